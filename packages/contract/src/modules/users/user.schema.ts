@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { recordMetaSchema } from '../../api.ts';
+import { MESSAGES } from '../../messages.ts';
+import { defineResource } from '../../resource.ts';
+import { idList, lettersDigitsSpaces, requiredText } from '../../rules.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 12;
+
+const password = z
+  .string({ error: MESSAGES.required })
+  .min(PASSWORD_MIN, MESSAGES.minLength(PASSWORD_MIN))
+  .max(PASSWORD_MAX, MESSAGES.maxLength(PASSWORD_MAX));
+
+const userFields = {
+  name: lettersDigitsSpaces(255),
+  email: requiredText(50).pipe(z.email(MESSAGES.invalidEmail)),
+  status: z.boolean(),
+  roleIds: idList(),
+};
+
+function confirmMatches(value: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
+  if ((value.password ?? '') !== (value.confirmPassword ?? '')) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordMismatch });
+  }
+}
+
+/** Create: password and its confirmation required (8 to 12 characters). */
+export const userCreateSchema = z
+  .object({ ...userFields, password, confirmPassword: password })
+  .superRefine(confirmMatches);
+
+/** Edit: a blank password keeps the current one. */
+const optionalPassword = z.union([z.literal(''), password]).optional();
+export const userUpdateSchema = z
+  .object({ ...userFields, password: optionalPassword, confirmPassword: optionalPassword })
+  .superRefine(confirmMatches);
+
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+export const userRecordSchema = recordMetaSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  status: z.boolean(),
+  roleIds: z.array(z.number().int()),
+  roleNames: z.array(z.string()),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const userResource = defineResource({
+  name: 'users',
+  entity: 'user',
+  label: 'User',
+  permission: 'user_management',
+  createInput: userCreateSchema,
+  updateInput: userUpdateSchema,
+  record: userRecordSchema,
+  searchable: ['name', 'email'],
+  sortable: ['name', 'email', 'createdAt'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  unique: [
+    { field: 'name', label: 'Username' },
+    { field: 'email', label: 'Email' },
+  ],
+  export: {
+    fileName: 'users',
+    columns: [
+      { field: 'name', header: 'Username' },
+      { field: 'email', header: 'Email' },
+      { field: 'roleNames', header: 'Roles' },
+      { field: 'status', header: 'Status' },
+      { field: 'createdAt', header: 'Created Date' },
+    ],
+  },
+});

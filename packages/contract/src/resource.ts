@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { PermissionRequirement } from './permissions.ts';
+
+/**
+ * One flat resource, defined once: the server's routes and service, the UI's list and form pages and
+ * the CRUD test suite all read this. Aggregates (product, order, category tree...) are hand-written.
+ */
+export interface ResourceDefinition<
+  TCreate extends z.ZodType = z.ZodType,
+  TUpdate extends z.ZodType = TCreate,
+  TRecord extends z.ZodType = z.ZodType,
+> {
+  /** URL segment under /api, kebab-case plural: `shipping-rates`. */
+  name: string;
+  /** Entity name written to the audit log: `shipping_rate`. */
+  entity: string;
+  /** Singular label for messages: 'Shipping Rate'. */
+  label: string;
+  /** Permission that every route of the resource requires. */
+  permission: PermissionRequirement;
+  /** Body of POST. */
+  createInput: TCreate;
+  /** Body of PUT (without `version`, which the toolkit adds). */
+  updateInput: TUpdate;
+  /** What GET returns for one record (list items too). */
+  record: TRecord;
+  /** Fields the list search box matches (case-insensitive substring). */
+  searchable: readonly string[];
+  /** Fields the list may sort by; the first entry of `defaultSort` when none is asked. */
+  sortable: readonly string[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Has an Active/Inactive `status` switch (PATCH /:id/status). */
+  hasStatus: boolean;
+  /** Operations the spec offers; metals, for example, have no add and no delete. */
+  operations: { create: boolean; update: boolean; delete: boolean };
+  /** Fields unique among live rows, with the label used in the duplicate message. */
+  unique: readonly { field: string; label: string }[];
+  /** Excel export columns when the spec lists an export for this resource. */
+  export?: { fileName: string; columns: readonly { field: string; header: string }[] };
+}
+
+type Defaults = 'updateInput' | 'searchable' | 'sortable' | 'defaultSort' | 'hasStatus' | 'operations' | 'unique';
+
+export function defineResource<TCreate extends z.ZodType, TRecord extends z.ZodType, TUpdate extends z.ZodType = TCreate>(
+  definition: Omit<ResourceDefinition<TCreate, TUpdate, TRecord>, Defaults> &
+    Partial<Pick<ResourceDefinition<TCreate, TUpdate, TRecord>, Defaults>>,
+): ResourceDefinition<TCreate, TUpdate, TRecord> {
+  return {
+    updateInput: definition.createInput as unknown as TUpdate,
+    searchable: [],
+    sortable: ['createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    hasStatus: true,
+    unique: [],
+    ...definition,
+    operations: { create: true, update: true, delete: true, ...definition.operations },
+  };
+}
+
+export type CreateInput<R extends ResourceDefinition> = z.input<R['createInput']>;
+export type UpdateInput<R extends ResourceDefinition> = z.input<R['updateInput']>;
+export type ResourceRecord<R extends ResourceDefinition> = z.output<R['record']>;

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@facet/contract/messages';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { handleError } from './http/errors.ts';
+import { registerGuard } from './http/guard.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** Where pino writes; tests pass a stream to read the logs. */
+  logStream?: NodeJS.WritableStream;
+  logger?: boolean;
+}
+
+/** Builds the whole server; `main.ts` listens on it, tests call it through `app.inject`. */
+export async function buildApp({ db, config, logStream, logger = true }: AppOptions) {
+  const app = Fastify({
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    genReqId: () => crypto.randomUUID(),
+  } satisfies FastifyServerOptions);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Served over plain http on localhost and in tests; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Facet API', version: config.appVersion } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerGuard(app, db);
+
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => {
+    await db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+  app.get('/api/app-config', { config: { public: true }, schema: { tags: ['system'] } }, () => ({
+    version: config.appVersion,
+    analyticsUrl: config.analyticsUrl,
+  }));
+
+  registerModules(app, { db, config });
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPA: files as they are, any other non-API path gets index.html (client routing). */
+async function serveWebApp(app: FastifyInstance, distDir: string) {
+  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasBuild || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,39 @@
+import type { PermissionRequirement } from '@facet/contract/permissions';
+import type { FastifyRequest } from 'fastify';
+
+/** The signed-in staff member behind a request. */
+export interface Actor {
+  id: number;
+  name: string;
+  email: string;
+  permissions: string[];
+}
+
+/** What a service needs to know about who asks: for permission rules and the audit log. */
+export interface RequestContext {
+  actor: Actor;
+  ip: string;
+  requestId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    sessionIdHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Every /api route declares either the permission it needs or `public: true`;
+     * a route with neither stops the server at start-up.
+     */
+    permission?: PermissionRequirement;
+    /** Signed-in users only, no particular permission (for /api/auth/me, logout). */
+    authenticated?: boolean;
+    public?: boolean;
+  }
+}
+
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (!request.actor) throw new Error('contextOf called on a request without an actor');
+  return { actor: request.actor, ip: request.ip, requestId: request.id };
+}

@@ -1,0 +1,74 @@
+import { idParamSchema, listQuerySchema, listResponseSchema, statusPatchSchema, versionSchema } from '@facet/contract/api';
+import type { ResourceDefinition } from '@facet/contract/resource';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CrudService } from '../db/crud-service.ts';
+import { contextOf } from './context.ts';
+import { sendExcel } from './excel.ts';
+
+/**
+ * The REST routes of DESIGN §4 for one resource: list, export, read, create, update, status, delete.
+ * Each declares the resource's permission. Extra list filters pass through the query string.
+ */
+export function crudRoutes<R extends ResourceDefinition>(
+  app: FastifyInstance,
+  resource: R,
+  service: CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>>,
+  opts: { listQuery?: z.ZodObject } = {},
+) {
+  const base = `/api/${resource.name}`;
+  const config = { permission: resource.permission };
+  const tags = [resource.name];
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  // Resource-specific filters ride along in the query string; the service's listFilters reads them.
+  const listQuery = opts.listQuery ? listQuerySchema.extend(opts.listQuery.shape) : listQuerySchema;
+  type Query = z.output<typeof listQuerySchema> & Record<string, unknown>;
+
+  route.get(base, { config, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.record) } } }, (request) =>
+    service.list(request.query as Query),
+  );
+
+  if (resource.export) {
+    const { fileName, columns } = resource.export;
+    route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) =>
+      sendExcel(reply, fileName, columns, service.iterate(request.query as Query) as AsyncIterable<Record<string, unknown>>),
+    );
+  }
+
+  route.get(`${base}/:id`, { config, schema: { tags, params: idParamSchema, response: { 200: resource.record } } }, (request) =>
+    service.get(request.params.id),
+  );
+
+  if (resource.operations.create) {
+    route.post(`${base}`, { config, schema: { tags, body: resource.createInput, response: { 201: resource.record } } }, async (request, reply) =>
+      reply.status(201).send(await service.create(request.body as z.output<R['createInput']>, contextOf(request))),
+    );
+  }
+
+  if (resource.operations.update) {
+    route.put(
+      `${base}/:id`,
+      { config, schema: { tags, params: idParamSchema, body: z.intersection(resource.updateInput, versionSchema), response: { 200: resource.record } } },
+      (request) => {
+        const { version, ...input } = request.body as { version: number } & Record<string, unknown>;
+        return service.update(request.params.id, input as z.output<R['updateInput']>, version, contextOf(request));
+      },
+    );
+  }
+
+  if (resource.hasStatus) {
+    route.patch(
+      `${base}/:id/status`,
+      { config, schema: { tags, params: idParamSchema, body: statusPatchSchema, response: { 200: resource.record } } },
+      (request) => service.setStatus(request.params.id, request.body.status, request.body.version, contextOf(request)),
+    );
+  }
+
+  if (resource.operations.delete) {
+    route.delete(`${base}/:id`, { config, schema: { tags, params: idParamSchema } }, async (request, reply) => {
+      await service.remove(request.params.id, contextOf(request));
+      return reply.status(204).send();
+    });
+  }
+}

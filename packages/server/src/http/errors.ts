@@ -1,0 +1,89 @@
+import type { ErrorBody, ErrorCode, ErrorIssue } from '@facet/contract/api';
+import { MESSAGES } from '@facet/contract/messages';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+/** An error the client caused or may act on; the handler turns it into the body of DESIGN §4. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+export const notFound = () => new AppError('NOT_FOUND', MESSAGES.notFound);
+export const conflict = (message: string, issues?: ErrorIssue[]) => new AppError('CONFLICT', message, issues);
+/** A 400 on one field, worded as the form shows it. */
+export const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, [{ path: [field], message }]);
+
+export function validationError(error: z.ZodError): AppError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message }));
+  return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues);
+}
+
+/** Parses with a shared schema and throws the 400 of DESIGN §4 on failure. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+function body(code: ErrorCode, message: string, issues?: ErrorIssue[], requestId?: string): ErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}), ...(requestId ? { requestId } : {}) } };
+}
+
+/** Maps Fastify's own client errors (bad JSON, body too large, wrong content type) onto our codes. */
+function codeForClientStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  return 'VALIDATION_FAILED';
+}
+
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply.status(error.status).send(body(error.code, error.message, error.issues));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Invalid value.',
+    }));
+    return reply.status(400).send(body('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues));
+  }
+  if (error instanceof z.ZodError) {
+    const appError = validationError(error);
+    return reply.status(400).send(body(appError.code, appError.message, appError.issues));
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    return reply.status(status).send(body(codeForClientStatus(status), error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(body('INTERNAL', MESSAGES.somethingWentWrong, undefined, request.id));
+}

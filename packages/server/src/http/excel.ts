@@ -1,0 +1,38 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+/** Cells starting with these would run as formulas in a spreadsheet (CSV/formula injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutraliseCell(value: unknown): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return neutraliseCell(value.join(', '));
+  if (typeof value === 'boolean') return value ? 'Active' : 'Inactive';
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Streams rows into an .xlsx download without holding the workbook in memory. */
+export async function sendExcel(
+  reply: FastifyReply,
+  fileName: string,
+  columns: readonly { field: string; header: string }[],
+  rows: AsyncIterable<Record<string, unknown>>,
+) {
+  const stream = new PassThrough();
+  reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fileName}.xlsx"`)
+    .send(stream);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const sheet = workbook.addWorksheet(fileName);
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: 24 }));
+  for await (const row of rows) {
+    sheet.addRow(Object.fromEntries(columns.map((c) => [c.field, neutraliseCell(row[c.field])]))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return reply;
+}

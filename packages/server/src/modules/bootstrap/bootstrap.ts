@@ -1,0 +1,70 @@
+import { randomInt } from 'node:crypto';
+import { MASTER_PERMISSION, PERMISSION_KEYS, PERMISSION_NAMES } from '@facet/contract/permissions';
+import { MASTER_ROLE_NAME } from '@facet/contract/modules/roles/role.schema';
+import { count, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { hashPassword } from '../auth/password.ts';
+import { permissions } from '../permissions/permission.table.ts';
+import { rolePermissions, roles } from '../roles/role.table.ts';
+import { userRoles, users } from '../users/user.table.ts';
+import { DEMO_SEEDERS } from './demo-data.ts';
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** 12 characters (the longest the user form accepts) from 56 symbols: about 70 bits. */
+export function generatePassword(length = 12): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+}
+
+export const SYSTEM_CONTEXT = { actor: null, ip: 'system', requestId: 'bootstrap' };
+
+export interface BootstrapResult {
+  created: boolean;
+  /** Set when the admin password was generated; printed once by the caller. */
+  generatedPassword?: string;
+}
+
+/**
+ * On an empty database: the permission catalogue, the master role and the admin user; then demo
+ * data when asked. A database that already has permissions is left alone.
+ */
+export async function bootstrap(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword' | 'demoData'>): Promise<BootstrapResult> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ total: count() }).from(permissions);
+    if (existing && existing.total > 0) return { created: false };
+
+    const inserted = await tx
+      .insert(permissions)
+      .values(PERMISSION_KEYS.map((key) => ({ key, name: PERMISSION_NAMES[key], description: `Access to ${PERMISSION_NAMES[key]}` })))
+      .returning({ id: permissions.id, key: permissions.key });
+    const masterPermission = inserted.find((p) => p.key === MASTER_PERMISSION)!;
+    const [masterRole] = await tx.insert(roles).values({ name: MASTER_ROLE_NAME }).returning({ id: roles.id });
+    await tx.insert(rolePermissions).values({ roleId: masterRole!.id, permissionId: masterPermission.id });
+
+    const generatedPassword = config.adminPassword ? undefined : generatePassword();
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        name: config.adminUsername,
+        email: `${config.adminUsername.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@facet.local`,
+        passwordHash: await hashPassword(config.adminPassword ?? generatedPassword!),
+      })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values({ userId: admin!.id, roleId: masterRole!.id });
+    await writeAudit(tx, SYSTEM_CONTEXT, { action: 'create', entity: 'user', entityId: admin!.id, after: { name: config.adminUsername } });
+
+    if (config.demoData) {
+      const permissionIds = new Map(inserted.map((p) => [p.key, p.id]));
+      for (const seed of DEMO_SEEDERS) await seed(tx, { permissionIds, adminId: admin!.id });
+    }
+    return { created: true, generatedPassword };
+  });
+}
+
+/** Looks up a user id by name; used by demo seeders that reference staff. */
+export async function findUserId(db: Db, name: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.name, name));
+  return row?.id;
+}

@@ -1,0 +1,40 @@
+import type { PermissionKey } from '@facet/contract/permissions';
+import type { Db } from '../../db/client.ts';
+import { hashPassword } from '../auth/password.ts';
+import { rolePermissions, roles } from '../roles/role.table.ts';
+import { userRoles, users } from '../users/user.table.ts';
+
+export interface SeedContext {
+  permissionIds: Map<string, number>;
+  adminId: number;
+}
+export type DemoSeeder = (tx: Db, context: SeedContext) => Promise<void>;
+
+/** Password of every demo staff account (not the admin), documented in the README. */
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+const DEMO_STAFF: { role: string; permissions: PermissionKey[]; users: { name: string; email: string }[] }[] = [
+  { role: 'Sales Clerk', permissions: ['sales', 'order-list', 'customers', 'coupons'], users: [{ name: 'sarah', email: 'sarah.jones@facet.local' }] },
+  {
+    role: 'Catalogue Editor',
+    permissions: ['products', 'diamonds', 'categories', 'attribute', 'earrings'],
+    users: [{ name: 'tom', email: 'tom.baker@facet.local' }],
+  },
+  { role: 'Content Editor', permissions: ['content_management', 'blogs', 'widgets', 'section', 'newsletter'], users: [{ name: 'priya', email: 'priya.shah@facet.local' }] },
+  { role: 'Shop Manager', permissions: ['system', 'cache_management', 'report', 'marketing', 'contact_form'], users: [{ name: 'james', email: 'james.wright@facet.local' }] },
+];
+
+async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const staff of DEMO_STAFF) {
+    const [role] = await tx.insert(roles).values({ name: staff.role, createdBy: adminId, updatedBy: adminId }).returning({ id: roles.id });
+    await tx.insert(rolePermissions).values(staff.permissions.map((key) => ({ roleId: role!.id, permissionId: permissionIds.get(key)! })));
+    for (const user of staff.users) {
+      const [row] = await tx.insert(users).values({ ...user, passwordHash, createdBy: adminId, updatedBy: adminId }).returning({ id: users.id });
+      await tx.insert(userRoles).values({ userId: row!.id, roleId: role!.id });
+    }
+  }
+}
+
+/** Demo data per module, run in order on an empty database when DEMO_DATA is on. */
+export const DEMO_SEEDERS: DemoSeeder[] = [seedStaff];

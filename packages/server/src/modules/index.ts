@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { permissionRoutes } from './permissions/permission.routes.ts';
+import { roleRoutes } from './roles/role.routes.ts';
+import { userRoutes } from './users/user.routes.ts';
+
+export interface ModuleDeps {
+  db: Db;
+  config: Config;
+}
+
+/** Every business module of the server, in one list. A new module adds one line here. */
+export function registerModules(app: FastifyInstance, { db }: ModuleDeps) {
+  authRoutes(app, db);
+  permissionRoutes(app, db);
+  roleRoutes(app, db);
+  userRoutes(app, db);
+}

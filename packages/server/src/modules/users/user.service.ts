@@ -1,0 +1,75 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { userResource } from '@facet/contract/modules/users/user.schema';
+import type { UserUpdateInput } from '@facet/contract/modules/users/user.schema';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/crud-service.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { endSessionsOfUsers } from '../auth/session.service.ts';
+import { assertAllFound, assertCanGrant, assertMasterRemains, permissionsOfRoles } from '../roles/access.service.ts';
+import { roles } from '../roles/role.table.ts';
+import { userRoles, users } from './user.table.ts';
+
+const sameIds = (a: unknown, b: unknown) => JSON.stringify([...((a as number[]) ?? [])].sort()) === JSON.stringify([...((b as number[]) ?? [])].sort());
+
+/** A change that must sign the user out everywhere: disabled, new password, other roles, new name or email. */
+function endsSessions(before: Row | null, after: Row | null, input: UserUpdateInput | undefined): boolean {
+  if (!before || !after) return true;
+  return (
+    Boolean(input?.password) ||
+    before.status !== after.status ||
+    before.name !== after.name ||
+    before.email !== after.email ||
+    !sameIds(before.roleIds, after.roleIds)
+  );
+}
+
+export function createUserService(db: Db) {
+  return createCrudService(db, userResource, users, {
+    async toValues(input) {
+      const values: Row = { name: input.name, email: input.email.toLowerCase(), status: input.status };
+      if (input.password) values.passwordHash = await hashPassword(input.password);
+      return values;
+    },
+
+    async loadRelations(source, ids) {
+      const rows = await source
+        .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isNull(roles.deletedAt)))
+        .where(inArray(userRoles.userId, ids))
+        .orderBy(roles.name);
+      const byUser = new Map(ids.map((id) => [id, { roleIds: [] as number[], roleNames: [] as string[] }]));
+      for (const row of rows) {
+        byUser.get(row.userId)?.roleIds.push(row.id);
+        byUser.get(row.userId)?.roleNames.push(row.name);
+      }
+      return byUser;
+    },
+
+    async saveRelations(tx, id, input) {
+      await tx.delete(userRoles).where(eq(userRoles.userId, id));
+      await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
+    },
+
+    async beforeWrite(tx, { action, input, existing, context }) {
+      const isSelf = existing?.id === context.actor.id;
+      if (action === 'delete' && isSelf) throw conflict(MESSAGES.cannotDeleteSelf);
+      if (!input) return;
+      const liveRoles = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, input.roleIds), isNull(roles.deletedAt)));
+      assertAllFound('roleIds', input.roleIds, liveRoles);
+      if (isSelf) {
+        const current = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, context.actor.id))).map((r) => r.roleId);
+        if (!sameIds(current, input.roleIds)) throw new AppError('FORBIDDEN', MESSAGES.cannotEditOwnRoles);
+      }
+      assertCanGrant(context.actor, await permissionsOfRoles(tx, input.roleIds));
+    },
+
+    async afterWrite(tx, { id, before, after, input }) {
+      if (endsSessions(before, after, input as UserUpdateInput | undefined)) await endSessionsOfUsers(tx, [id]);
+      await assertMasterRemains(tx);
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { roles } from '../roles/role.table.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    ...standardColumns,
+    ...statusColumn,
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    uniqueIndex('users_email_live').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role').on(t.roleId)],
+);
