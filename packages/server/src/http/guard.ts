@@ -1,10 +1,24 @@
 import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { hasPermission } from '@facet/contract/permissions';
+import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resolveSession } from '../modules/auth/session.service.ts';
 import { AppError } from './errors.ts';
+
+/** An /api route as declared, kept so tests can walk every route (the 401/403 matrix). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  config: { permission?: PermissionRequirement; public?: boolean; authenticated?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: DeclaredRoute[];
+  }
+}
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that plugins add (the API docs UI) and that need no permission. */
@@ -28,14 +42,17 @@ function assertSameOrigin(request: FastifyRequest) {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new AppError('FORBIDDEN', MESSAGES.crossOrigin);
   const origin = request.headers.origin;
-  if (origin) {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw new AppError('FORBIDDEN', MESSAGES.crossOrigin);
-    }
-    if (originHost !== request.headers.host) throw new AppError('FORBIDDEN', MESSAGES.crossOrigin);
+  if (origin && hostOf(origin) !== hostOf(`${request.protocol}://${request.headers.host ?? ''}`)) {
+    throw new AppError('FORBIDDEN', MESSAGES.crossOrigin);
+  }
+}
+
+/** Host and port with default ports dropped, or null when the value is not a URL. */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
   }
 }
 
@@ -43,7 +60,14 @@ function assertSameOrigin(request: FastifyRequest) {
 export function registerGuard(app: FastifyInstance, db: Db) {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionIdHash', null);
-  app.addHook('onRoute', assertRouteDeclaresPermission);
+  const apiRoutes: DeclaredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    assertRouteDeclaresPermission(route);
+    if (route.url.startsWith('/api/') && !PLUGIN_PREFIXES.some((p) => route.url.startsWith(p))) {
+      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, config: route.config ?? {} });
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     assertSameOrigin(request);

@@ -6,7 +6,8 @@ import { requiredText } from '../../rules.ts';
 export const permissionInputSchema = z.object({
   name: requiredText(255),
   description: requiredText(1000),
-  key: requiredText(100).regex(/^[a-z0-9_-]+$/, 'Key may contain only lower-case letters, digits, dashes and underscores.'),
+  // Keys are lower-case (all-master, order-list...); typing them in capitals is forgiven.
+  key: requiredText(100).toLowerCase().regex(/^[a-z0-9_-]+$/, 'Key may contain only lower-case letters, digits, dashes and underscores.'),
 });
 export type PermissionInput = z.infer<typeof permissionInputSchema>;
 

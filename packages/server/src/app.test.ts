@@ -1,0 +1,95 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { desc, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerGuard } from './http/guard.ts';
+import { auditLog } from './modules/audit/audit.table.ts';
+import type { TestApp } from './test/test-app.ts';
+import { ADMIN, createTestApp } from './test/test-app.ts';
+
+describe('the HTTP shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves health, OpenAPI and the docs UI', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const openapi = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(openapi.openapi).toMatch(/^3\./);
+    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/users', '/api/users/{id}', '/api/auth/login']));
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('sends the security headers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers bad input with 4xx and the error body, never a 500', async () => {
+    const cookie = await t.login();
+    const badJson = await t.request(cookie, { method: 'POST', url: '/api/roles', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().error.code).toBe('VALIDATION_FAILED');
+    const wrongType = await t.request(cookie, { method: 'POST', url: '/api/roles', headers: { 'content-type': 'text/xml' }, payload: '<x/>' });
+    expect(wrongType.statusCode).toBe(415);
+    const tooBig = await t.request(cookie, { method: 'POST', url: '/api/roles', payload: { name: 'x'.repeat(2 * 1024 * 1024), permissionIds: [1] } });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+    const badId = await t.request(cookie, { method: 'GET', url: '/api/users/abc' });
+    expect(badId.statusCode).toBe(400);
+    const missing = await t.request(cookie, { method: 'GET', url: '/api/users/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+    const wrongShape = await t.request(cookie, { method: 'POST', url: '/api/roles', payload: { name: 42, permissionIds: 'all' } });
+    expect(wrongShape.statusCode).toBe(400);
+    const unknownApi = await t.request(cookie, { method: 'GET', url: '/api/nothing-here' });
+    expect(unknownApi.statusCode).toBe(404);
+  });
+
+  it('never logs passwords, cookies or session ids', async () => {
+    const secret = 'Very-Secret9';
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: ADMIN.username, password: secret } });
+    const cookie = await t.login();
+    await t.request(cookie, { method: 'GET', url: '/api/auth/me' });
+    await t.request(cookie, { method: 'GET', url: '/dropboximagesync?code=oauth-code-123' });
+    const logs = t.logs.join('\n');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).not.toContain(secret);
+    expect(logs).not.toContain(ADMIN.password);
+    expect(logs).not.toContain(cookie.split('=')[1]);
+    expect(logs).not.toContain('oauth-code-123');
+  });
+
+  it('audits writes with before and after, passwords masked', async () => {
+    const cookie = await t.login();
+    const role = (await t.request(cookie, { method: 'POST', url: '/api/roles', payload: { name: 'Auditors', permissionIds: [1] } })).json();
+    const user = await t.request(cookie, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'audited', email: 'audited@example.com', password: 'secret-pw1', confirmPassword: 'secret-pw1', status: true, roleIds: [role.id] },
+    });
+    expect(user.statusCode).toBe(201);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'user')).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({ action: 'create', entityId: String(user.json().id), actorName: 'admin' });
+    expect(row!.after).toMatchObject({ name: 'audited', roleNames: ['Auditors'] });
+    expect(JSON.stringify(row)).not.toContain('secret-pw1');
+    expect(JSON.stringify(row)).not.toContain('argon2');
+  });
+});
+
+describe('route declarations', () => {
+  it('refuses to start when an /api route declares no permission', async () => {
+    const app = Fastify();
+    registerGuard(app, undefined as never);
+    const start = async () => {
+      app.get('/api/forgotten', () => 'oops');
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/declares no permission/);
+  });
+});

@@ -1,0 +1,179 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { userResource } from '@facet/contract/modules/users/user.schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeCrudResource } from '../../test/crud-suite.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { ADMIN, createTestApp, permissionIdOf } from '../../test/test-app.ts';
+import { users } from './user.table.ts';
+
+let roleId = 0;
+const valid = (n: number) => ({
+  name: `Clerk ${n}`,
+  email: `clerk${n}@example.com`,
+  password: 'secret-pw1',
+  confirmPassword: 'secret-pw1',
+  status: true,
+  roleIds: [roleId],
+});
+
+describeCrudResource({
+  resource: userResource,
+  async setup(t) {
+    const cookie = await t.login();
+    const role = await t.request(cookie, { method: 'POST', url: '/api/roles', payload: { name: 'Clerks', permissionIds: [await permissionIdOf(t.db, 'sales')] } });
+    roleId = role.json().id;
+  },
+  validInput: valid,
+  updateChange: (n) => ({ email: `changed${n}@example.com` }),
+  writeOnly: ['password', 'confirmPassword'],
+  invalid: [
+    { name: 'a missing username', input: (v) => ({ ...v, name: '' }), field: 'name', message: MESSAGES.required },
+    { name: 'a username with punctuation', input: (v) => ({ ...v, name: 'bob!' }), field: 'name', message: MESSAGES.lettersDigitsSpaces },
+    { name: 'a username over 255 characters', input: (v) => ({ ...v, name: 'a'.repeat(256) }), field: 'name', message: MESSAGES.maxLength(255) },
+    { name: 'a missing email', input: (v) => ({ ...v, email: '' }), field: 'email', message: MESSAGES.required },
+    { name: 'an invalid email', input: (v) => ({ ...v, email: 'not-an-email' }), field: 'email', message: MESSAGES.invalidEmail },
+    { name: 'an email over 50 characters', input: (v) => ({ ...v, email: `${'a'.repeat(45)}@example.com` }), field: 'email', message: MESSAGES.maxLength(50) },
+    { name: 'a password under 8 characters', input: (v) => ({ ...v, password: 'short1', confirmPassword: 'short1' }), field: 'password', message: MESSAGES.minLength(8) },
+    { name: 'a password over 12 characters', input: (v) => ({ ...v, password: 'much-too-long-1', confirmPassword: 'much-too-long-1' }), field: 'password', message: MESSAGES.maxLength(12) },
+    { name: 'a missing password on create', input: ({ password: _p, ...v }) => v, field: 'password', message: MESSAGES.required },
+    { name: 'a confirmation that does not match', input: (v) => ({ ...v, confirmPassword: 'other-pw12' }), field: 'confirmPassword', message: MESSAGES.passwordMismatch },
+    { name: 'no role', input: (v) => ({ ...v, roleIds: [] }), field: 'roleIds', message: MESSAGES.selectAtLeastOne },
+    { name: 'an unknown role', input: (v) => ({ ...v, roleIds: [999999] }), field: 'roleIds', message: 'Unknown role id(s): 999999.' },
+  ],
+});
+
+describe('users: rules of access management', () => {
+  let t: TestApp;
+  let admin: string;
+  let clerkRole: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login();
+    clerkRole = (await t.request(admin, { method: 'POST', url: '/api/roles', payload: { name: 'Desk', permissionIds: [await permissionIdOf(t.db, 'sales')] } })).json().id;
+  });
+  afterAll(() => t.close());
+
+  const newUser = async (name: string, roleIds = [clerkRole]) => {
+    const response = await t.request(admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name, email: `${name}@example.com`, password: 'secret-pw1', confirmPassword: 'secret-pw1', status: true, roleIds },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+
+  it('stores argon2id hashes and never returns them', async () => {
+    const user = await newUser('hashcheck');
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(JSON.stringify(user)).not.toContain('argon2');
+    const list = await t.request(admin, { method: 'GET', url: '/api/users' });
+    expect(list.body).not.toContain('argon2');
+  });
+
+  it('keeps the password when an edit leaves it blank, and changes it when given', async () => {
+    const user = await newUser('keeper');
+    const body = { name: 'keeper', email: 'keeper@example.com', status: true, roleIds: [clerkRole], password: '', confirmPassword: '' };
+    const kept = await t.request(admin, { method: 'PUT', url: `/api/users/${user.id}`, payload: { ...body, version: user.version } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    await t.login('keeper', 'secret-pw1');
+    const changed = await t.request(admin, {
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: { ...body, password: 'new-secret1', confirmPassword: 'new-secret1', version: kept.json().version },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expect(t.login('keeper', 'secret-pw1')).rejects.toThrow();
+    await t.login('keeper', 'new-secret1');
+  });
+
+  it('ends all sessions of a user who is disabled, gets a new password or new roles', async () => {
+    const user = await newUser('sessions');
+    const session = await t.login('sessions', 'secret-pw1');
+    expect((await t.request(session, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    const off = await t.request(admin, { method: 'PATCH', url: `/api/users/${user.id}/status`, payload: { status: false, version: user.version } });
+    expect(off.statusCode).toBe(200);
+    expect((await t.request(session, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    await expect(t.login('sessions', 'secret-pw1')).rejects.toThrow();
+
+    const on = await t.request(admin, { method: 'PATCH', url: `/api/users/${user.id}/status`, payload: { status: true, version: off.json().version } });
+    const second = await t.login('sessions', 'secret-pw1');
+    const otherRole = (await t.request(admin, { method: 'POST', url: '/api/roles', payload: { name: 'Other desk', permissionIds: [await permissionIdOf(t.db, 'report')] } })).json().id;
+    const moved = await t.request(admin, {
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: { name: 'sessions', email: 'sessions@example.com', status: true, roleIds: [otherRole], version: on.json().version },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.request(second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+
+  it('refuses deleting your own account and editing your own roles', async () => {
+    const me = (await t.request(admin, { method: 'GET', url: '/api/auth/me' })).json().user;
+    const del = await t.request(admin, { method: 'DELETE', url: `/api/users/${me.id}` });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe(MESSAGES.cannotDeleteSelf);
+    const current = (await t.request(admin, { method: 'GET', url: `/api/users/${me.id}` })).json();
+    const ownRoles = await t.request(admin, {
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      payload: { name: current.name, email: current.email, status: true, roleIds: [...current.roleIds, clerkRole], version: current.version },
+    });
+    expect(ownRoles.statusCode).toBe(403);
+    expect(ownRoles.json().error.message).toBe(MESSAGES.cannotEditOwnRoles);
+  });
+
+  it('refuses granting a role whose permissions the granting user does not hold', async () => {
+    const manager = await t.createUserWith(['user_management']);
+    const response = await t.request(manager.cookie, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'escalate', email: 'escalate@example.com', password: 'secret-pw1', confirmPassword: 'secret-pw1', status: true, roleIds: [clerkRole] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe(MESSAGES.cannotGrantUnheld('Sales'));
+  });
+
+  it('keeps the last active master user: cannot be disabled, demoted or deleted (409)', async () => {
+    const master = (await t.request(admin, { method: 'GET', url: '/api/users', query: { search: ADMIN.username } })).json().items[0];
+    const deputy = await t.createUserWith(['all-master']);
+    const deputyRow = (await t.request(admin, { method: 'GET', url: `/api/users/${deputy.id}` })).json();
+    // Disable the deputy first so admin is the last active master.
+    const off = await t.request(admin, { method: 'PATCH', url: `/api/users/${deputy.id}/status`, payload: { status: false, version: deputyRow.version } });
+    expect(off.statusCode).toBe(200);
+    const manager = await t.createUserWith(['user_management']);
+    const disable = await t.request(manager.cookie, { method: 'PATCH', url: `/api/users/${master.id}/status`, payload: { status: false, version: master.version } });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().error.message).toBe(MESSAGES.lastMasterUser);
+    const remove = await t.request(manager.cookie, { method: 'DELETE', url: `/api/users/${master.id}` });
+    expect(remove.statusCode).toBe(409);
+    // Demoting needs a manager who may grant the clerk role (holds sales), to reach the master rule.
+    const salesManager = await t.createUserWith(['user_management', 'sales']);
+    const demote2 = await t.request(salesManager.cookie, {
+      method: 'PUT',
+      url: `/api/users/${master.id}`,
+      payload: { name: master.name, email: master.email, status: true, roleIds: [clerkRole], version: master.version },
+    });
+    expect(demote2.statusCode).toBe(409);
+    expect(demote2.json().error.message).toBe(MESSAGES.lastMasterUser);
+    const [row] = await t.db.select().from(users).where(eq(users.id, master.id));
+    expect(row!.status).toBe(true);
+    expect(row!.deletedAt).toBeNull();
+  });
+
+  it('exports the list as an .xlsx file with formula-looking cells neutralised', async () => {
+    await newUser('exported');
+    const response = await t.request(admin, { method: 'GET', url: '/api/users/export' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Username', 'Email', 'Roles', 'Status', 'Created Date']);
+    const names = sheet.getColumn(1).values.slice(2);
+    expect(names).toContain('exported');
+  });
+});

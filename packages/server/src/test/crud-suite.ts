@@ -1,0 +1,213 @@
+import type { ResourceDefinition } from '@facet/contract/resource';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../modules/audit/audit.table.ts';
+import type { TestApp } from './test-app.ts';
+import { createTestApp } from './test-app.ts';
+
+type Body = Record<string, unknown>;
+
+/** Lists of ids are sets: compare them sorted. */
+const comparable = (value: unknown) => (Array.isArray(value) ? [...value].sort() : value);
+
+export interface InvalidCase {
+  /** What is wrong, as the test name shows it. */
+  name: string;
+  /** The bad body, built from a valid one. */
+  input: (valid: Body) => Body;
+  /** Field that must carry the message. */
+  field: string;
+  /** The spec's message, word for word. */
+  message: string;
+}
+
+export interface CrudSuiteOptions {
+  resource: ResourceDefinition;
+  /** A valid create body; `n` makes unique fields unique. */
+  validInput: (n: number, t: TestApp) => Body | Promise<Body>;
+  /** Fields to change in the update test. */
+  updateChange: (n: number) => Body;
+  /** Every rule of the spec that applies, one case each. */
+  invalid: InvalidCase[];
+  /** Records the inputs refer to (a metal for metal qualities...), created once. */
+  setup?: (t: TestApp) => Promise<void>;
+  /** Fields of the create body that the record does not echo (passwords...). */
+  writeOnly?: string[];
+  /** Fields whose stored value differs from the input on purpose (server-computed, normalised). */
+  derived?: string[];
+}
+
+/**
+ * The behaviour every flat resource shares, asserted through the HTTP API: create, read, list with
+ * paging, search and sort, update with a version check, status switch, soft delete, uniqueness,
+ * each validation rule (400, the spec's message, nothing written), 401/403 and the audit trail.
+ */
+export function describeCrudResource(options: CrudSuiteOptions) {
+  const { resource } = options;
+  const base = `/api/${resource.name}`;
+
+  describe(`${resource.name}: resource toolkit behaviour`, () => {
+    let t: TestApp;
+    let cookie: string;
+    let counter = 0;
+    const next = () => ++counter;
+
+    async function create(body: Body) {
+      const response = await t.request(cookie, { method: 'POST', url: base, payload: body });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Body & { id: number; version: number };
+    }
+    async function total(search?: string) {
+      const response = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '100', ...(search ? { search } : {}) } });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { total: number }).total;
+    }
+    function expectEchoes(record: Body, input: Body) {
+      const ignored = new Set([...(options.writeOnly ?? []), ...(options.derived ?? [])]);
+      for (const [key, value] of Object.entries(input)) {
+        if (ignored.has(key) || !(key in record)) continue;
+        expect(comparable(record[key]), key).toEqual(comparable(typeof value === 'string' ? value.trim() : value));
+      }
+    }
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      cookie = await t.login();
+      await options.setup?.(t);
+    });
+    afterAll(() => t?.close());
+
+    if (resource.operations.create) {
+      it('creates a record (201), reads it back and lists it', async () => {
+        const input = await options.validInput(next(), t);
+        const created = await create(input);
+        expectEchoes(created, input);
+        expect(created.version).toBe(1);
+        const read = await t.request(cookie, { method: 'GET', url: `${base}/${created.id}` });
+        expect(read.statusCode).toBe(200);
+        expect(read.json()).toEqual(created);
+        const list = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '100' } });
+        expect((list.json() as { items: Body[] }).items.map((i) => i.id)).toContain(created.id);
+      });
+
+      it('pages the list on the server', async () => {
+        for (let i = 0; i < 3; i++) await create(await options.validInput(next(), t));
+        const all = await total();
+        const page = await t.request(cookie, { method: 'GET', url: base, query: { page: '2', pageSize: '2' } });
+        const body = page.json() as { items: Body[]; total: number; page: number; pageSize: number };
+        expect(body).toMatchObject({ total: all, page: 2, pageSize: 2 });
+        expect(body.items.length).toBe(Math.min(2, Math.max(0, all - 2)));
+        const tooBig = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '101' } });
+        expect(tooBig.statusCode).toBe(400);
+      });
+
+      if (resource.searchable.length) {
+        it('searches case-insensitively over its searchable fields', async () => {
+          const created = await create(await options.validInput(next(), t));
+          const field = resource.searchable[0]!;
+          const value = String(created[field]);
+          const response = await t.request(cookie, { method: 'GET', url: base, query: { search: value.toUpperCase(), pageSize: '100' } });
+          expect((response.json() as { items: Body[] }).items.map((i) => i.id)).toContain(created.id);
+          expect(await total('zz-no-such-value-zz')).toBe(0);
+        });
+      }
+
+      it('sorts by each sortable field both ways, and refuses an unknown sort field', async () => {
+        for (const field of resource.sortable) {
+          const ids = async (order: string) =>
+            ((await t.request(cookie, { method: 'GET', url: base, query: { sort: field, order, pageSize: '100' } })).json() as { items: Body[] }).items.map(
+              (i) => i[field],
+            );
+          const ascending = await ids('asc');
+          const descending = await ids('desc');
+          expect(ascending.length).toBeGreaterThan(1);
+          expect(descending).toEqual([...ascending].reverse());
+        }
+        const bad = await t.request(cookie, { method: 'GET', url: base, query: { sort: 'passwordHash' } });
+        expect(bad.statusCode).toBe(400);
+      });
+    }
+
+    if (resource.operations.update && resource.operations.create) {
+      it('updates with the current version and refuses a stale version with 409 naming the editor', async () => {
+        const n = next();
+        const input = await options.validInput(n, t);
+        const created = await create(input);
+        const changed = { ...input, ...options.updateChange(n) };
+        const updated = await t.request(cookie, { method: 'PUT', url: `${base}/${created.id}`, payload: { ...changed, version: created.version } });
+        expect(updated.statusCode, updated.body).toBe(200);
+        expectEchoes(updated.json(), options.updateChange(n));
+        expect(updated.json().version).toBe(created.version + 1);
+        const stale = await t.request(cookie, { method: 'PUT', url: `${base}/${created.id}`, payload: { ...changed, version: created.version } });
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().error.message).toContain('admin');
+      });
+    }
+
+    if (resource.hasStatus && resource.operations.create) {
+      it('switches status Active/Inactive and filters by it', async () => {
+        const created = await create(await options.validInput(next(), t));
+        const off = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: false, version: created.version } });
+        expect(off.statusCode, off.body).toBe(200);
+        expect(off.json().status).toBe(false);
+        const inactive = await t.request(cookie, { method: 'GET', url: base, query: { status: 'inactive', pageSize: '100' } });
+        expect((inactive.json() as { items: Body[] }).items.map((i) => i.id)).toContain(created.id);
+        const stale = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: true, version: created.version } });
+        expect(stale.statusCode).toBe(409);
+      });
+    }
+
+    if (resource.operations.delete && resource.operations.create) {
+      it('soft deletes: 204, then 404 and gone from the list, the row kept', async () => {
+        const created = await create(await options.validInput(next(), t));
+        const removed = await t.request(cookie, { method: 'DELETE', url: `${base}/${created.id}` });
+        expect(removed.statusCode, removed.body).toBe(204);
+        expect((await t.request(cookie, { method: 'GET', url: `${base}/${created.id}` })).statusCode).toBe(404);
+        const list = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '100' } });
+        expect((list.json() as { items: Body[] }).items.map((i) => i.id)).not.toContain(created.id);
+        const [audit] = await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, resource.entity), eq(auditLog.entityId, String(created.id)), eq(auditLog.action, 'delete')));
+        expect(audit).toBeDefined();
+      });
+    }
+
+    for (const unique of resource.unique) {
+      it(`refuses a duplicate ${unique.field} among live records with 409 on the field, case-insensitively`, async () => {
+        const first = await create(await options.validInput(next(), t));
+        const duplicate = { ...(await options.validInput(next(), t)), [unique.field]: String(first[unique.field]).toUpperCase() };
+        const before = await total();
+        const response = await t.request(cookie, { method: 'POST', url: base, payload: duplicate });
+        expect(response.statusCode, response.body).toBe(409);
+        expect(response.json().error.issues).toEqual([{ path: [unique.field], message: `${unique.label} already exists.` }]);
+        expect(await total()).toBe(before);
+      });
+    }
+
+    for (const bad of options.invalid) {
+      it(`rejects ${bad.name} with 400 and the spec's message, writing nothing`, async () => {
+        const body = bad.input(await options.validInput(next(), t));
+        const before = await total();
+        const response = await t.request(cookie, { method: 'POST', url: base, payload: body });
+        expect(response.statusCode, response.body).toBe(400);
+        const error = response.json().error;
+        expect(error.code).toBe('VALIDATION_FAILED');
+        expect(error.issues).toContainEqual({ path: [bad.field], message: bad.message });
+        expect(await total()).toBe(before);
+      });
+    }
+
+    it('answers 401 without a session and 403 without the permission', async () => {
+      expect((await t.request(undefined, { method: 'GET', url: base })).statusCode).toBe(401);
+      const outsider = await t.createUserWith(['test-permission']);
+      expect((await t.request(outsider.cookie, { method: 'GET', url: base })).statusCode).toBe(403);
+      if (resource.operations.create) {
+        const before = await total();
+        const response = await t.request(outsider.cookie, { method: 'POST', url: base, payload: await options.validInput(next(), t) });
+        expect(response.statusCode).toBe(403);
+        expect(await total()).toBe(before);
+      }
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { PermissionKey } from '@facet/contract/permissions';
+import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { openPglite, openPostgres } from '../db/client.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { permissions } from '../modules/permissions/permission.table.ts';
+import { rolePermissions, roles } from '../modules/roles/role.table.ts';
+import { userRoles, users } from '../modules/users/user.table.ts';
+
+export const ADMIN = { username: 'admin', password: 'admin-pass1' };
+
+/**
+ * A database of its own for one test file: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is
+ * set (CI), a new database on that PostgreSQL server, dropped afterwards.
+ */
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPglite(undefined);
+  const name = `facet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { poolSize: 5 });
+  return {
+    ...database,
+    kind: 'postgres',
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Every line the server logged, for assertions about what logs hold. */
+  logs: string[];
+  close(): Promise<void>;
+  /** Signs in and returns the session cookie header value. */
+  login(username?: string, password?: string): Promise<string>;
+  /** Creates a user holding exactly these permission keys (through a new role); returns its sign-in. */
+  createUserWith(keys: PermissionKey[], opts?: { name?: string }): Promise<{ id: number; name: string; password: string; cookie: string }>;
+  /** `app.inject` with the cookie set. */
+  request(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+let userCounter = 0;
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = { ...loadConfig({}), adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info' };
+  await bootstrap(database.db, config);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({ db: database.db, config, logStream });
+  await app.ready();
+
+  const testApp: TestApp = {
+    app,
+    db: database.db,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async login(username = ADMIN.username, password = ADMIN.password) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`login as ${username} failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+      return `${SESSION_COOKIE}=${cookie!.value}`;
+    },
+    async createUserWith(keys, opts = {}) {
+      const name = opts.name ?? `tester${++userCounter}${randomBytes(2).toString('hex')}`;
+      const password = 'tester-pass1';
+      const db = database.db;
+      const [role] = await db.insert(roles).values({ name: `role for ${name}` }).returning({ id: roles.id });
+      if (keys.length) {
+        const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.key, keys));
+        await db.insert(rolePermissions).values(rows.map((p) => ({ roleId: role!.id, permissionId: p.id })));
+      }
+      const [user] = await db
+        .insert(users)
+        .values({ name, email: `${name}@example.com`, passwordHash: await hashPassword(password) })
+        .returning({ id: users.id });
+      await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+      return { id: user!.id, name, password, cookie: await testApp.login(name, password) };
+    },
+    request(cookie, options) {
+      return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+    },
+  };
+  return testApp;
+}
+
+/** Id of the live permission with this key; for building role payloads. */
+export async function permissionIdOf(db: Db, key: string): Promise<number> {
+  const [row] = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, key));
+  if (!row) throw new Error(`no permission ${key}`);
+  return row.id;
+}
