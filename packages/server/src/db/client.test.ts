@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { permissions } from '../modules/permissions/permission.table.ts';
+import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { DataDirLockedError, openPglite } from './client.ts';
+
+describe('embedded database folder', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-db-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second opener of the same folder while the first holds it', async () => {
+    const dir = tempDir();
+    const first = await openPglite(dir);
+    await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+    const again = await openPglite(dir);
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that no longer runs', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'facet.lock'), '999999999');
+    const database = await openPglite(dir);
+    expect(fs.readFileSync(path.join(dir, 'facet.lock'), 'utf8')).toBe(String(process.pid));
+    await database.close();
+    expect(fs.existsSync(path.join(dir, 'facet.lock'))).toBe(false);
+  });
+
+  it('keeps its data across a reopen, and bootstraps only once', async () => {
+    const dir = tempDir();
+    const config = { adminUsername: 'admin', adminPassword: 'admin-pass1', demoData: false };
+    const first = await openPglite(dir);
+    expect((await bootstrap(first.db, config)).created).toBe(true);
+    await first.close();
+    const second = await openPglite(dir);
+    expect((await bootstrap(second.db, config)).created).toBe(false);
+    const [row] = await second.db.select({ total: count() }).from(permissions);
+    expect(row!.total).toBe(23);
+    await second.close();
+  });
+});
