@@ -36,4 +36,11 @@ export const MESSAGES = {
   staleVersion: (by: string, at: string) =>
     `This record was changed by ${by} at ${at}. Reload it to see the latest values, then make your change again.`,
   duplicate: (label: string) => `${label} already exists.`,
+  // Content pages and navigation menu (document 1 §2, §8); the toasts are the spec's words.
+  navigationMenuAdded: 'Navigation menu added successfully',
+  navigationMenuUpdated: 'Navigation menu updated successfully',
+  sitemapGenerated: 'Sitemap generated successfully',
+  invalidUrl: 'Please enter a valid URL.',
+  pageCodeTaken: (title: string) => `This slug is the page code of the page "${title}"; choose another slug.`,
+  pageInMenu: 'This page is used in the navigation menu; remove it from the menu first.',
 } as const;

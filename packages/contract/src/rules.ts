@@ -39,3 +39,16 @@ export function money(opts: { max?: number } = {}) {
 
 export const idList = (message: string = MESSAGES.selectAtLeastOne) =>
   z.array(z.number().int().positive(), { error: message }).min(1, message);
+
+/**
+ * A required slug of at most `max` characters: the ends trimmed and inner whitespace turned into a
+ * dash on save (the spec's category slug rule; content pages use it too, so storefront URLs never
+ * hold spaces).
+ */
+export function slugText(max: number) {
+  return z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '-'))
+    .pipe(z.string().min(1, MESSAGES.required).max(max, MESSAGES.maxLength(max)));
+}

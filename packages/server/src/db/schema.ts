@@ -4,3 +4,4 @@ export * from '../modules/auth/session.table.ts';
 export * from '../modules/permissions/permission.table.ts';
 export * from '../modules/roles/role.table.ts';
 export * from '../modules/users/user.table.ts';
+export * from '../modules/content-pages/content-page.table.ts';

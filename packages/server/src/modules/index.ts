@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { contentPageRoutes } from './content-pages/content-page.routes.ts';
 import { permissionRoutes } from './permissions/permission.routes.ts';
 import { roleRoutes } from './roles/role.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
@@ -17,4 +18,5 @@ export function registerModules(app: FastifyInstance, { db }: ModuleDeps) {
   permissionRoutes(app, db);
   roleRoutes(app, db);
   userRoutes(app, db);
+  contentPageRoutes(app, db);
 }

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { recordMetaSchema } from '../../api.ts';
+import { defineResource } from '../../resource.ts';
+import { optionalText, requiredText, slugText } from '../../rules.ts';
+
+/** Limits of document 1 §5 and §9. */
+export const CONTENT_PAGE_TITLE_MAX = 255;
+export const CONTENT_PAGE_SLUG_MAX = 50;
+/** Not in the spec: a generous cap so one page cannot fill the request body limit on its own. */
+export const CONTENT_PAGE_CONTENT_MAX = 500_000;
+
+export const contentPageInputSchema = z.object({
+  title: requiredText(CONTENT_PAGE_TITLE_MAX),
+  slug: slugText(CONTENT_PAGE_SLUG_MAX),
+  metaTitle: requiredText(CONTENT_PAGE_TITLE_MAX),
+  metaKeywords: requiredText(),
+  metaDescription: requiredText(),
+  /** Rich text (HTML from the editor); the server stores it sanitised. */
+  content: optionalText(CONTENT_PAGE_CONTENT_MAX),
+  status: z.boolean(),
+});
+export type ContentPageInput = z.input<typeof contentPageInputSchema>;
+
+export const contentPageRecordSchema = recordMetaSchema.extend({
+  title: z.string(),
+  /**
+   * The page's stable code for the storefront (`about-us`): taken from the slug when the page is
+   * created and never changed, so storefront links by code survive a later change of slug.
+   */
+  pageCode: z.string(),
+  slug: z.string(),
+  metaTitle: z.string(),
+  metaKeywords: z.string(),
+  metaDescription: z.string(),
+  content: z.string(),
+  status: z.boolean(),
+});
+export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
+
+export const contentPageResource = defineResource({
+  name: 'content-pages',
+  entity: 'content_page',
+  label: 'Content Page',
+  permission: 'content_management',
+  createInput: contentPageInputSchema,
+  record: contentPageRecordSchema,
+  searchable: ['title', 'pageCode', 'slug'],
+  sortable: ['title', 'createdAt'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  unique: [{ field: 'slug', label: 'Slug' }],
+});

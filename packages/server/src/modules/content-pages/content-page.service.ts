@@ -1,0 +1,43 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { contentPageResource } from '@facet/contract/modules/content-pages/content-page.schema';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import { conflict } from '../../http/errors.ts';
+import { sanitizeRichText } from '../../http/rich-text.ts';
+import { contentPages } from './content-page.table.ts';
+
+/** A new page's code: its slug in lower case (the storefront refers to pages by it). */
+const pageCodeOf = (slug: string) => slug.toLowerCase();
+
+export function createContentPageService(db: Db) {
+  return createCrudService(db, contentPageResource, contentPages, {
+    toValues: (input, { action }) => ({
+      title: input.title,
+      slug: input.slug,
+      metaTitle: input.metaTitle,
+      metaKeywords: input.metaKeywords,
+      metaDescription: input.metaDescription,
+      content: sanitizeRichText(input.content),
+      status: input.status,
+      ...(action === 'create' ? { pageCode: pageCodeOf(input.slug) } : {}),
+    }),
+
+    async beforeWrite(tx, { action, input }) {
+      if (action === 'create' && input) {
+        // A page whose slug moved on keeps its code; a new page may not take that code. A live page
+        // still using the slug itself is left to the duplicate-slug rule.
+        const code = pageCodeOf(input.slug);
+        const [holder] = await tx
+          .select({ title: contentPages.title })
+          .from(contentPages)
+          .where(and(isNull(contentPages.deletedAt), eq(contentPages.pageCode, code), ne(sql`lower(${contentPages.slug})`, code)))
+          .limit(1);
+        if (holder) {
+          const message = MESSAGES.pageCodeTaken(holder.title);
+          throw conflict(message, [{ path: ['slug'], message }]);
+        }
+      }
+    },
+  });
+}
