@@ -36,6 +36,7 @@ export const MESSAGES = {
   staleVersion: (by: string, at: string) =>
     `This record was changed by ${by} at ${at}. Reload it to see the latest values, then make your change again.`,
   duplicate: (label: string) => `${label} already exists.`,
+  uploadNotMultipart: 'Send the file as multipart/form-data.',
   // Content pages and navigation menu (document 1 §2, §8); the toasts are the spec's words.
   navigationMenuAdded: 'Navigation menu added successfully',
   navigationMenuUpdated: 'Navigation menu updated successfully',

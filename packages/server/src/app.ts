@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -57,6 +58,8 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
     },
   });
   await app.register(fastifyCookie);
+  // Uploads: one file per request; each route sets its own size limit when it reads the file.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Facet API', version: config.appVersion } },
     transform: jsonSchemaTransform,

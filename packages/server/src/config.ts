@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Uploaded media files (local storage): `DATA_DIR/media`. */
+  mediaDir: string;
   adminUsername: string;
   adminPassword: string | undefined;
   /** Seed demo data on an empty database. Defaults to on for the embedded database. */
@@ -27,11 +29,13 @@ function readBoolean(value: string | undefined): boolean | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: readBoolean(env.DEMO_DATA) ?? databaseUrl === undefined,

@@ -1,6 +1,7 @@
 /** Every table, for drizzle-kit and the migrator. Module tables are added here as modules land. */
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/auth/session.table.ts';
+export * from '../modules/media/media.table.ts';
 export * from '../modules/permissions/permission.table.ts';
 export * from '../modules/roles/role.table.ts';
 export * from '../modules/users/user.table.ts';

@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { contentPageRoutes } from './content-pages/content-page.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { createLocalStorage } from './media/media.storage.ts';
 import { permissionRoutes } from './permissions/permission.routes.ts';
 import { roleRoutes } from './roles/role.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
@@ -13,10 +15,11 @@ export interface ModuleDeps {
 }
 
 /** Every business module of the server, in one list. A new module adds one line here. */
-export function registerModules(app: FastifyInstance, { db }: ModuleDeps) {
+export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps) {
   authRoutes(app, db);
   permissionRoutes(app, db);
   roleRoutes(app, db);
   userRoutes(app, db);
+  mediaRoutes(app, db, createLocalStorage(config.mediaDir));
   contentPageRoutes(app, db);
 }

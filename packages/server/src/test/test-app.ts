@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { PermissionKey } from '@facet/contract/permissions';
 import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
@@ -7,6 +10,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -48,6 +52,7 @@ async function openTestDatabase(): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  config: Config;
   /** Every line the server logged, for assertions about what logs hold. */
   logs: string[];
   close(): Promise<void>;
@@ -63,7 +68,9 @@ let userCounter = 0;
 
 export async function createTestApp(): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = { ...loadConfig({}), adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info' };
+  // Uploads go to a folder of this test file's own, removed on close.
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-media-'));
+  const config = { ...loadConfig({}), mediaDir, adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info' };
   await bootstrap(database.db, config);
   const logs: string[] = [];
   const logStream = new Writable({
@@ -78,10 +85,12 @@ export async function createTestApp(): Promise<TestApp> {
   const testApp: TestApp = {
     app,
     db: database.db,
+    config,
     logs,
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
     async login(username = ADMIN.username, password = ADMIN.password) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });

@@ -20,6 +20,7 @@ export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
 
 /** The permission named Master (key all-master) cannot be edited or deleted. */
 export const MASTER_PERMISSION_NAME = 'Master';
+export const isMasterPermissionName = (name: string) => name.toLowerCase() === MASTER_PERMISSION_NAME.toLowerCase();
 
 export const permissionResource = defineResource({
   name: 'permissions',

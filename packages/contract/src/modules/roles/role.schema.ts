@@ -18,6 +18,7 @@ export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 /** The role named master cannot be edited or deleted (compared case-insensitively). */
 export const MASTER_ROLE_NAME = 'master';
+export const isMasterRoleName = (name: string) => name.toLowerCase() === MASTER_ROLE_NAME;
 
 export const roleResource = defineResource({
   name: 'roles',

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../messages.ts';
+import type { PermissionKey } from '../../permissions.ts';
+
+/** The spec's image limit (document 1 §9): 2097152 bytes. */
+export const MAX_IMAGE_BYTES = 2_097_152;
+
+/** File types Facet accepts, decided on the server from the file's bytes. `jpeg` covers .jpg and .jpeg. */
+export const MEDIA_TYPES = {
+  png: { contentType: 'image/png', extensions: ['.png'] },
+  jpeg: { contentType: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
+  webp: { contentType: 'image/webp', extensions: ['.webp'] },
+  svg: { contentType: 'image/svg+xml', extensions: ['.svg'] },
+} as const;
+export type MediaType = keyof typeof MEDIA_TYPES;
+
+/** The spec's raster image rule: png, jpeg, jpg, webp. */
+export const RASTER_IMAGE_TYPES: readonly MediaType[] = ['png', 'jpeg', 'webp'];
+
+export interface MediaPurposeRule {
+  /** Who may upload for this purpose: the permission of the screen that uses it. */
+  permission: PermissionKey;
+  types: readonly MediaType[];
+  maxBytes: number;
+}
+
+/**
+ * What an upload is for decides which types it accepts and who may send it. A screen with an image
+ * field adds its purpose here; the upload field and the server both read this table.
+ */
+export const MEDIA_PURPOSES = {
+  /** Category banners and offer images (desktop, mobile, offer 1, offer 2). */
+  'category-image': { permission: 'categories', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
+  /** The category icon: svg only (the spec hides its field; the API accepts it). */
+  'category-icon': { permission: 'categories', types: ['svg'], maxBytes: MAX_IMAGE_BYTES },
+} as const satisfies Record<string, MediaPurposeRule>;
+export type MediaPurpose = keyof typeof MEDIA_PURPOSES;
+export const MEDIA_PURPOSE_NAMES = Object.keys(MEDIA_PURPOSES) as [MediaPurpose, ...MediaPurpose[]];
+
+export const mediaUploadQuerySchema = z.object({ purpose: z.enum(MEDIA_PURPOSE_NAMES) });
+
+/** What an upload answers (201): the stored file, under a name the server generated. */
+export const mediaRecordSchema = z.object({
+  id: z.number().int(),
+  /** Where the file is served; image fields of other records store this value. */
+  url: z.string(),
+  name: z.string(),
+  purpose: z.enum(MEDIA_PURPOSE_NAMES),
+  contentType: z.string(),
+  byteSize: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type MediaRecord = z.infer<typeof mediaRecordSchema>;
+
+/** An image field of a record: the `url` of an upload, or empty. The server checks it names an upload of the right purpose. */
+export const mediaUrl = () => z.string().trim().max(500).default('');
+
+/** File extension of a name, lower-cased, with its dot: '.png'. */
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+}
+
+/** The `accept` attribute of a file input for this purpose. */
+export function acceptFor(purpose: MediaPurpose): string {
+  return MEDIA_PURPOSES[purpose].types.flatMap((type) => [...MEDIA_TYPES[type].extensions, MEDIA_TYPES[type].contentType]).join(',');
+}
+
+/**
+ * The browser's early check before sending (by name and size; the server decides from the bytes):
+ * the spec's message, or null when the file may be sent.
+ */
+export function precheckUpload(purpose: MediaPurpose, file: { name: string; size: number }): string | null {
+  const rule = MEDIA_PURPOSES[purpose];
+  const extension = extensionOf(file.name);
+  if (!rule.types.some((type) => (MEDIA_TYPES[type].extensions as readonly string[]).includes(extension))) return MESSAGES.fileFormatNotSupported;
+  if (file.size > rule.maxBytes) return MESSAGES.maxFileSize2mb;
+  return null;
+}

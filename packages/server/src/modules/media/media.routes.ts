@@ -1,0 +1,76 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { MEDIA_PURPOSES, MEDIA_TYPES, mediaRecordSchema, mediaUploadQuerySchema } from '@facet/contract/modules/media/media.schema';
+import { hasPermission } from '@facet/contract/permissions';
+import type { PermissionKey } from '@facet/contract/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { contextOf } from '../../http/context.ts';
+import { AppError, invalidField } from '../../http/errors.ts';
+import { createMediaService, fileTooLarge } from './media.service.ts';
+import type { MediaStorage } from './media.storage.ts';
+import { MEDIA_URL_PREFIX } from './media.storage.ts';
+
+/** Generated names only: 32 hex digits and a known extension. Nothing else can name a file. */
+const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|svg)$/;
+
+const CONTENT_TYPE_BY_EXTENSION = Object.fromEntries(
+  Object.values(MEDIA_TYPES).map((type) => [type.extensions[0].slice(1), type.contentType]),
+) as Record<string, string>;
+
+/**
+ * Served files are data, never documents: no script may run even when one is opened directly.
+ * SVG may use its own inline styles and nothing more.
+ */
+function securityHeadersFor(extension: string) {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': extension === 'svg' ? "default-src 'none'; style-src 'unsafe-inline'; sandbox" : "default-src 'none'; sandbox",
+    // The storefront, on another host, shows these images.
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    // Names are generated per upload and files never change.
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  };
+}
+
+export function mediaRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
+  const service = createMediaService(db, storage);
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  // The route lets in anyone who may upload for some purpose; the handler checks the purpose asked for.
+  const uploaders = [...new Set(Object.values(MEDIA_PURPOSES).map((rule) => rule.permission as PermissionKey))];
+
+  route.post(
+    '/api/media',
+    { config: { permission: uploaders }, schema: { tags: ['media'], querystring: mediaUploadQuerySchema, response: { 201: mediaRecordSchema } } },
+    async (request, reply) => {
+      const { purpose } = request.query;
+      const rule = MEDIA_PURPOSES[purpose];
+      if (!hasPermission(request.actor!.permissions, rule.permission)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadNotMultipart);
+      const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+      if (!part) throw invalidField('file', MESSAGES.required);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+        throw error;
+      }
+      const record = await service.upload(purpose, { bytes, fileName: part.filename }, contextOf(request));
+      return reply.status(201).send(record);
+    },
+  );
+
+  route.get(
+    `${MEDIA_URL_PREFIX}:name`,
+    { schema: { hide: true, params: z.object({ name: z.string() }) } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const stream = STORED_NAME.test(name) ? await storage.open(name) : null;
+      if (!stream) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+      const extension = name.slice(name.lastIndexOf('.') + 1);
+      return reply.headers(securityHeadersFor(extension)).type(CONTENT_TYPE_BY_EXTENSION[extension]!).send(stream);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { SessionInfo } from '@facet/contract/modules/auth/auth.schema';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AppRoute } from '../routes.tsx';
+import { APP_ROUTES } from '../routes.tsx';
+import { canAccess } from '../session/session-context.ts';
+import { MENU_SECTIONS } from './menu-sections.tsx';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/** One link of the sidebar, with the section it belongs to. */
+export interface MenuLink {
+  path: string;
+  label: string;
+  icon: ReactNode;
+  sectionKey: string;
+  sectionLabel: string;
+}
+
+type RouteWithMenu = AppRoute & { menu: NonNullable<AppRoute['menu']> };
+
+const hasMenu = (route: AppRoute): route is RouteWithMenu => route.menu !== undefined;
+
+/** The menu sections the user may see, in the spec's order, each with its permitted pages in order. */
+function visibleSections(session: SessionInfo) {
+  const routes = APP_ROUTES.filter(hasMenu).filter((route) => canAccess(session, route.permission));
+  return MENU_SECTIONS.map((section) => ({
+    section,
+    routes: routes.filter((route) => route.menu.section === section.key).sort((a, b) => (a.menu.order ?? 0) - (b.menu.order ?? 0)),
+  })).filter(({ routes: inSection }) => inSection.length > 0);
+}
+
+/** Every link the user may follow, flattened (the dashboard's shortcuts use it). */
+export function visibleMenuLinks(session: SessionInfo): MenuLink[] {
+  return visibleSections(session).flatMap(({ section, routes }) =>
+    routes.map((route) => ({
+      path: route.path,
+      label: route.menu.label ?? section.label,
+      icon: section.icon,
+      sectionKey: section.key,
+      sectionLabel: section.label,
+    })),
+  );
+}
+
+/** The antd Menu items of the sidebar: a single link per plain section, a submenu per group. */
+export function buildMenuItems(session: SessionInfo): MenuItem[] {
+  return visibleSections(session).map(({ section, routes }): MenuItem => {
+    const first = routes[0]!;
+    if (!('isGroup' in section)) {
+      return { key: first.path, icon: section.icon, label: <Link to={first.path}>{section.label}</Link> };
+    }
+    return {
+      key: section.key,
+      icon: section.icon,
+      label: section.label,
+      children: routes.map((route) => ({ key: route.path, label: <Link to={route.path}>{route.menu.label ?? route.path}</Link> })),
+    };
+  });
+}
+
+/** The group a menu path belongs to, so the sidebar can open it. */
+export function sectionKeyOf(menuPath: string | undefined): string | undefined {
+  return APP_ROUTES.find((route) => route.path === menuPath)?.menu?.section;
+}

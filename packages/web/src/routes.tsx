@@ -1,0 +1,50 @@
+import type { PermissionRequirement } from '@facet/contract/permissions';
+import type { ComponentType } from 'react';
+import type { MenuSectionKey } from './layout/menu-sections.tsx';
+import { permissionPaths } from './modules/permissions/permission.paths.ts';
+import { rolePaths } from './modules/roles/role.paths.ts';
+import { userPaths } from './modules/users/user.paths.ts';
+
+/** One page of the signed-in shell. */
+export interface AppRoute {
+  path: string;
+  /** Loaded the first time the route opens, so every page is its own chunk. */
+  page: () => Promise<{ default: ComponentType }>;
+  /** Needed to open the page and to see its menu entry; without it the page redirects to /. None: any signed-in user. */
+  permission?: PermissionRequirement;
+  /** The page's sidebar entry: its section, plus label and position when the section is a group. */
+  menu?: { section: MenuSectionKey; label?: string; order?: number };
+  /** For a page without its own entry (a form), the menu path to highlight (its list). */
+  menuParent?: string;
+}
+
+/** What a shell route passes to the shell through `useMatches()`. */
+export interface PageHandle {
+  permission?: PermissionRequirement;
+  menuKey?: string;
+}
+
+export const IMAGE_SYNC_PATH = '/dropboximagesync';
+
+/**
+ * THE route table of the signed-in shell (/login sits outside the shell, in router.tsx). A new screen
+ * is one line here; the sidebar is drawn from these entries in the spec's order.
+ */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', page: () => import('./modules/dashboard/dashboard.page.tsx'), menu: { section: 'dashboard' } },
+  { path: '/dashboard', page: () => import('./modules/dashboard/dashboard.page.tsx'), menuParent: '/' },
+  { path: '/analytics', page: () => import('./layout/analytics.page.tsx') },
+  { path: '/error', page: () => import('./layout/error.page.tsx') },
+  { path: IMAGE_SYNC_PATH, page: () => import('./modules/image-sync/image-sync.page.tsx') },
+
+  // User Management
+  { path: permissionPaths.list, page: () => import('./modules/permissions/permission-list.page.tsx'), permission: 'role_permission', menu: { section: 'userManagement', label: 'Permissions', order: 1 } },
+  { path: permissionPaths.add, page: () => import('./modules/permissions/permission-form.page.tsx'), permission: 'role_permission', menuParent: permissionPaths.list },
+  { path: permissionPaths.edit, page: () => import('./modules/permissions/permission-form.page.tsx'), permission: 'role_permission', menuParent: permissionPaths.list },
+  { path: rolePaths.list, page: () => import('./modules/roles/role-list.page.tsx'), permission: 'user_management', menu: { section: 'userManagement', label: 'Roles', order: 2 } },
+  { path: rolePaths.add, page: () => import('./modules/roles/role-form.page.tsx'), permission: 'user_management', menuParent: rolePaths.list },
+  { path: rolePaths.edit, page: () => import('./modules/roles/role-form.page.tsx'), permission: 'user_management', menuParent: rolePaths.list },
+  { path: userPaths.list, page: () => import('./modules/users/user-list.page.tsx'), permission: 'user_management', menu: { section: 'userManagement', label: 'Users', order: 3 } },
+  { path: userPaths.add, page: () => import('./modules/users/user-form.page.tsx'), permission: 'user_management', menuParent: userPaths.list },
+  { path: userPaths.edit, page: () => import('./modules/users/user-form.page.tsx'), permission: 'user_management', menuParent: userPaths.list },
+];

@@ -1,0 +1,19 @@
+import { generatePath } from 'react-router';
+
+/** The three screens of a flat resource. The spec's routes are irregular (/roles but /role/add), so each is spelled out. */
+export interface ResourcePaths {
+  list: string;
+  add: string;
+  /** A pattern with `:id`, e.g. `/role/edit/:id`. */
+  edit: string;
+}
+
+export const editPathOf = (paths: ResourcePaths, id: number) => generatePath(paths.edit, { id: String(id) });
+
+/**
+ * Location state a list hands to its form pages: the list's query string, so Back, Cancel and
+ * Submit return to the same page, search and sort.
+ */
+export interface ListReturnState {
+  listSearch?: string;
+}
