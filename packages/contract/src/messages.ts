@@ -44,4 +44,11 @@ export const MESSAGES = {
   invalidUrl: 'Please enter a valid URL.',
   pageCodeTaken: (title: string) => `This slug is the page code of the page "${title}"; choose another slug.`,
   pageInMenu: 'This page is used in the navigation menu; remove it from the menu first.',
+  menuHasChildren: 'This menu has sub-menus; move or delete them first.',
+  menuTooDeep: (levels: number) => `The menu can have at most ${levels} levels.`,
+  menuCycle: 'A menu cannot be placed under itself or one of its sub-menus.',
+  menuItemTwice: 'Each menu item can be placed only once.',
+  unknownMenuItems: (ids: string) => `Unknown menu item id(s): ${ids}.`,
+  unknownCategory: 'Choose a category from the list.',
+  unknownPage: 'Choose a content page from the list.',
 } as const;

@@ -6,3 +6,4 @@ export * from '../modules/permissions/permission.table.ts';
 export * from '../modules/roles/role.table.ts';
 export * from '../modules/users/user.table.ts';
 export * from '../modules/content-pages/content-page.table.ts';
+export * from '../modules/navigation-menu/navigation-menu.table.ts';

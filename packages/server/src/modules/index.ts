@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { contentPageRoutes } from './content-pages/content-page.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { createLocalStorage } from './media/media.storage.ts';
+import { navigationMenuRoutes } from './navigation-menu/navigation-menu.routes.ts';
 import { permissionRoutes } from './permissions/permission.routes.ts';
 import { roleRoutes } from './roles/role.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
@@ -22,4 +23,5 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   userRoutes(app, db);
   mediaRoutes(app, db, createLocalStorage(config.mediaDir));
   contentPageRoutes(app, db);
+  navigationMenuRoutes(app, db);
 }

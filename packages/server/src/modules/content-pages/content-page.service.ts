@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { conflict } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/rich-text.ts';
+import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { contentPages } from './content-page.table.ts';
 
 /** A new page's code: its slug in lower case (the storefront refers to pages by it). */
@@ -23,7 +24,7 @@ export function createContentPageService(db: Db) {
       ...(action === 'create' ? { pageCode: pageCodeOf(input.slug) } : {}),
     }),
 
-    async beforeWrite(tx, { action, input }) {
+    async beforeWrite(tx, { action, input, existing }) {
       if (action === 'create' && input) {
         // A page whose slug moved on keeps its code; a new page may not take that code. A live page
         // still using the slug itself is left to the duplicate-slug rule.
@@ -37,6 +38,14 @@ export function createContentPageService(db: Db) {
           const message = MESSAGES.pageCodeTaken(holder.title);
           throw conflict(message, [{ path: ['slug'], message }]);
         }
+      }
+      if (action === 'delete' && existing) {
+        const [used] = await tx
+          .select({ id: navigationMenuItems.id })
+          .from(navigationMenuItems)
+          .where(and(isNull(navigationMenuItems.deletedAt), eq(navigationMenuItems.pageId, existing.id as number)))
+          .limit(1);
+        if (used) throw conflict(MESSAGES.pageInMenu);
       }
     },
   });

@@ -1,0 +1,119 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { findMenuTreeProblem, MENU_MAX_DEPTH } from '@facet/contract/modules/navigation-menu/menu-tree';
+import type { MenuTreeProblem } from '@facet/contract/modules/navigation-menu/menu-tree';
+import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import type { MenuOrderInput, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { conflict, invalidField } from '../../http/errors.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { contentPages } from '../content-pages/content-page.table.ts';
+import { navigationMenuItems } from './navigation-menu.table.ts';
+
+const problemMessage = (problem: MenuTreeProblem) =>
+  problem.kind === 'tooDeep' ? MESSAGES.menuTooDeep(MENU_MAX_DEPTH) : problem.kind === 'cycle' ? MESSAGES.menuCycle : MESSAGES.unknownMenuItems(String(problem.id));
+
+export function createNavigationMenuService(db: Db) {
+  const crud = createCrudService(db, navigationMenuResource, navigationMenuItems, {
+    toValues: (input) => ({
+      title: input.title,
+      description: input.description,
+      menuType: input.menuType,
+      categoryId: input.categoryId,
+      pageId: input.pageId,
+      link: input.link,
+      sortOrder: input.sortOrder,
+      cssClass: input.cssClass,
+      image: input.image,
+      status: input.status,
+    }),
+
+    async loadRelations(source, ids) {
+      const rows = await source
+        .select({ id: navigationMenuItems.id, pageTitle: contentPages.title })
+        .from(navigationMenuItems)
+        .leftJoin(contentPages, eq(contentPages.id, navigationMenuItems.pageId))
+        .where(inArray(navigationMenuItems.id, ids));
+      return new Map(rows.map((row) => [row.id, { targetName: row.pageTitle }]));
+    },
+
+    async beforeWrite(tx, { action, input, existing }) {
+      if (input?.pageId) {
+        const [page] = await tx
+          .select({ id: contentPages.id })
+          .from(contentPages)
+          .where(and(eq(contentPages.id, input.pageId), isNull(contentPages.deletedAt)));
+        if (!page) throw invalidField('pageId', MESSAGES.unknownPage);
+      }
+      if (action === 'delete' && existing) {
+        const [child] = await tx
+          .select({ id: navigationMenuItems.id })
+          .from(navigationMenuItems)
+          .where(and(eq(navigationMenuItems.parentId, existing.id as number), isNull(navigationMenuItems.deletedAt)))
+          .limit(1);
+        if (child) throw conflict(MESSAGES.menuHasChildren);
+      }
+    },
+  });
+
+  /** Every live item, enabled and disabled, in menu order; the UI builds the tree from parentId. */
+  async function tree(): Promise<NavigationMenuItemRecord[]> {
+    const items: NavigationMenuItemRecord[] = [];
+    for await (const item of crud.iterate({ page: 1, pageSize: 500, sort: 'sortOrder', order: 'asc' })) items.push(item);
+    return items;
+  }
+
+  /**
+   * Saves a rearranged tree: the whole menu is locked, the new parents checked (known items, no
+   * cycle, at most 4 levels) over every live item, then each moved item is written. All or nothing.
+   */
+  async function saveOrder(input: MenuOrderInput, context: RequestContext): Promise<void> {
+    const ids = input.items.map((item) => item.id);
+    if (new Set(ids).size !== ids.length) throw invalidField('items', MESSAGES.menuItemTwice);
+    await db.transaction(async (tx) => {
+      const live = await tx
+        .select({ id: navigationMenuItems.id, parentId: navigationMenuItems.parentId, sortOrder: navigationMenuItems.sortOrder })
+        .from(navigationMenuItems)
+        .where(isNull(navigationMenuItems.deletedAt))
+        .for('update');
+      const current = new Map(live.map((item) => [item.id, item]));
+      const unknown = ids.filter((id) => !current.has(id));
+      if (unknown.length) throw invalidField('items', MESSAGES.unknownMenuItems(unknown.join(', ')));
+
+      const moved = new Map(input.items.map((item) => [item.id, item]));
+      const problem = findMenuTreeProblem(live.map((item) => ({ id: item.id, parentId: moved.has(item.id) ? moved.get(item.id)!.parentId : item.parentId })));
+      if (problem) throw invalidField('items', problemMessage(problem));
+
+      const changed = input.items.filter((item) => {
+        const before = current.get(item.id)!;
+        return before.parentId !== item.parentId || before.sortOrder !== item.sortOrder;
+      });
+      for (const item of changed) {
+        await tx
+          .update(navigationMenuItems)
+          .set({
+            parentId: item.parentId,
+            sortOrder: item.sortOrder,
+            version: sql`${navigationMenuItems.version} + 1`,
+            updatedAt: new Date(),
+            updatedBy: context.actor.id,
+          })
+          .where(eq(navigationMenuItems.id, item.id));
+      }
+      if (changed.length) {
+        const placeOf = (item: { parentId: number | null; sortOrder: number }) => ({ parentId: item.parentId, sortOrder: item.sortOrder });
+        await writeAudit(tx, context, {
+          action: 'reorder',
+          entity: navigationMenuResource.entity,
+          before: Object.fromEntries(changed.map((item) => [item.id, placeOf(current.get(item.id)!)])),
+          after: Object.fromEntries(changed.map((item) => [item.id, placeOf(item)])),
+        });
+      }
+    });
+  }
+
+  return { ...crud, tree, saveOrder };
+}
+export type NavigationMenuService = ReturnType<typeof createNavigationMenuService>;

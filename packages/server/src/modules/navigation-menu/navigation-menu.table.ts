@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { contentPages } from '../content-pages/content-page.table.ts';
+
+export const navigationMenuItems = pgTable(
+  'navigation_menu_items',
+  {
+    ...standardColumns,
+    ...statusColumn,
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    menuType: text('menu_type', { enum: ['category', 'page', 'custom_link', 'blank'] }).notNull(),
+    categoryId: integer('category_id'),
+    pageId: integer('page_id').references(() => contentPages.id),
+    link: text('link').notNull().default(''),
+    /** null at the top level (the spec's parent_id 0). */
+    parentId: integer('parent_id').references((): AnyPgColumn => navigationMenuItems.id),
+    sortOrder: integer('sort_order').notNull().default(0),
+    cssClass: text('css_class').notNull().default(''),
+    image: text('image').notNull().default(''),
+  },
+  (t) => [
+    index('navigation_menu_items_parent').on(t.parentId),
+    check('navigation_menu_items_menu_type', sql`${t.menuType} in ('category', 'page', 'custom_link', 'blank')`),
+  ],
+);
