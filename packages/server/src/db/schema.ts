@@ -7,3 +7,4 @@ export * from '../modules/roles/role.table.ts';
 export * from '../modules/users/user.table.ts';
 export * from '../modules/content-pages/content-page.table.ts';
 export * from '../modules/navigation-menu/navigation-menu.table.ts';
+export * from '../modules/navigation-menu/sitemap.table.ts';

@@ -23,5 +23,5 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   userRoutes(app, db);
   mediaRoutes(app, db, createLocalStorage(config.mediaDir));
   contentPageRoutes(app, db);
-  navigationMenuRoutes(app, db);
+  navigationMenuRoutes(app, db, config);
 }

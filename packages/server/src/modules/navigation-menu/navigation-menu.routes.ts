@@ -1,24 +1,36 @@
-import { menuOrderInputSchema, navigationMenuResource, navigationMenuTreeSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { menuOrderInputSchema, navigationMenuResource, navigationMenuTreeSchema, sitemapResultSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import { notFound } from '../../http/errors.ts';
 import { createNavigationMenuService } from './navigation-menu.service.ts';
+import { generateSitemap, latestSitemapXml, SITEMAP_PATH } from './sitemap.service.ts';
 
-export function navigationMenuRoutes(app: FastifyInstance, db: Db) {
+export function navigationMenuRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 'siteUrl'>) {
   const service = createNavigationMenuService(db);
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const config = { permission: navigationMenuResource.permission };
+  const permission = { permission: navigationMenuResource.permission };
   const tags = [navigationMenuResource.name];
 
-  // Declared before the toolkit's `/:id` routes; Fastify prefers these static paths either way.
-  route.get('/api/navigation-menu/tree', { config, schema: { tags, response: { 200: navigationMenuTreeSchema } } }, async () => ({
+  route.get('/api/navigation-menu/tree', { config: permission, schema: { tags, response: { 200: navigationMenuTreeSchema } } }, async () => ({
     items: await service.tree(),
   }));
-  route.put('/api/navigation-menu/order', { config, schema: { tags, body: menuOrderInputSchema } }, async (request, reply) => {
+  route.put('/api/navigation-menu/order', { config: permission, schema: { tags, body: menuOrderInputSchema } }, async (request, reply) => {
     await service.saveOrder(request.body, contextOf(request));
     return reply.status(204).send();
   });
+  route.post('/api/navigation-menu/sitemap', { config: permission, schema: { tags, response: { 201: sitemapResultSchema } } }, async (request, reply) =>
+    reply.status(201).send(await generateSitemap(db, config.siteUrl, contextOf(request))),
+  );
   crudRoutes(app, navigationMenuResource, service);
+
+  // For search engines: public, outside /api, the newest generated sitemap.
+  route.get(SITEMAP_PATH, { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const xml = await latestSitemapXml(db);
+    if (xml === null) throw notFound();
+    return reply.type('application/xml; charset=utf-8').send(xml);
+  });
 }

@@ -1,0 +1,12 @@
+CREATE TABLE "sitemaps" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sitemaps_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" integer,
+	"xml" text NOT NULL,
+	"url_count" integer NOT NULL
+);

@@ -1,0 +1,81 @@
+import { buildSitemapEntries, renderSitemapXml, SITEMAP_FIXED_PAGES } from '@facet/contract/modules/navigation-menu/sitemap';
+import type { SitemapSource } from '@facet/contract/modules/navigation-menu/sitemap';
+import type { SitemapResult } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { contentPages } from '../content-pages/content-page.table.ts';
+import { navigationMenuItems } from './navigation-menu.table.ts';
+import { sitemaps } from './sitemap.table.ts';
+
+export const SITEMAP_PATH = '/sitemap.xml';
+
+type MenuRow = { id: number; parentId: number | null; status: boolean; path: string | null; updatedAt: Date };
+
+/**
+ * Menu items as the storefront shows them: enabled, under enabled parents, in tree order (each
+ * level by sort order), each with the path it links to (null for blank items and dead targets).
+ */
+async function menuSources(tx: Db): Promise<SitemapSource[]> {
+  const rows = await tx
+    .select({
+      id: navigationMenuItems.id,
+      parentId: navigationMenuItems.parentId,
+      status: navigationMenuItems.status,
+      menuType: navigationMenuItems.menuType,
+      link: navigationMenuItems.link,
+      pageSlug: contentPages.slug,
+      updatedAt: navigationMenuItems.updatedAt,
+    })
+    .from(navigationMenuItems)
+    .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isNull(contentPages.deletedAt), eq(contentPages.status, true)))
+    .where(isNull(navigationMenuItems.deletedAt))
+    .orderBy(asc(navigationMenuItems.sortOrder), asc(navigationMenuItems.id));
+  const items: MenuRow[] = rows.map((row) => ({
+    ...row,
+    path: row.menuType === 'custom_link' ? row.link : row.menuType === 'page' ? row.pageSlug : null,
+  }));
+  const sources: SitemapSource[] = [];
+  const visit = (parentId: number | null) => {
+    for (const item of items.filter((i) => i.parentId === parentId && i.status)) {
+      if (item.path) sources.push({ kind: 'menuItem', path: item.path, updatedAt: item.updatedAt });
+      visit(item.id);
+    }
+  };
+  visit(null);
+  return sources;
+}
+
+async function contentPageSources(tx: Db): Promise<SitemapSource[]> {
+  const rows = await tx
+    .select({ slug: contentPages.slug, updatedAt: contentPages.updatedAt })
+    .from(contentPages)
+    .where(and(isNull(contentPages.deletedAt), eq(contentPages.status, true)))
+    .orderBy(asc(contentPages.id));
+  return rows.map((row) => ({ kind: 'contentPage', path: row.slug, updatedAt: row.updatedAt }));
+}
+
+/** Builds the sitemap from what the database holds now and stores it as the one /sitemap.xml serves. */
+export async function generateSitemap(db: Db, siteUrl: string, context: RequestContext): Promise<SitemapResult> {
+  return db.transaction(async (tx) => {
+    const sources: SitemapSource[] = [
+      ...SITEMAP_FIXED_PAGES.map((page) => ({ ...page, updatedAt: null })),
+      ...(await menuSources(tx)),
+      ...(await contentPageSources(tx)),
+    ];
+    const entries = buildSitemapEntries(sources, { siteUrl, today: new Date() });
+    const [row] = await tx
+      .insert(sitemaps)
+      .values({ xml: renderSitemapXml(entries), urlCount: entries.length, createdBy: context.actor.id, updatedBy: context.actor.id })
+      .returning({ id: sitemaps.id, createdAt: sitemaps.createdAt });
+    await writeAudit(tx, context, { action: 'generate', entity: 'sitemap', entityId: row!.id, after: { urlCount: entries.length, siteUrl } });
+    return { urlCount: entries.length, generatedAt: row!.createdAt.toISOString(), path: SITEMAP_PATH };
+  });
+}
+
+/** The XML of the newest sitemap, or null before the first is generated. */
+export async function latestSitemapXml(db: Db): Promise<string | null> {
+  const [row] = await db.select({ xml: sitemaps.xml }).from(sitemaps).where(isNull(sitemaps.deletedAt)).orderBy(desc(sitemaps.id)).limit(1);
+  return row?.xml ?? null;
+}
