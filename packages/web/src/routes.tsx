@@ -1,6 +1,7 @@
 import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { ComponentType } from 'react';
 import type { MenuSectionKey } from './layout/menu-sections.tsx';
+import { contentPagePaths } from './modules/content-pages/content-page.paths.ts';
 import { permissionPaths } from './modules/permissions/permission.paths.ts';
 import { rolePaths } from './modules/roles/role.paths.ts';
 import { userPaths } from './modules/users/user.paths.ts';
@@ -47,4 +48,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: userPaths.list, page: () => import('./modules/users/user-list.page.tsx'), permission: 'user_management', menu: { section: 'userManagement', label: 'Users', order: 3 } },
   { path: userPaths.add, page: () => import('./modules/users/user-form.page.tsx'), permission: 'user_management', menuParent: userPaths.list },
   { path: userPaths.edit, page: () => import('./modules/users/user-form.page.tsx'), permission: 'user_management', menuParent: userPaths.list },
+
+  // Content Management
+  { path: contentPagePaths.list, page: () => import('./modules/content-pages/content-page-list.page.tsx'), permission: 'content_management', menu: { section: 'contentManagement' } },
+  { path: contentPagePaths.add, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
+  { path: contentPagePaths.edit, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
 ];

@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
+import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { userRoles, users } from '../users/user.table.ts';
 
@@ -37,4 +38,4 @@ async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {
 }
 
 /** Demo data per module, run in order on an empty database when DEMO_DATA is on. */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedStaff];
+export const DEMO_SEEDERS: DemoSeeder[] = [seedStaff, seedDemoContentPages];

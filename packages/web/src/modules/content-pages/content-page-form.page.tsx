@@ -1,0 +1,65 @@
+import { contentPageResource } from '@facet/contract/modules/content-pages/content-page.schema';
+import { Input, Switch, Typography } from 'antd';
+import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
+import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
+import { FormField } from '../../ui/schema-form.tsx';
+import { contentPagePaths } from './content-page.paths.ts';
+
+export default function ContentPageFormPage() {
+  return (
+    <ResourceFormPage
+      resource={contentPageResource}
+      paths={contentPagePaths}
+      titles={{ add: 'Add Page', edit: 'Edit Page' }}
+      defaults={{ status: true, content: '' }}
+      toFormValues={({ title, slug, metaTitle, metaKeywords, metaDescription, content, status }) => ({
+        title,
+        slug,
+        metaTitle,
+        metaKeywords,
+        metaDescription,
+        content,
+        status,
+      })}
+    >
+      {(page) => (
+        <>
+          <FormField name="title" label="Title" required>
+            <Input />
+          </FormField>
+          <FormField
+            name="slug"
+            label="Slug"
+            required
+            extra={
+              page ? (
+                <>
+                  Page code: <Typography.Text code>{page.pageCode}</Typography.Text> (fixed when the page was created; the storefront may link to it)
+                </>
+              ) : (
+                'Spaces become dashes. The page code is taken from the slug and does not change later.'
+              )
+            }
+          >
+            <Input />
+          </FormField>
+          <FormField name="content" label="Content">
+            <RichTextEditor />
+          </FormField>
+          <FormField name="metaTitle" label="Meta Title" required>
+            <Input />
+          </FormField>
+          <FormField name="metaKeywords" label="Meta Keywords" required>
+            <Input />
+          </FormField>
+          <FormField name="metaDescription" label="Meta Description" required>
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} />
+          </FormField>
+          <FormField name="status" label="Status" valuePropName="checked">
+            <Switch checkedChildren="Active" unCheckedChildren="Inactive" />
+          </FormField>
+        </>
+      )}
+    </ResourceFormPage>
+  );
+}
