@@ -36,6 +36,13 @@ export const MESSAGES = {
   staleVersion: (by: string, at: string) =>
     `This record was changed by ${by} at ${at}. Reload it to see the latest values, then make your change again.`,
   duplicate: (label: string) => `${label} already exists.`,
+  lettersOnly: 'Only letters are allowed.',
+  lettersDigitsDashes: 'Only letters, digits and dashes are allowed.',
+  maxDecimals: (decimals: number) => `At most ${decimals} decimals are allowed.`,
+  wholeNumber: 'Please enter a whole number.',
+  caratToAfterFrom: 'Carat To must be greater than Carat From.',
+  markupBandOverlap: (band: string) => `Overlaps the band ${band}.`,
+  unknownShapeCategory: 'Choose a shape category from the list.',
   uploadNotMultipart: 'Send the file as multipart/form-data.',
   // Content pages and navigation menu (document 1 §2, §8); the toasts are the spec's words.
   navigationMenuAdded: 'Navigation menu added successfully',

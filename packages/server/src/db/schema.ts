@@ -8,3 +8,8 @@ export * from '../modules/users/user.table.ts';
 export * from '../modules/content-pages/content-page.table.ts';
 export * from '../modules/navigation-menu/navigation-menu.table.ts';
 export * from '../modules/navigation-menu/sitemap.table.ts';
+export * from '../modules/diamond-shapes/shape-category.table.ts';
+export * from '../modules/diamond-shapes/diamond-shape.table.ts';
+export * from '../modules/diamond-markups/diamond-markup.table.ts';
+export * from '../modules/diamond-qualities/diamond-quality.table.ts';
+export * from '../modules/shipping-rates/shipping-rate.table.ts';

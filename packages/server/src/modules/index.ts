@@ -3,11 +3,15 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { contentPageRoutes } from './content-pages/content-page.routes.ts';
+import { diamondMarkupRoutes } from './diamond-markups/diamond-markup.routes.ts';
+import { diamondQualityRoutes } from './diamond-qualities/diamond-quality.routes.ts';
+import { diamondShapeRoutes } from './diamond-shapes/diamond-shape.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { createLocalStorage } from './media/media.storage.ts';
 import { navigationMenuRoutes } from './navigation-menu/navigation-menu.routes.ts';
 import { permissionRoutes } from './permissions/permission.routes.ts';
 import { roleRoutes } from './roles/role.routes.ts';
+import { shippingRateRoutes } from './shipping-rates/shipping-rate.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
 
 export interface ModuleDeps {
@@ -24,4 +28,8 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   mediaRoutes(app, db, createLocalStorage(config.mediaDir));
   contentPageRoutes(app, db);
   navigationMenuRoutes(app, db, config);
+  diamondShapeRoutes(app, db);
+  diamondMarkupRoutes(app, db);
+  diamondQualityRoutes(app, db);
+  shippingRateRoutes(app, db);
 }

@@ -10,6 +10,7 @@ import { permissions } from '../permissions/permission.table.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { userRoles, users } from '../users/user.table.ts';
 import { DEMO_SEEDERS } from './demo-data.ts';
+import { REFERENCE_SEEDERS } from './reference-data.ts';
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -55,9 +56,10 @@ export async function bootstrap(db: Db, config: Pick<Config, 'adminUsername' | '
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: masterRole!.id });
     await writeAudit(tx, SYSTEM_CONTEXT, { action: 'create', entity: 'user', entityId: admin!.id, after: { name: config.adminUsername } });
 
+    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id };
+    for (const seed of REFERENCE_SEEDERS) await seed(tx, seedContext);
     if (config.demoData) {
-      const permissionIds = new Map(inserted.map((p) => [p.key, p.id]));
-      for (const seed of DEMO_SEEDERS) await seed(tx, { permissionIds, adminId: admin!.id });
+      for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
     }
     return { created: true, generatedPassword };
   });

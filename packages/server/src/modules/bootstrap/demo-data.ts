@@ -2,7 +2,11 @@ import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
 import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
+import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
+import { seedDemoDiamondQualities } from '../diamond-qualities/diamond-quality.demo.ts';
+import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
+import { seedDemoShippingRates } from '../shipping-rates/shipping-rate.demo.ts';
 import { userRoles, users } from '../users/user.table.ts';
 
 export interface SeedContext {
@@ -38,4 +42,11 @@ async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {
 }
 
 /** Demo data per module, run in order on an empty database when DEMO_DATA is on. */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedStaff, seedDemoContentPages];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  seedStaff,
+  seedDemoContentPages,
+  seedDemoDiamondShapes,
+  seedDemoDiamondMarkups,
+  seedDemoDiamondQualities,
+  seedDemoShippingRates,
+];

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { recordMetaSchema } from '../../api.ts';
+import { MESSAGES } from '../../messages.ts';
+import { defineResource } from '../../resource.ts';
+import { PRICE_MAX, requiredNumber } from '../../rules.ts';
+
+export const MARKUP_TYPES = ['percentage', 'amount'] as const;
+export type MarkupType = (typeof MARKUP_TYPES)[number];
+export const MARKUP_TYPE_LABELS: Record<MarkupType, string> = { percentage: 'Percentage', amount: 'Amount' };
+
+/** The spec's is_lab_diamond: 0 earth mined, 1 lab grown. */
+export const diamondOriginLabel = (isLabDiamond: boolean) => (isLabDiamond ? 'Lab grown' : 'Earth mined');
+
+/** Carat weights travel and are stored with 3 decimals (document 1 §9). */
+export const CARAT_DECIMALS = 3;
+export const CARAT_MAX = 999.999;
+const carat = () => requiredNumber({ min: 0, max: CARAT_MAX, decimals: CARAT_DECIMALS });
+const wholeAmount = () => requiredNumber({ min: 0, max: PRICE_MAX, int: true });
+
+export const diamondMarkupInputSchema = z
+  .object({
+    fromCarat: carat(),
+    toCarat: carat(),
+    markupType: z.enum(MARKUP_TYPES, { error: MESSAGES.required }),
+    markup: wholeAmount(),
+    fixCost: wholeAmount(),
+    isLabDiamond: z.boolean().default(false),
+    shapeCategoryId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+  })
+  .refine((band) => band.toCarat > band.fromCarat, { path: ['toCarat'], message: MESSAGES.caratToAfterFrom });
+export type DiamondMarkupInput = z.input<typeof diamondMarkupInputSchema>;
+
+export const diamondMarkupRecordSchema = recordMetaSchema.extend({
+  fromCarat: z.number(),
+  toCarat: z.number(),
+  markupType: z.enum(MARKUP_TYPES),
+  markup: z.number(),
+  fixCost: z.number(),
+  isLabDiamond: z.boolean(),
+  shapeCategoryId: z.number().int(),
+  shapeCategoryName: z.string(),
+});
+export type DiamondMarkupRecord = z.infer<typeof diamondMarkupRecordSchema>;
+
+/** How a band is named in messages: '0.500 - 0.999 ct (Earth mined, Round)'. */
+export function describeMarkupBand(band: { fromCarat: number; toCarat: number; isLabDiamond: boolean; shapeCategoryName: string }) {
+  const carats = `${band.fromCarat.toFixed(CARAT_DECIMALS)} - ${band.toCarat.toFixed(CARAT_DECIMALS)} ct`;
+  return `${carats} (${diamondOriginLabel(band.isLabDiamond)}, ${band.shapeCategoryName})`;
+}
+
+export const diamondMarkupResource = defineResource({
+  name: 'diamond-markups',
+  entity: 'diamond_markup',
+  label: 'Diamond Markup',
+  permission: 'system',
+  createInput: diamondMarkupInputSchema,
+  record: diamondMarkupRecordSchema,
+  searchable: ['fromCarat', 'toCarat', 'markupType'],
+  sortable: ['fromCarat', 'toCarat', 'createdAt'],
+  defaultSort: { field: 'fromCarat', order: 'asc' },
+  // The spec gives markups no Active/Inactive status.
+  hasStatus: false,
+});

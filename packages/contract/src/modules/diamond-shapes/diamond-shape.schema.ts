@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { recordMetaSchema } from '../../api.ts';
+import { defineResource } from '../../resource.ts';
+import { lettersDigitsSpaces } from '../../rules.ts';
+
+export const diamondShapeInputSchema = z.object({
+  name: lettersDigitsSpaces(100),
+  status: z.boolean().default(true),
+  // Not in the spec's form; left out, the server files a new shape under Fancy (every shape but round).
+  shapeCategoryId: z.number().int().positive().optional(),
+});
+export type DiamondShapeInput = z.input<typeof diamondShapeInputSchema>;
+
+export const diamondShapeRecordSchema = recordMetaSchema.extend({
+  name: z.string(),
+  status: z.boolean(),
+  shapeCategoryId: z.number().int(),
+  shapeCategoryName: z.string(),
+});
+export type DiamondShapeRecord = z.infer<typeof diamondShapeRecordSchema>;
+
+export const diamondShapeResource = defineResource({
+  name: 'diamond-shapes',
+  entity: 'diamond_shape',
+  label: 'Diamond Shape',
+  permission: 'system',
+  createInput: diamondShapeInputSchema,
+  record: diamondShapeRecordSchema,
+  searchable: ['name'],
+  unique: [{ field: 'name', label: 'Diamond shape' }],
+});

@@ -1,0 +1,20 @@
+import { diamondShapeResource } from '@facet/contract/modules/diamond-shapes/diamond-shape.schema';
+import type { Db } from '../../db/client.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import { diamondShapes } from './diamond-shape.table.ts';
+import { fancyCategoryId, findShapeCategory, loadShapeCategoryNames } from './shape-category.service.ts';
+
+export function createDiamondShapeService(db: Db) {
+  return createCrudService(db, diamondShapeResource, diamondShapes, {
+    // A shape saved without a category keeps the one it has, or, when new, becomes Fancy.
+    toValues: ({ name, status, shapeCategoryId }, { existing }) => ({
+      name,
+      status,
+      shapeCategoryId: shapeCategoryId ?? existing?.shapeCategoryId ?? fancyCategoryId(),
+    }),
+    loadRelations: (source, ids) => loadShapeCategoryNames(source, diamondShapes, ids),
+    async beforeWrite(tx, { input }) {
+      if (input?.shapeCategoryId !== undefined) await findShapeCategory(tx, input.shapeCategoryId);
+    },
+  });
+}
