@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
+import { mediaUrl } from '../media/media.schema.ts';
 import { optionalText, requiredNumber, requiredText } from '../../rules.ts';
 
 /** Limits of document 1 §5 and §9. */
@@ -46,8 +47,8 @@ export const navigationMenuItemInputSchema = z
     link: z.string().trim().default(''),
     sortOrder: requiredNumber({ min: 0, int: true }),
     cssClass: optionalText(MENU_CSS_CLASS_MAX),
-    /** The `url` of an uploaded image, or empty. */
-    image: z.string().trim().max(500).default(''),
+    /** The `url` of an image uploaded for 'navigation-menu-image', or empty. */
+    image: mediaUrl(),
     status: z.boolean(),
   })
   .superRefine((item, ctx) => {
@@ -104,6 +105,12 @@ export const navigationMenuResource = defineResource({
 
 /** GET /api/navigation-menu/tree: every live item, enabled and disabled, in menu order. */
 export const navigationMenuTreeSchema = z.object({ items: z.array(navigationMenuItemRecordSchema) });
+
+/** GET /api/navigation-menu/page-options: the live content pages a `page` item can point at. */
+export const menuPageOptionsSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string(), status: z.boolean() })),
+});
+export type MenuPageOption = z.infer<typeof menuPageOptionsSchema>['items'][number];
 
 /** PUT /api/navigation-menu/order: the new place of each moved item, saved all or nothing. */
 export const menuOrderInputSchema = z.object({

@@ -1,4 +1,4 @@
-import { menuOrderInputSchema, navigationMenuResource, navigationMenuTreeSchema, sitemapResultSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { menuOrderInputSchema, menuPageOptionsSchema, navigationMenuResource, navigationMenuTreeSchema, sitemapResultSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -17,6 +17,9 @@ export function navigationMenuRoutes(app: FastifyInstance, db: Db, config: Pick<
 
   route.get('/api/navigation-menu/tree', { config: permission, schema: { tags, response: { 200: navigationMenuTreeSchema } } }, async () => ({
     items: await service.tree(),
+  }));
+  route.get('/api/navigation-menu/page-options', { config: permission, schema: { tags, response: { 200: menuPageOptionsSchema } } }, async () => ({
+    items: await service.pageOptions(),
   }));
   route.put('/api/navigation-menu/order', { config: permission, schema: { tags, body: menuOrderInputSchema } }, async (request, reply) => {
     await service.saveOrder(request.body, contextOf(request));

@@ -2,14 +2,15 @@ import { MESSAGES } from '@facet/contract/messages';
 import { findMenuTreeProblem, MENU_MAX_DEPTH } from '@facet/contract/modules/navigation-menu/menu-tree';
 import type { MenuTreeProblem } from '@facet/contract/modules/navigation-menu/menu-tree';
 import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import type { MenuOrderInput, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MenuOrderInput, MenuPageOption, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
+import { assertMediaUrls } from '../media/media.service.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 
 const problemMessage = (problem: MenuTreeProblem) =>
@@ -40,6 +41,7 @@ export function createNavigationMenuService(db: Db) {
     },
 
     async beforeWrite(tx, { action, input, existing }) {
+      if (input) await assertMediaUrls(tx, { image: input.image }, ['navigation-menu-image']);
       if (input?.pageId) {
         const [page] = await tx
           .select({ id: contentPages.id })
@@ -63,6 +65,15 @@ export function createNavigationMenuService(db: Db) {
     const items: NavigationMenuItemRecord[] = [];
     for await (const item of crud.iterate({ page: 1, pageSize: 500, sort: 'sortOrder', order: 'asc' })) items.push(item);
     return items;
+  }
+
+  /** The pages a menu item may point at; staff with only the system permission cannot list pages otherwise. */
+  async function pageOptions(): Promise<MenuPageOption[]> {
+    return db
+      .select({ id: contentPages.id, title: contentPages.title, slug: contentPages.slug, status: contentPages.status })
+      .from(contentPages)
+      .where(isNull(contentPages.deletedAt))
+      .orderBy(asc(sql`lower(${contentPages.title})`));
   }
 
   /**
@@ -114,6 +125,6 @@ export function createNavigationMenuService(db: Db) {
     });
   }
 
-  return { ...crud, tree, saveOrder };
+  return { ...crud, tree, pageOptions, saveOrder };
 }
 export type NavigationMenuService = ReturnType<typeof createNavigationMenuService>;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { testImage, upload } from '../../test/upload.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 
@@ -43,6 +44,7 @@ describeCrudResource({
     { name: 'a page item with an unknown page', input: (v) => ({ ...v, menuType: 'page', pageId: 999999 }), field: 'pageId', message: MESSAGES.unknownPage },
     { name: 'a missing sort order', input: ({ sortOrder: _s, ...v }) => v, field: 'sortOrder', message: MESSAGES.required },
     { name: 'a negative sort order', input: (v) => ({ ...v, sortOrder: -1 }), field: 'sortOrder', message: 'The value must be at least 0.' },
+    { name: 'an image that is not an upload', input: (v) => ({ ...v, image: 'https://evil.example/x.png' }), field: 'image', message: MESSAGES.invalidFile },
     { name: 'a CSS class over 200 characters', input: (v) => ({ ...v, cssClass: 'c'.repeat(201) }), field: 'cssClass', message: MESSAGES.maxLength(200) },
   ],
 });
@@ -198,6 +200,30 @@ describe('navigation menu: tree, order and targets', () => {
     expect(pageDelete.json().error.message).toBe(MESSAGES.pageInMenu);
     await t.request(admin, { method: 'DELETE', url: `/api/navigation-menu/${item.id}` });
     expect((await t.request(admin, { method: 'DELETE', url: `/api/content-pages/${page.id}` })).statusCode).toBe(204);
+  });
+
+  it('offers the live content pages as targets to a user with only the system permission', async () => {
+    const page = await createPage('engraving-service');
+    const manager = await t.createUserWith(['system']);
+    const response = await t.request(manager.cookie, { method: 'GET', url: '/api/navigation-menu/page-options' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items).toContainEqual({ id: page.id, title: page.title, slug: 'engraving-service', status: true });
+    await t.request(admin, { method: 'DELETE', url: `/api/content-pages/${page.id}` });
+    const after = await t.request(manager.cookie, { method: 'GET', url: '/api/navigation-menu/page-options' });
+    expect(after.json().items.map((p: { id: number }) => p.id)).not.toContain(page.id);
+  });
+
+  it('takes an image uploaded for menu items by a system user, and refuses one uploaded for categories', async () => {
+    const manager = await t.createUserWith(['system', 'categories']);
+    const menuImage = await upload(t, manager.cookie, 'navigation-menu-image', { fileName: 'rings.webp', bytes: await testImage('webp') });
+    expect(menuImage.statusCode, menuImage.body).toBe(201);
+    const item = await t.request(manager.cookie, { method: 'POST', url: '/api/navigation-menu', payload: { ...customLink(++counter), image: menuImage.json().url } });
+    expect(item.statusCode, item.body).toBe(201);
+    expect(item.json().image).toBe(menuImage.json().url);
+    const categoryImage = await upload(t, manager.cookie, 'category-image', { fileName: 'banner.png', bytes: await testImage('png') });
+    const refused = await t.request(manager.cookie, { method: 'POST', url: '/api/navigation-menu', payload: { ...customLink(++counter), image: categoryImage.json().url } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.issues).toEqual([{ path: ['image'], message: MESSAGES.invalidFile }]);
   });
 
   it('needs the system permission for the tree and the order', async () => {
