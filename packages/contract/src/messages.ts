@@ -58,4 +58,14 @@ export const MESSAGES = {
   unknownMenuItems: (ids: string) => `Unknown menu item id(s): ${ids}.`,
   unknownCategory: 'Choose a category from the list.',
   unknownPage: 'Choose a content page from the list.',
+  // Reference data, attributes, customer groups (documents 1 and 2); only the default group's is the spec's words.
+  defaultGroupNotDeletable: 'Default group can not be deleted.',
+  defaultGroupLocked: 'The default group cannot be edited.',
+  inUse: (subject: string, usedBy: string) => `${subject} is used by ${usedBy} and cannot be deleted.`,
+  systemAttribute: 'Facet needs this attribute; it cannot be deleted.',
+  attributeCodeReadOnly: 'The attribute code cannot be changed.',
+  textAttributeHasNoOptions: 'A text attribute has no options.',
+  unknownOptions: (ids: string) => `Unknown option id(s): ${ids}.`,
+  chooseFromList: (label: string) => `Choose a ${label} from the list.`,
+  metalQualityExists: 'This metal quality already exists for this metal.',
 } as const;

@@ -7,6 +7,12 @@ import { permissionResource } from './modules/permissions/permission.schema.ts';
 import { roleResource } from './modules/roles/role.schema.ts';
 import { shippingRateResource } from './modules/shipping-rates/shipping-rate.schema.ts';
 import { userResource } from './modules/users/user.schema.ts';
+import { customerGroupResource } from './modules/customer-groups/customer-group.schema.ts';
+import { metalQualityResource } from './modules/metal-qualities/metal-quality.schema.ts';
+import { metalResource } from './modules/metals/metal.schema.ts';
+import { productAttributeResource } from './modules/product-attributes/product-attribute.schema.ts';
+import { productSizeResource } from './modules/product-sizes/product-size.schema.ts';
+import { settingResource } from './modules/settings/setting.schema.ts';
 
 /** Every flat resource of Facet. The server mounts them, the UI lists them, the CRUD suite tests them. */
 export const RESOURCES = [
@@ -19,4 +25,10 @@ export const RESOURCES = [
   diamondMarkupResource,
   diamondQualityResource,
   shippingRateResource,
+  metalResource,
+  metalQualityResource,
+  productSizeResource,
+  productAttributeResource,
+  customerGroupResource,
+  settingResource,
 ] as const;

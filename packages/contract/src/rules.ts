@@ -61,6 +61,14 @@ export function money(opts: { max?: number; label?: string } = {}) {
   return requiredNumber({ min: 0, max: opts.max ?? PRICE_MAX, decimals: 2, label: opts.label });
 }
 
+/**
+ * The spec limits some number inputs by the characters typed (gold price 7, weight 10): the number
+ * as written, point and decimals included.
+ */
+export function maxChars<T extends z.ZodType<number>>(schema: T, max: number) {
+  return schema.refine((value) => String(value).length <= max, MESSAGES.maxLength(max));
+}
+
 export const idList = (message: string = MESSAGES.selectAtLeastOne) =>
   z.array(z.number().int().positive(), { error: message }).min(1, message);
 

@@ -42,6 +42,11 @@ export interface CrudHooks<TCreate, TUpdate> {
   afterWrite?(tx: Db, args: WriteArgs<TCreate | TUpdate> & { id: number; before: Row | null; after: Row | null }): Promise<void>;
   /** Extra list filters from the query string. */
   listFilters?(query: Record<string, unknown>): SQL | undefined;
+  /**
+   * Text fields of the record that are not columns of the table, as SQL over its row (the name of a
+   * related record). They are read with the row and can be listed in `searchable` and `sortable`.
+   */
+  derivedFields?: Record<string, SQL>;
 }
 
 export interface CrudService<TCreate, TUpdate, TRecord> {
@@ -87,6 +92,17 @@ export function createCrudService<R extends ResourceDefinition>(
     return col;
   }
 
+  const derivedFields = hooks.derivedFields ?? {};
+  const selection = { ...columns, ...derivedFields };
+
+  /** What search and sort compare: a column, or a derived field (text). */
+  function fieldExpression(field: string): { expression: PgColumn | SQL; isText: boolean } {
+    const derived = derivedFields[field];
+    if (derived) return { expression: derived, isText: true };
+    const col = column(field);
+    return { expression: col, isText: col.dataType === 'string' };
+  }
+
   function toRecord(row: Row, relations?: Row): TRecord {
     const merged: Row = { ...row, ...relations };
     return Object.fromEntries(recordFields.map((field) => [field, toIso(merged[field])])) as TRecord;
@@ -101,7 +117,7 @@ export function createCrudService<R extends ResourceDefinition>(
     const conditions: (SQL | undefined)[] = [isNull(table.deletedAt)];
     if (query.search) {
       const pattern = `%${escapeLike(query.search)}%`;
-      conditions.push(or(...resource.searchable.map((field) => ilike(sql`${column(field)}::text`, pattern))));
+      conditions.push(or(...resource.searchable.map((field) => ilike(sql`${fieldExpression(field).expression}::text`, pattern))));
     }
     if (query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
     conditions.push(hooks.listFilters?.(query));
@@ -111,14 +127,14 @@ export function createCrudService<R extends ResourceDefinition>(
   function orderBy(query: ListQuery) {
     const field = query.sort ?? resource.defaultSort.field;
     if (!resource.sortable.includes(field)) throw invalidField('sort', `Sorting by ${field} is not supported.`);
-    const col = column(field);
-    const expression = col.dataType === 'string' ? sql`lower(${col})` : col;
+    const { expression: value, isText } = fieldExpression(field);
+    const expression = isText ? sql`lower(${value})` : value;
     const direction = (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' ? asc : desc;
     return [direction(expression), direction(table.id)];
   }
 
   async function findLive(source: Db, id: number, lock: boolean): Promise<Row> {
-    const query = source.select().from(table).where(and(eq(table.id, id), isNull(table.deletedAt)));
+    const query = source.select(selection).from(table).where(and(eq(table.id, id), isNull(table.deletedAt)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound();
     return row as Row;
@@ -188,7 +204,7 @@ export function createCrudService<R extends ResourceDefinition>(
       const order = orderBy(query);
       const [{ total } = { total: 0 }] = await source.select({ total: count() }).from(table).where(where);
       const rows = await source
-        .select()
+        .select(selection)
         .from(table)
         .where(where)
         .orderBy(...order)

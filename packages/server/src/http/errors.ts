@@ -71,7 +71,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
-      path: v.instancePath.split('/').filter(Boolean),
+      // List indices stay numbers (['options', 0, 'value']), as zod reports them and forms name their fields.
+      path: v.instancePath.split('/').filter(Boolean).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
       message: v.message ?? 'Invalid value.',
     }));
     return reply.status(400).send(body('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues));

@@ -13,6 +13,12 @@ import { permissionRoutes } from './permissions/permission.routes.ts';
 import { roleRoutes } from './roles/role.routes.ts';
 import { shippingRateRoutes } from './shipping-rates/shipping-rate.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
+import { customerGroupRoutes } from './customer-groups/customer-group.routes.ts';
+import { metalQualityRoutes } from './metal-qualities/metal-quality.routes.ts';
+import { metalRoutes } from './metals/metal.routes.ts';
+import { productAttributeRoutes } from './product-attributes/product-attribute.routes.ts';
+import { productSizeRoutes } from './product-sizes/product-size.routes.ts';
+import { settingRoutes } from './settings/setting.routes.ts';
 
 export interface ModuleDeps {
   db: Db;
@@ -32,4 +38,10 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   diamondMarkupRoutes(app, db);
   diamondQualityRoutes(app, db);
   shippingRateRoutes(app, db);
+  metalRoutes(app, db);
+  metalQualityRoutes(app, db);
+  productSizeRoutes(app, db);
+  productAttributeRoutes(app, db);
+  customerGroupRoutes(app, db);
+  settingRoutes(app, db);
 }

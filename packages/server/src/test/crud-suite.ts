@@ -15,8 +15,8 @@ export interface InvalidCase {
   name: string;
   /** The bad body, built from a valid one. */
   input: (valid: Body) => Body;
-  /** Field that must carry the message. */
-  field: string;
+  /** Field that must carry the message, or its path inside a list (['options', 0, 'value']). */
+  field: string | (string | number)[];
   /** The spec's message, word for word. */
   message: string;
 }
@@ -35,6 +35,12 @@ export interface CrudSuiteOptions {
   writeOnly?: string[];
   /** Fields whose stored value differs from the input on purpose (server-computed, normalised). */
   derived?: string[];
+  /**
+   * For a resource without add (metals): the id of a seeded record. The update and every invalid
+   * case then go through PUT on it (`validInput` is a whole valid PUT body), and the list tests read
+   * the seeded rows.
+   */
+  existingRecord?: (t: TestApp) => Promise<number>;
 }
 
 /**
@@ -61,6 +67,20 @@ export function describeCrudResource(options: CrudSuiteOptions) {
       const response = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '100', ...(search ? { search } : {}) } });
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as { total: number }).total;
+    }
+    async function read(id: number) {
+      const response = await t.request(cookie, { method: 'GET', url: `${base}/${id}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Body & { id: number; version: number };
+    }
+    /** A record to look for: a new one, or the seeded one of a resource without add. */
+    async function someRecord() {
+      if (resource.operations.create) return create(await options.validInput(next(), t));
+      return read(await options.existingRecord!(t));
+    }
+    async function anotherRecord(id: number) {
+      const list = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '100' } });
+      return read((list.json() as { items: { id: number }[] }).items.find((item) => item.id !== id)!.id);
     }
     function expectEchoes(record: Body, input: Body) {
       const ignored = new Set([...(options.writeOnly ?? []), ...(options.derived ?? [])]);
@@ -100,18 +120,21 @@ export function describeCrudResource(options: CrudSuiteOptions) {
         const tooBig = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '101' } });
         expect(tooBig.statusCode).toBe(400);
       });
+    }
 
-      if (resource.searchable.length) {
-        it('searches case-insensitively over its searchable fields', async () => {
-          const created = await create(await options.validInput(next(), t));
-          const field = resource.searchable[0]!;
-          const value = String(created[field]);
-          const response = await t.request(cookie, { method: 'GET', url: base, query: { search: value.toUpperCase(), pageSize: '100' } });
-          expect((response.json() as { items: Body[] }).items.map((i) => i.id)).toContain(created.id);
-          expect(await total('zz-no-such-value-zz')).toBe(0);
-        });
-      }
+    const hasRows = resource.operations.create || options.existingRecord !== undefined;
+    if (hasRows && resource.searchable.length) {
+      it('searches case-insensitively over its searchable fields', async () => {
+        const record = await someRecord();
+        const field = resource.searchable[0]!;
+        const value = String(record[field]);
+        const response = await t.request(cookie, { method: 'GET', url: base, query: { search: value.toUpperCase(), pageSize: '100' } });
+        expect((response.json() as { items: Body[] }).items.map((i) => i.id)).toContain(record.id);
+        expect(await total('zz-no-such-value-zz')).toBe(0);
+      });
+    }
 
+    if (hasRows) {
       it('sorts by each sortable field both ways, and refuses an unknown sort field', async () => {
         for (const field of resource.sortable) {
           const ids = async (order: string) =>
@@ -128,17 +151,17 @@ export function describeCrudResource(options: CrudSuiteOptions) {
       });
     }
 
-    if (resource.operations.update && resource.operations.create) {
+    if (resource.operations.update && hasRows) {
       it('updates with the current version and refuses a stale version with 409 naming the editor', async () => {
         const n = next();
         const input = await options.validInput(n, t);
-        const created = await create(input);
+        const target = resource.operations.create ? await create(input) : await read(await options.existingRecord!(t));
         const changed = { ...input, ...options.updateChange(n) };
-        const updated = await t.request(cookie, { method: 'PUT', url: `${base}/${created.id}`, payload: { ...changed, version: created.version } });
+        const updated = await t.request(cookie, { method: 'PUT', url: `${base}/${target.id}`, payload: { ...changed, version: target.version } });
         expect(updated.statusCode, updated.body).toBe(200);
         expectEchoes(updated.json(), options.updateChange(n));
-        expect(updated.json().version).toBe(created.version + 1);
-        const stale = await t.request(cookie, { method: 'PUT', url: `${base}/${created.id}`, payload: { ...changed, version: created.version } });
+        expect(updated.json().version).toBe(target.version + 1);
+        const stale = await t.request(cookie, { method: 'PUT', url: `${base}/${target.id}`, payload: { ...changed, version: target.version } });
         expect(stale.statusCode).toBe(409);
         expect(stale.json().error.message).toContain('admin');
       });
@@ -175,13 +198,18 @@ export function describeCrudResource(options: CrudSuiteOptions) {
 
     for (const unique of resource.unique) {
       it(`refuses a duplicate ${unique.field} among live records with 409 on the field, case-insensitively`, async () => {
-        const first = await create(await options.validInput(next(), t));
+        const first = await someRecord();
         const duplicate = { ...(await options.validInput(next(), t)), [unique.field]: String(first[unique.field]).toUpperCase() };
         const before = await total();
-        const response = await t.request(cookie, { method: 'POST', url: base, payload: duplicate });
+        // Without add, another seeded record is renamed onto the first one's value.
+        const edited = resource.operations.create ? undefined : await anotherRecord(first.id);
+        const response = edited
+          ? await t.request(cookie, { method: 'PUT', url: `${base}/${edited.id}`, payload: { ...duplicate, version: edited.version } })
+          : await t.request(cookie, { method: 'POST', url: base, payload: duplicate });
         expect(response.statusCode, response.body).toBe(409);
         expect(response.json().error.issues).toEqual([{ path: [unique.field], message: `${unique.label} already exists.` }]);
         expect(await total()).toBe(before);
+        if (edited) expect(await read(edited.id)).toEqual(edited);
       });
     }
 
@@ -189,12 +217,31 @@ export function describeCrudResource(options: CrudSuiteOptions) {
       it(`rejects ${bad.name} with 400 and the spec's message, writing nothing`, async () => {
         const body = bad.input(await options.validInput(next(), t));
         const before = await total();
-        const response = await t.request(cookie, { method: 'POST', url: base, payload: body });
+        // Without add, the rule is met on edit of the seeded record.
+        const edited = resource.operations.create ? undefined : await read(await options.existingRecord!(t));
+        const response = edited
+          ? await t.request(cookie, { method: 'PUT', url: `${base}/${edited.id}`, payload: { ...body, version: edited.version } })
+          : await t.request(cookie, { method: 'POST', url: base, payload: body });
         expect(response.statusCode, response.body).toBe(400);
         const error = response.json().error;
         expect(error.code).toBe('VALIDATION_FAILED');
-        expect(error.issues).toContainEqual({ path: [bad.field], message: bad.message });
+        expect(error.issues).toContainEqual({ path: [bad.field].flat(), message: bad.message });
         expect(await total()).toBe(before);
+        if (edited) expect(await read(edited.id)).toEqual(edited);
+      });
+    }
+
+    if (options.existingRecord && (!resource.operations.create || !resource.operations.delete)) {
+      it('offers only the operations of the spec: no add or no delete route (404), nothing written', async () => {
+        const record = await read(await options.existingRecord!(t));
+        const before = await total();
+        if (!resource.operations.create) {
+          const added = await t.request(cookie, { method: 'POST', url: base, payload: await options.validInput(next(), t) });
+          expect(added.statusCode).toBe(404);
+        }
+        if (!resource.operations.delete) expect((await t.request(cookie, { method: 'DELETE', url: `${base}/${record.id}` })).statusCode).toBe(404);
+        expect(await total()).toBe(before);
+        expect(await read(record.id)).toEqual(record);
       });
     }
 

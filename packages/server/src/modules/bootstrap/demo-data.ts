@@ -8,6 +8,11 @@ import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { seedDemoShippingRates } from '../shipping-rates/shipping-rate.demo.ts';
 import { userRoles, users } from '../users/user.table.ts';
+import { seedDemoCustomerGroups } from '../customer-groups/customer-group.demo.ts';
+import { seedDemoMetalQualities } from '../metal-qualities/metal-quality.demo.ts';
+import { seedDemoProductAttributes } from '../product-attributes/product-attribute.demo.ts';
+import { seedDemoProductSizes } from '../product-sizes/product-size.demo.ts';
+import { seedDemoSettings } from '../settings/setting.demo.ts';
 
 export interface SeedContext {
   permissionIds: Map<string, number>;
@@ -49,4 +54,9 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoDiamondMarkups,
   seedDemoDiamondQualities,
   seedDemoShippingRates,
+  seedDemoProductAttributes,
+  seedDemoMetalQualities,
+  seedDemoProductSizes,
+  seedDemoCustomerGroups,
+  seedDemoSettings,
 ];

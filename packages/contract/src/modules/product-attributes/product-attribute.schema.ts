@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { recordMetaSchema } from '../../api.ts';
+import { MESSAGES } from '../../messages.ts';
+import { mediaUrl } from '../media/media.schema.ts';
+import { defineResource } from '../../resource.ts';
+import { lettersDigitsSpaces, lettersOnly, optionalText, requiredNumber, requiredText } from '../../rules.ts';
+
+export const ATTRIBUTE_INPUT_TYPES = ['dropdown', 'text', 'radio', 'slider', 'range_slider'] as const;
+export type AttributeInputType = (typeof ATTRIBUTE_INPUT_TYPES)[number];
+export const ATTRIBUTE_INPUT_TYPE_LABELS: Record<AttributeInputType, string> = {
+  dropdown: 'Dropdown',
+  text: 'Text',
+  radio: 'Radio',
+  slider: 'Slider',
+  range_slider: 'Range Slider',
+};
+/** Only radio options carry an image (a swatch); other types keep none. */
+export const hasOptionImages = (inputType: AttributeInputType) => inputType === 'radio';
+/** A text attribute is typed per product; it has no options. */
+export const hasOptions = (inputType: AttributeInputType) => inputType !== 'text';
+
+/** The attribute whose options name the metal qualities (document 1 §3). */
+export const METAL_QUALITY_ATTRIBUTE_CODE = 'Metal_quality';
+/** The attribute whose options are the vendors; a product's vendor defaults to the shop's own name. */
+export const VENDOR_ATTRIBUTE_CODE = 'vendor';
+/** Facet itself reads these by code; they are seeded on every new database and cannot be deleted. */
+export const SYSTEM_ATTRIBUTE_CODES: readonly string[] = [METAL_QUALITY_ATTRIBUTE_CODE, VENDOR_ATTRIBUTE_CODE];
+
+/** Attribute codes whose options make product variants (document 2 §9); every other attribute is standalone. */
+export const CONFIGURABLE_ATTRIBUTE_CODES: readonly string[] = [
+  'metal',
+  'braceletSize',
+  'CoinMetal',
+  'bridalshape',
+  'QualityStud',
+  'CaratStud',
+  'LengthChain',
+  'LengthBracelet',
+  'Denominations',
+  'metalButterflyCollection',
+  'metalBechmark',
+  'FineJewelryCarat',
+  'islandHookedMMSize',
+  'islandhookedmetal',
+  'BENCHMARK',
+  'BenchmarkSize',
+  'FINEJEWELRY',
+  'Bracelets',
+  'islandhookedwirecolor',
+  'islandhookedwireandhookcolor',
+];
+
+const OPTION_IMAGE = /\.(webp|png|jpe?g|svg)$/i;
+
+export const attributeOptionInputSchema = z.object({
+  /** Present for an option that exists; absent for a new one. */
+  id: z.number().int().positive().optional(),
+  value: requiredText(255),
+  valueImage: mediaUrl().refine((url) => url === '' || OPTION_IMAGE.test(url), MESSAGES.fileFormatNotSupported),
+  sortOrder: requiredNumber({ min: 0, int: true }).default(0),
+});
+export type AttributeOptionInput = z.input<typeof attributeOptionInputSchema>;
+
+const attributeFields = {
+  attributeName: lettersDigitsSpaces(255),
+  description: optionalText(1000),
+  inputType: z.enum(ATTRIBUTE_INPUT_TYPES, { error: MESSAGES.required }),
+  isRequired: z.boolean().default(false),
+  useInSearch: z.boolean().default(false),
+  showInStorefront: z.boolean().default(false),
+  status: z.boolean(),
+  options: z.array(attributeOptionInputSchema).default([]),
+};
+
+/** Rules over the option list: none for a text attribute, and no value twice (case-insensitively). */
+function checkOptions(value: { inputType: AttributeInputType; options: { value: string }[] }, ctx: z.RefinementCtx) {
+  if (!hasOptions(value.inputType) && value.options.length) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: MESSAGES.textAttributeHasNoOptions });
+  }
+  const seen = new Set<string>();
+  value.options.forEach((option, index) => {
+    const key = option.value.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['options', index, 'value'], message: MESSAGES.duplicate('Option') });
+    seen.add(key);
+  });
+}
+
+/** Add: the code is letters only and becomes fixed. */
+export const productAttributeCreateSchema = z.object({ ...attributeFields, attributeCode: lettersOnly(50) }).superRefine(checkOptions);
+
+/**
+ * Edit: the code is read-only and must be the one the attribute has; the server refuses any other.
+ * (Seeded codes such as Metal_quality predate the letters-only rule, so it is not re-applied here.)
+ */
+export const productAttributeUpdateSchema = z.object({ ...attributeFields, attributeCode: requiredText(50) }).superRefine(checkOptions);
+
+export type ProductAttributeCreateInput = z.input<typeof productAttributeCreateSchema>;
+export type ProductAttributeUpdateInput = z.input<typeof productAttributeUpdateSchema>;
+
+export const attributeOptionRecordSchema = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  valueImage: z.string(),
+  sortOrder: z.number().int(),
+  /** Something (a product, a metal quality) uses this option: it cannot be removed. */
+  inUse: z.boolean(),
+});
+export type AttributeOptionRecord = z.infer<typeof attributeOptionRecordSchema>;
+
+export const productAttributeRecordSchema = recordMetaSchema.extend({
+  attributeName: z.string(),
+  attributeCode: z.string(),
+  description: z.string(),
+  inputType: z.enum(ATTRIBUTE_INPUT_TYPES),
+  isRequired: z.boolean(),
+  useInSearch: z.boolean(),
+  showInStorefront: z.boolean(),
+  status: z.boolean(),
+  options: z.array(attributeOptionRecordSchema),
+  /** The attribute or one of its options is used, or Facet itself needs it: it cannot be deleted. */
+  inUse: z.boolean(),
+});
+export type ProductAttributeRecord = z.infer<typeof productAttributeRecordSchema>;
+
+/**
+ * A product attribute with its options: an aggregate saved whole in one request and one transaction
+ * (options are added, changed and removed together with the attribute).
+ */
+export const productAttributeResource = defineResource({
+  name: 'product-attributes',
+  entity: 'product_attribute',
+  label: 'Attribute',
+  permission: 'attribute',
+  createInput: productAttributeCreateSchema,
+  updateInput: productAttributeUpdateSchema,
+  record: productAttributeRecordSchema,
+  searchable: ['attributeName', 'attributeCode'],
+  unique: [{ field: 'attributeCode', label: 'Attribute code' }],
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { recordMetaSchema } from '../../api.ts';
+import { defineResource } from '../../resource.ts';
+import { requiredText } from '../../rules.ts';
+
+/** A setting option (document 3): a titled key and its value; code reads settings by key. */
+export const settingInputSchema = z.object({
+  title: requiredText(255),
+  key: requiredText(100),
+  value: requiredText(5000),
+});
+export type SettingInput = z.infer<typeof settingInputSchema>;
+
+export const settingRecordSchema = recordMetaSchema.extend({
+  title: z.string(),
+  key: z.string(),
+  value: z.string(),
+});
+export type SettingRecord = z.infer<typeof settingRecordSchema>;
+
+export const settingResource = defineResource({
+  name: 'settings',
+  entity: 'setting',
+  label: 'Setting',
+  permission: 'system',
+  createInput: settingInputSchema,
+  record: settingRecordSchema,
+  searchable: ['title', 'key', 'value'],
+  sortable: ['title', 'key', 'createdAt'],
+  hasStatus: false,
+  unique: [{ field: 'key', label: 'Key' }],
+});

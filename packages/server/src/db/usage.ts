@@ -1,0 +1,38 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { conflict } from '../http/errors.ts';
+import type { Db } from './client.ts';
+
+/**
+ * One kind of record that points at records of another kind: products at size types, metal
+ * qualities at attribute options. The module owning the pointed-at records keeps the list of its
+ * usages; a module that starts pointing at them adds its entry to that list, and the in-use rules
+ * (no delete, the list's disabled Delete) follow without further change.
+ */
+export interface Usage {
+  /** Who uses the records, as the refusal names them: 'products'. */
+  usedBy: string;
+  /** Which of `ids` this usage points at (live rows only). */
+  findUsedIds(db: Db, ids: number[]): Promise<number[]>;
+}
+
+/** For each id in use, who uses it. Ids that nothing uses are absent. */
+export async function findUsage(db: Db, usages: readonly Usage[], ids: number[]): Promise<Map<number, string[]>> {
+  const users = new Map<number, string[]>();
+  if (!ids.length) return users;
+  for (const usage of usages) {
+    for (const id of await usage.findUsedIds(db, ids)) users.set(id, [...(users.get(id) ?? []), usage.usedBy]);
+  }
+  return users;
+}
+
+/** Refuses (409) to delete a record something uses: '<subject> is used by products and cannot be deleted.' */
+export async function assertNotInUse(db: Db, usages: readonly Usage[], id: number, subject: string) {
+  const usedBy = (await findUsage(db, usages, [id])).get(id);
+  if (usedBy) throw conflict(MESSAGES.inUse(subject, usedBy.join(' and ')));
+}
+
+/** The `inUse` flag of each record, for loadRelations (the list disables Delete on records in use). */
+export async function loadInUseFlags(db: Db, usages: readonly Usage[], ids: number[]): Promise<Map<number, { inUse: boolean }>> {
+  const used = await findUsage(db, usages, ids);
+  return new Map(ids.map((id) => [id, { inUse: used.has(id) }]));
+}

@@ -1,0 +1,22 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { customerGroupResource, DEFAULT_CUSTOMER_GROUP, isDefaultCustomerGroup } from '@facet/contract/modules/customer-groups/customer-group.schema';
+import type { Db } from '../../db/client.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import { conflict } from '../../http/errors.ts';
+import type { SeedContext } from '../bootstrap/demo-data.ts';
+import { customerGroups } from './customer-group.table.ts';
+
+export function createCustomerGroupService(db: Db) {
+  return createCrudService(db, customerGroupResource, customerGroups, {
+    // The default group has no actions in the list; the server holds the same line for any client.
+    async beforeWrite(_tx, { action, existing }) {
+      if (!existing || !isDefaultCustomerGroup(existing.name)) return;
+      throw conflict(action === 'delete' ? MESSAGES.defaultGroupNotDeletable : MESSAGES.defaultGroupLocked);
+    },
+  });
+}
+
+/** Every shop has the default group, demo or not. */
+export async function seedDefaultCustomerGroup(tx: Db, { adminId }: SeedContext) {
+  await tx.insert(customerGroups).values({ name: DEFAULT_CUSTOMER_GROUP, createdBy: adminId, updatedBy: adminId });
+}

@@ -1,0 +1,126 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { hasOptionImages, productAttributeResource, SYSTEM_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
+import type { AttributeOptionInput, AttributeOptionRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/crud-service.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import type { Usage } from '../../db/usage.ts';
+import { findUsage } from '../../db/usage.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { conflict, invalidField } from '../../http/errors.ts';
+import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
+import { attributeOptions, productAttributes } from './product-attribute.table.ts';
+
+/**
+ * What uses attributes and their options. Products add their entries when they land (an attribute
+ * value on a product, an option chosen by a variant); the in-use rules then cover them too.
+ */
+export interface AttributeUsages {
+  attributes: readonly Usage[];
+  options: readonly Usage[];
+}
+export const ATTRIBUTE_USAGES: AttributeUsages = { attributes: [], options: [metalQualityOptionUsage] };
+
+function liveOptions(db: Db, attributeIds: number[]) {
+  return db
+    .select()
+    .from(attributeOptions)
+    .where(and(inArray(attributeOptions.attributeId, attributeIds), isNull(attributeOptions.deletedAt)))
+    .orderBy(asc(attributeOptions.sortOrder), asc(attributeOptions.id));
+}
+
+/** Who uses the attribute itself or any of its options, or nothing (undefined). */
+async function usersOfAttribute(db: Db, usages: AttributeUsages, attributeId: number): Promise<string | undefined> {
+  const optionIds = (await liveOptions(db, [attributeId])).map((option) => option.id);
+  const users = new Set([...((await findUsage(db, usages.attributes, [attributeId])).get(attributeId) ?? [])]);
+  for (const usedBy of (await findUsage(db, usages.options, optionIds)).values()) usedBy.forEach((who) => users.add(who));
+  return users.size ? [...users].join(' and ') : undefined;
+}
+
+/**
+ * Options sent with an id must be this attribute's (a new attribute has none yet); options left out
+ * are removed, unless something uses them.
+ */
+async function checkOptionChanges(tx: Db, usages: AttributeUsages, attributeId: number | undefined, options: AttributeOptionInput[]) {
+  const current = attributeId === undefined ? [] : await liveOptions(tx, [attributeId]);
+  const currentIds = new Set(current.map((option) => option.id));
+  const unknown = options.flatMap((option) => (option.id !== undefined && !currentIds.has(option.id) ? [option.id] : []));
+  if (unknown.length) throw invalidField('options', MESSAGES.unknownOptions(unknown.join(', ')));
+  const keptIds = new Set(options.map((option) => option.id));
+  const dropped = current.filter((option) => !keptIds.has(option.id));
+  const used = await findUsage(tx, usages.options, dropped.map((option) => option.id));
+  const blocked = dropped.find((option) => used.has(option.id));
+  if (blocked) throw conflict(MESSAGES.inUse(`The option ${blocked.value}`, used.get(blocked.id)!.join(' and ')));
+}
+
+/** Writes the option list as sent: removes the left-out options, updates the changed ones, adds the new. */
+async function saveOptions(tx: Db, attributeId: number, options: AttributeOptionInput[], withImages: boolean, context: RequestContext) {
+  const by = context.actor.id;
+  const current = new Map((await liveOptions(tx, [attributeId])).map((option) => [option.id, option]));
+  const keptIds = options.flatMap((option) => (option.id === undefined ? [] : [option.id]));
+  const droppedIds = [...current.keys()].filter((id) => !keptIds.includes(id));
+  if (droppedIds.length) {
+    await tx.update(attributeOptions).set({ deletedAt: new Date(), deletedBy: by, version: sql`${attributeOptions.version} + 1` }).where(inArray(attributeOptions.id, droppedIds));
+  }
+  const values = (option: AttributeOptionInput) => ({ value: option.value, valueImage: withImages ? (option.valueImage ?? '') : '', sortOrder: option.sortOrder ?? 0 });
+  for (const option of options) {
+    const before = option.id === undefined ? undefined : current.get(option.id);
+    const next = values(option);
+    if (!before || (before.value === next.value && before.valueImage === next.valueImage && before.sortOrder === next.sortOrder)) continue;
+    await tx
+      .update(attributeOptions)
+      .set({ ...next, version: sql`${attributeOptions.version} + 1`, updatedAt: new Date(), updatedBy: by })
+      .where(eq(attributeOptions.id, before.id));
+  }
+  const added = options.filter((option) => option.id === undefined);
+  if (added.length) await tx.insert(attributeOptions).values(added.map((option) => ({ ...values(option), attributeId, createdBy: by, updatedBy: by })));
+}
+
+export function createProductAttributeService(db: Db, usages: AttributeUsages = ATTRIBUTE_USAGES) {
+  return createCrudService(db, productAttributeResource, productAttributes, {
+    // The code is written once, on add.
+    toValues: ({ attributeCode, attributeName, description, inputType, isRequired, useInSearch, showInStorefront, status }, { action }) => ({
+      ...(action === 'create' ? { attributeCode } : {}),
+      attributeName,
+      description,
+      inputType,
+      isRequired,
+      useInSearch,
+      showInStorefront,
+      status,
+    }),
+
+    async loadRelations(source, ids) {
+      const options = await liveOptions(source, ids);
+      const optionUsers = await findUsage(source, usages.options, options.map((option) => option.id));
+      const attributeUsers = await findUsage(source, usages.attributes, ids);
+      const byAttribute = new Map<number, { options: AttributeOptionRecord[]; inUse: boolean }>(
+        ids.map((id) => [id, { options: [], inUse: attributeUsers.has(id) }]),
+      );
+      for (const { id, attributeId, value, valueImage, sortOrder } of options) {
+        const inUse = optionUsers.has(id);
+        const entry = byAttribute.get(attributeId)!;
+        entry.options.push({ id, value, valueImage, sortOrder, inUse });
+        entry.inUse ||= inUse;
+      }
+      return byAttribute as Map<number, Row>;
+    },
+
+    async beforeWrite(tx, { action, input, existing }) {
+      const id = existing?.id as number | undefined;
+      if (action === 'delete') {
+        if (SYSTEM_ATTRIBUTE_CODES.includes(existing!.attributeCode as string)) throw conflict(MESSAGES.systemAttribute);
+        const usedBy = await usersOfAttribute(tx, usages, id!);
+        if (usedBy) throw conflict(MESSAGES.inUse('This attribute', usedBy));
+      }
+      if (!input) return;
+      if (action === 'update' && input.attributeCode !== existing!.attributeCode) throw invalidField('attributeCode', MESSAGES.attributeCodeReadOnly);
+      await checkOptionChanges(tx, usages, id, input.options);
+    },
+
+    async saveRelations(tx, id, input, { context }) {
+      await saveOptions(tx, id, input.options, hasOptionImages(input.inputType), context);
+    },
+  });
+}

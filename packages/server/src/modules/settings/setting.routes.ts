@@ -1,0 +1,11 @@
+import { settingResource } from '@facet/contract/modules/settings/setting.schema';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import { crudRoutes } from '../../http/crud-routes.ts';
+import { settings } from './setting.table.ts';
+
+/** Setting options have no rule beyond their schema and the unique key: the generic service is the whole of it. */
+export function settingRoutes(app: FastifyInstance, db: Db) {
+  crudRoutes(app, settingResource, createCrudService(db, settingResource, settings));
+}
