@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_PASSWORD = 'admin-pass1';
+const START_TIMEOUT_MS = 60_000;
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, hasExited: () => boolean) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline && !hasExited()) {
+    const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(hasExited() ? 'The server exited during start-up.' : `The server did not answer /api/health within ${START_TIMEOUT_MS} ms.`);
+}
+
+/**
+ * Starts the built app (API and SPA from packages/web/dist) on a free port with an empty embedded
+ * database and demo data, and returns the teardown that stops it and removes the data.
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'packages/web/dist/index.html'))) {
+    throw new Error('packages/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
+  // The server registers the build's files at start; a snapshot keeps the run intact if someone rebuilds meanwhile.
+  const webDistDir = path.join(dataDir, 'web-dist');
+  fs.cpSync(path.join(REPO_ROOT, 'packages/web/dist'), webDistDir, { recursive: true });
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logPath = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logPath, 'a');
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'data'),
+      WEB_DIST_DIR: webDistDir,
+      ADMIN_PASSWORD,
+      DEMO_DATA: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    server.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  try {
+    await waitForHealth(baseUrl, () => exited);
+  } catch (error) {
+    server.kill('SIGTERM');
+    console.error(fs.readFileSync(logPath, 'utf8').slice(-4000));
+    throw error;
+  }
+  // Read by playwright.config.ts in the workers, which inherit this environment.
+  process.env.FACET_BASE_URL = baseUrl;
+
+  return async () => {
+    if (!exited) {
+      server.kill('SIGTERM');
+      await Promise.race([exitedPromise, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (!exited) server.kill('SIGKILL');
+    }
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,80 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** Helpers shared by every journey. Each test builds its own data through these. */
+
+export const ADMIN = { username: 'admin', password: 'admin-pass1' } as const;
+/** Passwords of users the tests create: 8 to 12 characters, as the spec allows. */
+export const TEST_PASSWORD = 'Test-pass1';
+
+let counter = 0;
+
+/** A name no other test (or earlier run on the same data) uses; letters and digits only, as names allow. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/** Signs in through the login page (username or email) and waits for the dashboard. */
+export async function login(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('profile-name')).toBeVisible();
+}
+
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The sidebar's links and group titles, in order. */
+export function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/** Picks an option of an antd Select found by its form label. */
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label).click();
+  await page.getByLabel(label).fill(option);
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Clicks OK/Yes in the antd confirmation dialog titled `title`. */
+export async function confirmDialog(page: Page, title: string, button: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Signs the API request context in as admin, so the test can create its data directly. */
+export async function signInApi(request: APIRequestContext, username: string = ADMIN.username, password: string = ADMIN.password) {
+  const response = await request.post('/api/auth/login', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { catalogue: { id: number; key: string }[] };
+}
+
+/** Creates a role holding exactly the given permission keys (the caller must be signed in as admin). */
+export async function createRole(request: APIRequestContext, name: string, permissionKeys: string[]): Promise<number> {
+  const me = (await (await request.get('/api/auth/me')).json()) as { catalogue: { id: number; key: string }[] };
+  const permissionIds = permissionKeys.map((key) => {
+    const entry = me.catalogue.find((p) => p.key === key);
+    if (!entry) throw new Error(`No permission with key ${key}`);
+    return entry.id;
+  });
+  const response = await request.post('/api/roles', { data: { name, permissionIds } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Creates an active user with the given roles and TEST_PASSWORD. */
+export async function createUser(request: APIRequestContext, name: string, roleIds: number[]): Promise<number> {
+  const response = await request.post('/api/users', {
+    data: { name, email: `${name.toLowerCase()}@example.test`, status: true, roleIds, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}

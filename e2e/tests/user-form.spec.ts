@@ -1,0 +1,44 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { PASSWORD_MIN } from '@facet/contract/modules/users/user.schema';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, chooseOption, login, TEST_PASSWORD } from '../support.ts';
+
+/** The message area under a field of the form (the assertion retries while messages animate in and out). */
+function fieldError(page: Page, label: string) {
+  return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain');
+}
+
+test('a rejected user form shows the spec messages under its fields and stays open', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto('/users/add');
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(fieldError(page, 'Username')).toHaveText(MESSAGES.required);
+  await expect(fieldError(page, 'Email')).toHaveText(MESSAGES.required);
+  await expect(fieldError(page, 'Password')).toHaveText(MESSAGES.required);
+  await expect(fieldError(page, 'Confirm Password')).toHaveText(MESSAGES.required);
+  await expect(fieldError(page, 'Roles')).toHaveText(MESSAGES.selectAtLeastOne);
+
+  await page.getByLabel('Username').fill('bad name!');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm Password').fill('different1');
+  await expect(fieldError(page, 'Username')).toHaveText(MESSAGES.lettersDigitsSpaces);
+  await expect(fieldError(page, 'Email')).toHaveText(MESSAGES.invalidEmail);
+  await expect(fieldError(page, 'Password')).toHaveText(MESSAGES.minLength(PASSWORD_MIN));
+  await expect(fieldError(page, 'Confirm Password')).toHaveText(MESSAGES.passwordMismatch);
+
+  // Valid in the browser but a duplicate: the server's 409 lands under the Username field.
+  await page.getByLabel('Username').fill('sarah');
+  await page.getByLabel('Email').fill('someone.else@example.test');
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(TEST_PASSWORD);
+  await chooseOption(page, 'Roles', 'Sales Clerk');
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/users') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  expect((await response).status()).toBe(409);
+  await expect(fieldError(page, 'Username')).toHaveText(MESSAGES.duplicate('Username'));
+  await expect(page).toHaveURL(/\/users\/add$/);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
