@@ -57,6 +57,8 @@ export function ResourceFormPage<R extends ResourceDefinition>(props: ResourceFo
     queryKey: resourceKeys.detail(props.resource, recordId ?? 0),
     queryFn: () => api.get(recordId!),
     enabled: recordId !== undefined,
+    // Never open a form from a cached copy: its version may be old, and the form reads values only once.
+    gcTime: 0,
   });
   const backToList = useBackToList(props.paths);
 
