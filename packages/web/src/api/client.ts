@@ -59,8 +59,9 @@ async function send(path: string, { method = 'GET', body, query }: RequestOption
     response = await fetch(withQuery(path, query), {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A FormData body (a file upload) goes as multipart; the browser writes its Content-Type and boundary.
+      headers: body === undefined || body instanceof FormData ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', MESSAGES.somethingWentWrong);
