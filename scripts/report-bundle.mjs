@@ -54,5 +54,10 @@ console.log(`  ${kB(total).padStart(9)}  total of ${chunks.length} chunks; budge
 
 if (total > BUDGET_BYTES) {
   console.error(`report-bundle: /login loads ${kB(total)} of JavaScript (gzip), over the ${kB(BUDGET_BYTES)} budget.`);
+  console.error(
+    'Look for a static import that the entry (src/main.tsx, router.tsx, routes.tsx, layout/root-layout.tsx) or the login page\n' +
+      'gained: routes.tsx may import only *.paths.ts files, types and constants; a zod schema or an antd component there\n' +
+      'lands in every first load. The chunk list above shows what is loaded.',
+  );
   process.exit(1);
 }

@@ -6,6 +6,10 @@ import { permissionPaths } from './modules/permissions/permission.paths.ts';
 import { rolePaths } from './modules/roles/role.paths.ts';
 import { userPaths } from './modules/users/user.paths.ts';
 
+// This file is part of the first load (/login included, 250 kB budget): import only `*.paths.ts`
+// files, types and plain constants here. Pages, zod schemas and antd stay behind the lazy `page`
+// imports; a resource's permission is written as its key rather than read from its contract schema.
+
 /** One page of the signed-in shell. */
 export interface AppRoute {
   path: string;
