@@ -35,6 +35,8 @@ export const MEDIA_PURPOSES = {
   'category-icon': { permission: 'categories', types: ['svg'], maxBytes: MAX_IMAGE_BYTES },
   /** The image of a navigation menu item (the spec names no types: the raster rule applies). */
   'navigation-menu-image': { permission: 'system', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
+  /** The swatch image of an option of a radio attribute: webp, png, jpg, jpeg or svg (document 2 §5). */
+  'attribute-option-image': { permission: 'attribute', types: ['webp', 'png', 'jpeg', 'svg'], maxBytes: MAX_IMAGE_BYTES },
 } as const satisfies Record<string, MediaPurposeRule>;
 export type MediaPurpose = keyof typeof MEDIA_PURPOSES;
 export const MEDIA_PURPOSE_NAMES = Object.keys(MEDIA_PURPOSES) as [MediaPurpose, ...MediaPurpose[]];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
+import type { MediaPurpose } from '../media/media.schema.ts';
 import { mediaUrl } from '../media/media.schema.ts';
 import { defineResource } from '../../resource.ts';
 import { lettersDigitsSpaces, lettersOnly, optionalText, requiredNumber, requiredText } from '../../rules.ts';
@@ -16,6 +17,8 @@ export const ATTRIBUTE_INPUT_TYPE_LABELS: Record<AttributeInputType, string> = {
 };
 /** Only radio options carry an image (a swatch); other types keep none. */
 export const hasOptionImages = (inputType: AttributeInputType) => inputType === 'radio';
+/** Option images are uploads made for this purpose. */
+export const OPTION_IMAGE_PURPOSE = 'attribute-option-image' satisfies MediaPurpose;
 /** A text attribute is typed per product; it has no options. */
 export const hasOptions = (inputType: AttributeInputType) => inputType !== 'text';
 

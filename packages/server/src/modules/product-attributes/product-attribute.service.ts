@@ -1,5 +1,5 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { hasOptionImages, productAttributeResource, SYSTEM_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
+import { hasOptionImages, OPTION_IMAGE_PURPOSE, productAttributeResource, SYSTEM_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { AttributeOptionInput, AttributeOptionRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +8,8 @@ import { createCrudService } from '../../db/crud-service.ts';
 import type { Usage } from '../../db/usage.ts';
 import { findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { conflict, invalidField } from '../../http/errors.ts';
+import { AppError, conflict, invalidField } from '../../http/errors.ts';
+import { assertMediaUrls } from '../media/media.service.ts';
 import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
 
@@ -52,6 +53,18 @@ async function checkOptionChanges(tx: Db, usages: AttributeUsages, attributeId: 
   const used = await findUsage(tx, usages.options, dropped.map((option) => option.id));
   const blocked = dropped.find((option) => used.has(option.id));
   if (blocked) throw conflict(MESSAGES.inUse(`The option ${blocked.value}`, used.get(blocked.id)!.join(' and ')));
+}
+
+/** Each option image must be an upload made for option images: else 400 'Invalid file' on that option. */
+async function assertOptionImages(tx: Db, options: AttributeOptionInput[]) {
+  try {
+    await assertMediaUrls(tx, Object.fromEntries(options.map((option, index) => [index, option.valueImage])), [OPTION_IMAGE_PURPOSE]);
+  } catch (error) {
+    const index = error instanceof AppError ? error.issues?.[0]?.path[0] : undefined;
+    if (index === undefined) throw error;
+    const path = ['options', Number(index), 'valueImage'];
+    throw new AppError('VALIDATION_FAILED', MESSAGES.invalidFile, [{ path, message: MESSAGES.invalidFile }]);
+  }
 }
 
 /** Writes the option list as sent: removes the left-out options, updates the changed ones, adds the new. */
@@ -117,6 +130,7 @@ export function createProductAttributeService(db: Db, usages: AttributeUsages = 
       if (!input) return;
       if (action === 'update' && input.attributeCode !== existing!.attributeCode) throw invalidField('attributeCode', MESSAGES.attributeCodeReadOnly);
       await checkOptionChanges(tx, usages, id, input.options);
+      if (hasOptionImages(input.inputType)) await assertOptionImages(tx, input.options);
     },
 
     async saveRelations(tx, id, input, { context }) {

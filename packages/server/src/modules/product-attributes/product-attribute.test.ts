@@ -1,5 +1,5 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { CONFIGURABLE_ATTRIBUTE_CODES, productAttributeResource } from '@facet/contract/modules/product-attributes/product-attribute.schema';
+import { CONFIGURABLE_ATTRIBUTE_CODES, OPTION_IMAGE_PURPOSE, productAttributeResource } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { ProductAttributeRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { testImage, upload } from '../../test/upload.ts';
 import { ATTRIBUTE_USAGES, createProductAttributeService } from './product-attribute.service.ts';
 import { attributeOptions } from './product-attribute.table.ts';
 
@@ -145,11 +146,27 @@ describe('product attributes: options, code and in-use rules', () => {
     expect((await put(metalQuality, { description: 'Hallmark fineness names' })).statusCode).toBe(200);
   });
 
-  it('keeps option images for radio attributes only', async () => {
-    const radio = await createAttribute({ inputType: 'radio', options: [{ value: 'Rose', valueImage: '/media/rose.webp' }] });
-    expect(radio.options[0]!.valueImage).toBe('/media/rose.webp');
+  it('keeps option images, uploads made for option images, for radio attributes only', async () => {
+    const swatch = (await upload(t, admin, OPTION_IMAGE_PURPOSE, { fileName: 'rose.webp', bytes: await testImage('webp') })).json().url;
+    const radio = await createAttribute({ inputType: 'radio', options: [{ value: 'Rose', valueImage: swatch }] });
+    expect(radio.options[0]!.valueImage).toBe(swatch);
     const dropdown = await put(radio, { inputType: 'dropdown' });
     expect(dropdown.json().options[0].valueImage).toBe('');
+  });
+
+  it('refuses an option image that is not such an upload (400 on the option), writing nothing', async () => {
+    const categoryImage = (await upload(t, admin, 'category-image', { fileName: 'banner.png', bytes: await testImage('png') })).json().url;
+    const before = (await t.request(admin, { method: 'GET', url: '/api/product-attributes' })).json().total;
+    for (const valueImage of ['/media/never-uploaded.png', categoryImage]) {
+      const response = await t.request(admin, {
+        method: 'POST',
+        url: '/api/product-attributes',
+        payload: { ...valid(++counter), inputType: 'radio', options: [{ value: 'Gold' }, { value: 'Rose', valueImage }] },
+      });
+      expect(response.statusCode, valueImage).toBe(400);
+      expect(response.json().error.issues).toEqual([{ path: ['options', 1, 'valueImage'], message: MESSAGES.invalidFile }]);
+    }
+    expect((await t.request(admin, { method: 'GET', url: '/api/product-attributes' })).json().total).toBe(before);
   });
 
   it('refuses deleting the attributes Facet reads by code (409)', async () => {
