@@ -5,7 +5,8 @@ import { MESSAGES } from './messages.ts';
 
 /** A required string: trimmed, not empty, at most `max` characters. */
 export function requiredText(max?: number) {
-  const base = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required);
+  // abort: an empty field reports only 'This is required field', not also the format rules after it.
+  const base = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required, abort: true });
   return max === undefined ? base : base.max(max, MESSAGES.maxLength(max));
 }
 

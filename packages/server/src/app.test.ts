@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import { desc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -91,5 +94,40 @@ describe('route declarations', () => {
       await app.ready();
     };
     await expect(start()).rejects.toThrow(/declares no permission/);
+  });
+});
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Facet</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves files, index.html for client routes, and 404 for a missing file', async () => {
+    const script = await t.app.inject({ url: '/assets/app-1.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    const route = await t.app.inject({ url: '/users/edit/3?page=2' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    expect(route.body).toContain('<title>Facet</title>');
+    const missing = await t.app.inject({ url: '/assets/app-0.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves files written after start (a rebuild needs no restart)', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
+    const script = await t.app.inject({ url: '/assets/app-2.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log(2)');
   });
 });

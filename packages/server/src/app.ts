@@ -83,14 +83,20 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   return app;
 }
 
-/** Serves the built SPA: files as they are, any other non-API path gets index.html (client routing). */
+/** A request for a file (it has an extension), as opposed to a client-side route. */
+const FILE_PATH = /\/[^/?]+\.[a-z0-9]+(\?|$)/i;
+
+/**
+ * Serves the built SPA: files as they are on disk now (a rebuild needs no restart), a missing file is
+ * a 404, and any other GET outside /api gets index.html for client-side routing.
+ */
 async function serveWebApp(app: FastifyInstance, distDir: string) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasBuild || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || !hasBuild || request.method !== 'GET' || FILE_PATH.test(request.url)) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
     }
     return reply.type('text/html').sendFile('index.html');

@@ -2,8 +2,12 @@ import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { ComponentType } from 'react';
 import type { MenuSectionKey } from './layout/menu-sections.tsx';
 import { contentPagePaths } from './modules/content-pages/content-page.paths.ts';
+import { diamondMarkupPaths } from './modules/diamond-markups/diamond-markup.paths.ts';
+import { diamondQualityPaths } from './modules/diamond-qualities/diamond-quality.paths.ts';
+import { diamondShapePaths } from './modules/diamond-shapes/diamond-shape.paths.ts';
 import { permissionPaths } from './modules/permissions/permission.paths.ts';
 import { rolePaths } from './modules/roles/role.paths.ts';
+import { shippingRatePaths } from './modules/shipping-rates/shipping-rate.paths.ts';
 import { userPaths } from './modules/users/user.paths.ts';
 
 // This file is part of the first load (/login included, 250 kB budget): import only `*.paths.ts`
@@ -57,4 +61,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: contentPagePaths.list, page: () => import('./modules/content-pages/content-page-list.page.tsx'), permission: 'content_management', menu: { section: 'contentManagement' } },
   { path: contentPagePaths.add, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
   { path: contentPagePaths.edit, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
+
+  // System > Shipping Rates (the spec's menu); Diamond Shapes, Markups and Qualities have routes but no menu
+  // entry in the spec: they sit in the System group after the spec's entries, so staff can reach them.
+  { path: shippingRatePaths.list, page: () => import('./modules/shipping-rates/shipping-rate-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Shipping Rates', order: 1 } },
+  { path: shippingRatePaths.add, page: () => import('./modules/shipping-rates/shipping-rate-form.page.tsx'), permission: 'system', menuParent: shippingRatePaths.list },
+  { path: shippingRatePaths.edit, page: () => import('./modules/shipping-rates/shipping-rate-form.page.tsx'), permission: 'system', menuParent: shippingRatePaths.list },
+  { path: diamondShapePaths.list, page: () => import('./modules/diamond-shapes/diamond-shape-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Shapes', order: 20 } },
+  { path: diamondShapePaths.add, page: () => import('./modules/diamond-shapes/diamond-shape-form.page.tsx'), permission: 'system', menuParent: diamondShapePaths.list },
+  { path: diamondShapePaths.edit, page: () => import('./modules/diamond-shapes/diamond-shape-form.page.tsx'), permission: 'system', menuParent: diamondShapePaths.list },
+  { path: diamondMarkupPaths.list, page: () => import('./modules/diamond-markups/diamond-markup-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Markups', order: 21 } },
+  { path: diamondMarkupPaths.add, page: () => import('./modules/diamond-markups/diamond-markup-form.page.tsx'), permission: 'system', menuParent: diamondMarkupPaths.list },
+  { path: diamondMarkupPaths.edit, page: () => import('./modules/diamond-markups/diamond-markup-form.page.tsx'), permission: 'system', menuParent: diamondMarkupPaths.list },
+  { path: diamondQualityPaths.list, page: () => import('./modules/diamond-qualities/diamond-quality-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Qualities', order: 22 } },
+  { path: diamondQualityPaths.add, page: () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), permission: 'system', menuParent: diamondQualityPaths.list },
+  { path: diamondQualityPaths.edit, page: () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), permission: 'system', menuParent: diamondQualityPaths.list },
 ];

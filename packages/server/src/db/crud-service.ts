@@ -1,4 +1,5 @@
 import type { ListQuery, ListResponse } from '@facet/contract/api';
+import { SHOP_TIME_ZONE, formatDateTime } from '@facet/contract/format';
 import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { SQL } from 'drizzle-orm';
@@ -163,7 +164,7 @@ export function createCrudService<R extends ResourceDefinition>(
     const [editor] = existing.updatedBy
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, existing.updatedBy as number))
       : [];
-    const at = (existing.updatedAt as Date).toISOString();
+    const at = formatDateTime(existing.updatedAt as Date, SHOP_TIME_ZONE);
     throw conflict(MESSAGES.staleVersion(editor?.name ?? 'another user', at));
   }
 

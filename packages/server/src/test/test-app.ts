@@ -9,8 +9,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -66,11 +66,11 @@ export interface TestApp {
 
 let userCounter = 0;
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // Uploads go to a folder of this test file's own, removed on close.
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-media-'));
-  const config = { ...loadConfig({}), mediaDir, adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info' };
+  const config = { ...loadConfig({}), mediaDir, adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info', ...overrides };
   await bootstrap(database.db, config);
   const logs: string[] = [];
   const logStream = new Writable({

@@ -1,13 +1,5 @@
-import dayjs from 'dayjs';
-
-/** The spec's date display: month/day/year with 12-hour time. */
-export const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
-
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '-';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_TIME_FORMAT) : '-';
-}
+/** The spec's date display (month/day/year, 12-hour time), shared with the server's messages. */
+export { formatDateTime } from '@facet/contract/format';
 
 const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

@@ -36,7 +36,8 @@ export function withServerSorting<T>(columns: readonly TableColumnType<T>[], res
     const key = columnKeyOf(column);
     if (key === undefined || !resource.sortable.includes(String(key))) return column;
     const sortOrder: SortOrder = sort.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
-    return { ...column, key, sorter: true, sortOrder, sortDirections: ['ascend', 'descend'] };
+    // Never back to "unsorted": antd would then drop the sort, and the default-sorted column could not be reversed.
+    return { ...column, key, sorter: true, sortOrder, sortDirections: ['ascend', 'descend', 'ascend'] };
   });
 }
 

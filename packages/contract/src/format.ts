@@ -1,0 +1,17 @@
+/** The shop's clock: server-written texts show times as staff in the UK read them. */
+export const SHOP_TIME_ZONE = 'Europe/London';
+
+const dateTimeParts = (timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true });
+
+/**
+ * The spec's date display: month/day/year with 12-hour time, e.g. `11/22/2026 09:05 AM`.
+ * Without a time zone it uses the reader's own (the browser's).
+ */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
+  if (!value) return '-';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '-';
+  const part = Object.fromEntries(dateTimeParts(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod}`;
+}
