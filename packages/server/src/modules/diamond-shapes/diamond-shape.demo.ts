@@ -13,9 +13,11 @@ export async function seedDemoDiamondShapes(tx: Db, { adminId }: SeedContext) {
   const categories = await tx.select({ id: shapeCategories.id, code: shapeCategories.code }).from(shapeCategories);
   const idOf = (code: string) => categories.find((c) => c.code === code)!.id;
   const shape = (name: string, code: string, status = true) => ({ name, status, shapeCategoryId: idOf(code), createdBy: adminId, updatedBy: adminId });
-  await tx.insert(diamondShapes).values([
+  const rows = [
     ...ROUND_SHAPES.map((name) => shape(name, SHAPE_CATEGORY_CODES.round)),
     ...FANCY_SHAPES.map((name) => shape(name, SHAPE_CATEGORY_CODES.fancy)),
     ...RETIRED_SHAPES.map((name) => shape(name, SHAPE_CATEGORY_CODES.fancy, false)),
-  ]);
+  ];
+  // The list shows the newest first; inserted in reverse, Round leads it.
+  await tx.insert(diamondShapes).values(rows.reverse());
 }

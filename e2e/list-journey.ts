@@ -1,0 +1,131 @@
+import { MESSAGES } from '@facet/contract/messages';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, confirmDialog, login, signInApi, uniqueName } from './support.ts';
+
+/**
+ * The browser journey every flat reference-data screen shares (list, add/edit form, search, sort,
+ * status switch, delete, a rejected form), driven by what differs per screen. Each screen's spec
+ * file describes only its fields and data.
+ */
+export interface ListJourney {
+  /** As the tests name the screen: 'shipping rates'. */
+  name: string;
+  listPath: string;
+  addButton: string;
+  /** Where the journey creates its list data directly: '/api/shipping-rates'. */
+  apiPath: string;
+  /** Screens with an Active/Inactive switch. */
+  hasStatus: boolean;
+  /**
+   * Two records for the list checks, created through the API in this order, both found by
+   * `searchTerm` and nothing else; `rowText` is what identifies each row in the table.
+   */
+  listData(run: string, request: APIRequestContext): Promise<{ searchTerm: string; records: [ListRecord, ListRecord] }>;
+  /** Sort headers clicked in turn, each with the URL it sets and the record order it shows (indexes into records). */
+  sorts: { column: string; url: RegExp; order: [number, number] }[];
+  /** Fills the add form with a valid record; returns the text its row shows. */
+  fillNew(page: Page, run: string): Promise<string>;
+  /** Changes the record open in the edit form; returns the text its row shows afterwards. */
+  edit(page: Page, run: string): Promise<string>;
+  /** Submits invalid forms and checks the spec's messages under the fields. */
+  rejectForm(page: Page): Promise<void>;
+}
+
+export interface ListRecord {
+  body: Record<string, unknown>;
+  rowText: string;
+}
+
+/** The message shown under the form field labelled `label` (found by the label's text, so radio groups count too). */
+export function fieldError(page: Page, label: string): Locator {
+  const labelText = page.locator('.ant-form-item-label').getByText(label, { exact: true });
+  return page.locator('.ant-form-item').filter({ has: labelText }).locator('.ant-form-item-explain');
+}
+
+export async function submitForm(page: Page) {
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const rowOf = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(escapeRegExp(text)) });
+const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').allTextContents();
+
+async function searchList(page: Page, term: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(term);
+  // Sent after the pause in typing, and kept in the URL.
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(term).replace(/%20/g, '(\\+|%20)')}`));
+}
+
+export function describeListJourney(journey: ListJourney) {
+  test.describe(`${journey.name} screens`, () => {
+    test.beforeEach(async ({ page }) => {
+      await login(page, ADMIN.username, ADMIN.password);
+      await page.goto(journey.listPath);
+    });
+
+    test('a rejected form shows the spec messages under its fields and saves nothing', async ({ page }) => {
+      await page.getByRole('button', { name: journey.addButton }).click();
+      await expect(page).toHaveURL(new RegExp(`${journey.listPath}/add$`));
+      await journey.rejectForm(page);
+      await expect(page).toHaveURL(new RegExp(`${journey.listPath}/add$`));
+    });
+
+    test('creates through the form, finds it by search and edits it', async ({ page }) => {
+      const run = uniqueName('e');
+      await page.getByRole('button', { name: journey.addButton }).click();
+      await expect(page).toHaveURL(new RegExp(`${journey.listPath}/add$`));
+      const rowText = await journey.fillNew(page, run);
+      await submitForm(page);
+      await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${journey.listPath}$`));
+
+      await searchList(page, rowText);
+      await expect(rowOf(page, rowText)).toHaveCount(1);
+      await rowOf(page, rowText).getByRole('button', { name: 'Edit' }).click();
+      await expect(page).toHaveURL(new RegExp(`${journey.listPath}/edit/\\d+$`));
+      const editedText = await journey.edit(page, run);
+      await submitForm(page);
+      await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
+      // Back on the list with the same search.
+      await expect(page).toHaveURL(new RegExp(`${journey.listPath}\\?search=`));
+      await searchList(page, editedText);
+      await expect(rowOf(page, editedText)).toHaveCount(1);
+    });
+
+    test('searches, sorts on the server, switches status and deletes, each confirmed first', async ({ page, request }) => {
+      await signInApi(request);
+      const { searchTerm, records } = await journey.listData(uniqueName('l'), request);
+      for (const record of records) {
+        const response = await request.post(journey.apiPath, { data: record.body });
+        expect(response.status(), await response.text()).toBe(201);
+      }
+      await page.reload();
+      await searchList(page, searchTerm);
+      const shownOrder = async () => (await tableRows(page)).map((text) => records.findIndex((r) => text.includes(r.rowText)));
+      await expect.poll(shownOrder).toHaveLength(2);
+
+      for (const sort of journey.sorts) {
+        await page.getByRole('columnheader', { name: sort.column }).click();
+        await expect(page).toHaveURL(sort.url);
+        await expect.poll(shownOrder).toEqual(sort.order);
+      }
+
+      const [first, second] = records;
+      if (journey.hasStatus) {
+        await rowOf(page, first.rowText).getByRole('switch').click();
+        await expect(page.getByRole('dialog')).toContainText(MESSAGES.statusConfirmText(false));
+        await confirmDialog(page, MESSAGES.statusConfirmTitle, 'Yes');
+        await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
+        await expect(rowOf(page, first.rowText).getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+      }
+
+      await rowOf(page, second.rowText).getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('dialog')).toContainText(MESSAGES.deleteConfirmText);
+      await confirmDialog(page, MESSAGES.deleteConfirmTitle, 'Delete');
+      await expect(page.getByText(MESSAGES.recordDeleted)).toBeVisible();
+      await expect(rowOf(page, second.rowText)).toHaveCount(0);
+      await expect(rowOf(page, first.rowText)).toHaveCount(1);
+    });
+  });
+}
