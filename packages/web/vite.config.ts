@@ -4,8 +4,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    // `npm run dev -w @facet/web` talks to a server started separately on port 3100.
-    proxy: { '/api': 'http://localhost:3100' },
+    // `npm run dev -w @facet/web` talks to the API started separately (`npm run dev`, port 3000).
+    proxy: Object.fromEntries(['/api', '/media', '/sitemap.xml'].map((path) => [path, process.env.API_URL ?? 'http://localhost:3000'])),
   },
   build: {
     // scripts/report-bundle.mjs reads the manifest to measure what /login loads.
