@@ -44,6 +44,14 @@ export const MESSAGES = {
   markupBandOverlap: (band: string) => `Overlaps the band ${band}.`,
   unknownShapeCategory: 'Choose a shape category from the list.',
   uploadNotMultipart: 'Send the file as multipart/form-data.',
+  // Categories (document 1 §5); not worded by the spec.
+  attributeChosenTwice: 'This attribute is already chosen.',
+  categoryCycle: 'A category cannot be moved under itself or one of its subcategories.',
+  rootCategoryLocked: 'The root category cannot be changed or deleted.',
+  categoryHasChildren: 'This category has subcategories; move or delete them first.',
+  categoryInMenu: 'This category is used in the navigation menu; remove it from the menu first.',
+  filterOptionsChanged: 'The filter options have changed. Reload the category and try again.',
+  unknownAttribute: 'Choose an attribute from the list.',
   // Content pages and navigation menu (document 1 §2, §8); the toasts are the spec's words.
   navigationMenuAdded: 'Navigation menu added successfully',
   navigationMenuUpdated: 'Navigation menu updated successfully',

@@ -2,6 +2,7 @@
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/auth/session.table.ts';
 export * from '../modules/media/media.table.ts';
+export * from '../modules/categories/category.table.ts';
 export * from '../modules/permissions/permission.table.ts';
 export * from '../modules/roles/role.table.ts';
 export * from '../modules/users/user.table.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { categoryRoutes } from './categories/category.routes.ts';
 import { contentPageRoutes } from './content-pages/content-page.routes.ts';
 import { diamondMarkupRoutes } from './diamond-markups/diamond-markup.routes.ts';
 import { diamondQualityRoutes } from './diamond-qualities/diamond-quality.routes.ts';
@@ -32,6 +33,7 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   roleRoutes(app, db);
   userRoutes(app, db);
   mediaRoutes(app, db, createLocalStorage(config.mediaDir));
+  categoryRoutes(app, db);
   contentPageRoutes(app, db);
   navigationMenuRoutes(app, db, config);
   diamondShapeRoutes(app, db);

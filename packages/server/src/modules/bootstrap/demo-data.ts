@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
+import { seedDemoCategories } from '../categories/category.demo.ts';
 import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
 import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
 import { seedDemoDiamondQualities } from '../diamond-qualities/diamond-quality.demo.ts';
@@ -59,4 +60,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoProductSizes,
   seedDemoCustomerGroups,
   seedDemoSettings,
+  // After the product attributes its filter options name.
+  seedDemoCategories,
 ];
