@@ -5,6 +5,7 @@ import { contentPagePaths } from './modules/content-pages/content-page.paths.ts'
 import { diamondMarkupPaths } from './modules/diamond-markups/diamond-markup.paths.ts';
 import { diamondQualityPaths } from './modules/diamond-qualities/diamond-quality.paths.ts';
 import { diamondShapePaths } from './modules/diamond-shapes/diamond-shape.paths.ts';
+import { navigationMenuPaths } from './modules/navigation-menu/navigation-menu.paths.ts';
 import { permissionPaths } from './modules/permissions/permission.paths.ts';
 import { rolePaths } from './modules/roles/role.paths.ts';
 import { shippingRatePaths } from './modules/shipping-rates/shipping-rate.paths.ts';
@@ -61,6 +62,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: contentPagePaths.list, page: () => import('./modules/content-pages/content-page-list.page.tsx'), permission: 'content_management', menu: { section: 'contentManagement' } },
   { path: contentPagePaths.add, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
   { path: contentPagePaths.edit, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
+
+  // System > Navigation Menu: one screen, with or without an item open for editing.
+  { path: navigationMenuPaths.page, page: () => import('./modules/navigation-menu/navigation-menu.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Navigation Menu', order: 3 } },
+  { path: navigationMenuPaths.edit, page: () => import('./modules/navigation-menu/navigation-menu.page.tsx'), permission: 'system', menuParent: navigationMenuPaths.page },
 
   // System > Shipping Rates (the spec's menu); Diamond Shapes, Markups and Qualities have routes but no menu
   // entry in the spec: they sit in the System group after the spec's entries, so staff can reach them.

@@ -6,6 +6,7 @@ import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
 import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
 import { seedDemoDiamondQualities } from '../diamond-qualities/diamond-quality.demo.ts';
 import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
+import { seedDemoNavigationMenu } from '../navigation-menu/navigation-menu.demo.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { seedDemoShippingRates } from '../shipping-rates/shipping-rate.demo.ts';
 import { userRoles, users } from '../users/user.table.ts';
@@ -62,4 +63,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoSettings,
   // After the product attributes its filter options name.
   seedDemoCategories,
+  // After the categories and content pages it links to.
+  seedDemoNavigationMenu,
 ];

@@ -1,14 +1,16 @@
 import { MESSAGES } from '@facet/contract/messages';
+import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import { findMenuTreeProblem, MENU_MAX_DEPTH } from '@facet/contract/modules/navigation-menu/menu-tree';
 import type { MenuTreeProblem } from '@facet/contract/modules/navigation-menu/menu-tree';
 import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import type { MenuOrderInput, MenuPageOption, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { assertMediaUrls } from '../media/media.service.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
@@ -33,15 +35,24 @@ export function createNavigationMenuService(db: Db) {
 
     async loadRelations(source, ids) {
       const rows = await source
-        .select({ id: navigationMenuItems.id, pageTitle: contentPages.title })
+        .select({ id: navigationMenuItems.id, pageTitle: contentPages.title, categoryName: categories.name })
         .from(navigationMenuItems)
         .leftJoin(contentPages, eq(contentPages.id, navigationMenuItems.pageId))
+        .leftJoin(categories, eq(categories.id, navigationMenuItems.categoryId))
         .where(inArray(navigationMenuItems.id, ids));
-      return new Map(rows.map((row) => [row.id, { targetName: row.pageTitle }]));
+      return new Map(rows.map((row) => [row.id, { targetName: row.pageTitle ?? row.categoryName }]));
     },
 
     async beforeWrite(tx, { action, input, existing }) {
       if (input) await assertMediaUrls(tx, { image: input.image }, ['navigation-menu-image']);
+      // The root category (id 1) holds the tree; it is no storefront page to link to.
+      if (input?.categoryId) {
+        const [category] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.id, input.categoryId), ne(categories.id, ROOT_CATEGORY_ID), isNull(categories.deletedAt)));
+        if (!category) throw invalidField('categoryId', MESSAGES.unknownCategory);
+      }
       if (input?.pageId) {
         const [page] = await tx
           .select({ id: contentPages.id })

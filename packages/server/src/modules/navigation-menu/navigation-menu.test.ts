@@ -1,4 +1,5 @@
 import { MESSAGES } from '@facet/contract/messages';
+import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { testImage, upload } from '../../test/upload.ts';
 import { auditLog } from '../audit/audit.table.ts';
+import { categories } from '../categories/category.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 
 const customLink = (n: number) => ({
@@ -100,6 +102,21 @@ describe('navigation menu: tree, order and targets', () => {
     expect(item.json()).toMatchObject({ menuType: 'page', pageId: page.id, link: '', categoryId: null, targetName: page.title, parentId: null });
     const blank = await createItem({ menuType: 'blank', link: '' });
     expect(blank).toMatchObject({ menuType: 'blank', link: '', pageId: null, categoryId: null });
+  });
+
+  it('points a category item at a live category below the root, named in the tree', async () => {
+    const [rings] = await t.db.insert(categories).values({ name: 'Rings', title: 'Rings', slug: 'rings', parentId: ROOT_CATEGORY_ID }).returning();
+    const [gone] = await t.db
+      .insert(categories)
+      .values({ name: 'Watches', title: 'Watches', slug: 'watches', parentId: ROOT_CATEGORY_ID, deletedAt: new Date() })
+      .returning();
+    const item = await createItem({ menuType: 'category', categoryId: rings!.id });
+    expect(item).toMatchObject({ menuType: 'category', categoryId: rings!.id, targetName: 'Rings', link: '' });
+    for (const categoryId of [ROOT_CATEGORY_ID, gone!.id, 999999]) {
+      const refused = await t.request(admin, { method: 'POST', url: '/api/navigation-menu', payload: { ...customLink(++counter), menuType: 'category', categoryId } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.issues).toEqual([{ path: ['categoryId'], message: MESSAGES.unknownCategory }]);
+    }
   });
 
   it('lists the whole menu, enabled and disabled, in order', async () => {

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 import { sitemaps } from './sitemap.table.ts';
@@ -26,15 +27,17 @@ async function menuSources(tx: Db): Promise<SitemapSource[]> {
       menuType: navigationMenuItems.menuType,
       link: navigationMenuItems.link,
       pageSlug: contentPages.slug,
+      categorySlug: categories.slug,
       updatedAt: navigationMenuItems.updatedAt,
     })
     .from(navigationMenuItems)
     .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isNull(contentPages.deletedAt), eq(contentPages.status, true)))
+    .leftJoin(categories, and(eq(categories.id, navigationMenuItems.categoryId), isNull(categories.deletedAt), eq(categories.status, true)))
     .where(isNull(navigationMenuItems.deletedAt))
     .orderBy(asc(navigationMenuItems.sortOrder), asc(navigationMenuItems.id));
   const items: MenuRow[] = rows.map((row) => ({
     ...row,
-    path: row.menuType === 'custom_link' ? row.link : row.menuType === 'page' ? row.pageSlug : null,
+    path: { custom_link: row.link, page: row.pageSlug, category: row.categorySlug, blank: null }[row.menuType],
   }));
   const sources: SitemapSource[] = [];
   const visit = (parentId: number | null) => {
@@ -56,6 +59,15 @@ async function contentPageSources(tx: Db): Promise<SitemapSource[]> {
   return rows.map((row) => ({ kind: 'contentPage', path: row.slug, updatedAt: row.updatedAt }));
 }
 
+async function diamondCategorySources(tx: Db): Promise<SitemapSource[]> {
+  const rows = await tx
+    .select({ slug: categories.slug, updatedAt: categories.updatedAt })
+    .from(categories)
+    .where(and(isNull(categories.deletedAt), eq(categories.status, true), eq(categories.isDiamondCategory, true)))
+    .orderBy(asc(categories.orderNo), asc(categories.id));
+  return rows.map((row) => ({ kind: 'diamondCategory', path: row.slug, updatedAt: row.updatedAt }));
+}
+
 /** Builds the sitemap from what the database holds now and stores it as the one /sitemap.xml serves. */
 export async function generateSitemap(db: Db, siteUrl: string, context: RequestContext): Promise<SitemapResult> {
   return db.transaction(async (tx) => {
@@ -63,6 +75,8 @@ export async function generateSitemap(db: Db, siteUrl: string, context: RequestC
       ...SITEMAP_FIXED_PAGES.map((page) => ({ ...page, updatedAt: null })),
       ...(await menuSources(tx)),
       ...(await contentPageSources(tx)),
+      ...(await diamondCategorySources(tx)),
+      // Blog posts (0.6) join here once the blog module exists.
     ];
     const entries = buildSitemapEntries(sources, { siteUrl, today: new Date() });
     const [row] = await tx

@@ -1,9 +1,15 @@
+import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSitemapStructure, validateSitemapXsd } from '../../test/sitemap-check.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { ADMIN, createTestApp } from '../../test/test-app.ts';
+import { DEMO_SEEDERS } from '../bootstrap/demo-data.ts';
+import { permissions } from '../permissions/permission.table.ts';
+import { users } from '../users/user.table.ts';
+import { generateSitemap } from './sitemap.service.ts';
 import { auditLog } from '../audit/audit.table.ts';
+import { categories } from '../categories/category.table.ts';
 
 const SITE = 'http://localhost:3000';
 
@@ -52,6 +58,13 @@ describe('sitemap: generate and serve', () => {
     await menu({ title: 'Oval', menuType: 'custom_link', link: `${SITE}/engagement-rings?shape=oval`, sortOrder: 3 });
     await menu({ title: 'Instagram', menuType: 'custom_link', link: 'https://www.instagram.com/facet', sortOrder: 4 });
     await menu({ title: 'Heading', menuType: 'blank', sortOrder: 6 });
+    const [wedding] = await t.db.insert(categories).values({ name: 'Wedding', title: 'Wedding', slug: 'wedding-rings', parentId: ROOT_CATEGORY_ID }).returning();
+    await menu({ title: 'Wedding', menuType: 'category', categoryId: wedding!.id, sortOrder: 7 });
+    await t.db.insert(categories).values([
+      { name: 'Lab Grown', title: 'Lab Grown', slug: 'lab-grown-diamonds', parentId: ROOT_CATEGORY_ID, isDiamondCategory: true },
+      { name: 'Old Stock', title: 'Old Stock', slug: 'old-diamonds', parentId: ROOT_CATEGORY_ID, isDiamondCategory: true, status: false },
+      { name: 'Necklaces', title: 'Necklaces', slug: 'necklaces', parentId: ROOT_CATEGORY_ID },
+    ]);
     const order = await t.request(admin, {
       method: 'PUT',
       url: '/api/navigation-menu/order',
@@ -78,7 +91,9 @@ describe('sitemap: generate and serve', () => {
       { loc: `${SITE}/engagement-rings`, priority: '0.8', lastmod: expect.any(String) },
       // The page is in the menu, so its menu entry (0.8) wins over its content page entry (0.6).
       { loc: `${SITE}/about-us`, priority: '0.8', lastmod: expect.any(String) },
+      { loc: `${SITE}/wedding-rings`, priority: '0.8', lastmod: today },
       { loc: `${SITE}/returns-policy`, priority: '0.6', lastmod: today },
+      { loc: `${SITE}/lab-grown-diamonds`, priority: '0.8', lastmod: today },
     ]);
     const xsd = validateSitemapXsd(xml);
     expect(xsd.valid, xsd.output).toBe(true);
@@ -103,5 +118,58 @@ describe('sitemap: generate and serve', () => {
     const bad = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/about</loc><priority>1.5</priority></url></urlset>\n';
     expect(validateSitemapXsd(bad).valid).toBe(false);
     expect(() => checkSitemapStructure(bad)).toThrow(/loc not absolute[\s\S]*priority 1.5/);
+  });
+});
+
+describe('sitemap: the demo data', () => {
+  const SHOP = 'https://www.facet-jewellery.co.uk';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const permissionIds = new Map((await t.db.select({ id: permissions.id, key: permissions.key }).from(permissions)).map((p) => [p.key, p.id]));
+    const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.name, ADMIN.username));
+    await t.db.transaction(async (tx) => {
+      for (const seed of DEMO_SEEDERS) await seed(tx, { permissionIds, adminId: admin!.id });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('lists the storefront addresses of the demo menu, pages and diamond categories with the spec priorities, no duplicates', async () => {
+    const context = { actor: { id: 1, name: ADMIN.username, email: '', permissions: [] }, ip: '127.0.0.1', requestId: 'test' };
+    const result = await generateSitemap(t.db, SHOP, context);
+    const xml = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const urls = checkSitemapStructure(xml);
+    expect(result.urlCount).toBe(urls.length);
+    expect(urls.map((u) => [u.loc.slice(SHOP.length), u.priority])).toEqual([
+      ['/', '1.0'],
+      ['/contact-us', '0.6'],
+      ['/blog', '0.6'],
+      ['/ring-size', '0.4'],
+      // The menu, depth first; the oval filter link (query string), Instagram (another site), the
+      // Contact Us link (the fixed page already) and the disabled Black Friday item are left out.
+      ['/engagement-rings', '0.8'],
+      ['/solitaire-engagement-rings', '0.8'],
+      ['/halo-engagement-rings', '0.8'],
+      ['/three-stone-engagement-rings', '0.8'],
+      ['/wedding-rings', '0.8'],
+      ['/eternity-rings', '0.8'],
+      ['/diamonds', '0.8'],
+      ['/natural-diamonds', '0.8'],
+      ['/lab-grown-diamonds', '0.8'],
+      ['/earrings', '0.8'],
+      ['/stud-earrings', '0.8'],
+      ['/hoop-earrings', '0.8'],
+      ['/about-us', '0.8'],
+      ['/delivery-information', '0.8'],
+      ['/returns-policy', '0.8'],
+      ['/ring-size-guide', '0.8'],
+      // Active content pages not in the menu; the inactive Black Friday page is left out. The diamond
+      // categories are all in the menu already.
+      ['/privacy-policy', '0.6'],
+    ]);
+    expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
+    expect(urls.slice(1).every((u) => u.lastmod === undefined || /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod))).toBe(true);
+    const xsd = validateSitemapXsd(xml);
+    expect(xsd.valid, xsd.output).toBe(true);
   });
 });
