@@ -51,6 +51,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const rowOf = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(escapeRegExp(text)) });
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').allTextContents();
 
+/** The URL changes before the lazily loaded form (and, when editing, its record) is on screen. */
+async function expectFormShown(page: Page) {
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+}
+
 async function searchList(page: Page, term: string) {
   await page.getByRole('textbox', { name: 'Search' }).fill(term);
   // Sent after the pause in typing, and kept in the URL.
@@ -75,6 +80,7 @@ export function describeListJourney(journey: ListJourney) {
       const run = uniqueName('e');
       await page.getByRole('button', { name: journey.addButton }).click();
       await expect(page).toHaveURL(new RegExp(`${journey.listPath}/add$`));
+      await expectFormShown(page);
       const rowText = await journey.fillNew(page, run);
       await submitForm(page);
       await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
@@ -84,6 +90,7 @@ export function describeListJourney(journey: ListJourney) {
       await expect(rowOf(page, rowText)).toHaveCount(1);
       await rowOf(page, rowText).getByRole('button', { name: 'Edit' }).click();
       await expect(page).toHaveURL(new RegExp(`${journey.listPath}/edit/\\d+$`));
+      await expectFormShown(page);
       const editedText = await journey.edit(page, run);
       await submitForm(page);
       await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
