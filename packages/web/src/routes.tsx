@@ -1,6 +1,7 @@
 import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { ComponentType } from 'react';
 import type { MenuSectionKey } from './layout/menu-sections.tsx';
+import { categoryPaths } from './modules/categories/category.paths.ts';
 import { contentPagePaths } from './modules/content-pages/content-page.paths.ts';
 import { diamondMarkupPaths } from './modules/diamond-markups/diamond-markup.paths.ts';
 import { diamondQualityPaths } from './modules/diamond-qualities/diamond-quality.paths.ts';
@@ -62,6 +63,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: contentPagePaths.list, page: () => import('./modules/content-pages/content-page-list.page.tsx'), permission: 'content_management', menu: { section: 'contentManagement' } },
   { path: contentPagePaths.add, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
   { path: contentPagePaths.edit, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
+
+  // Categories: the tree of the catalogue.
+  { path: categoryPaths.list, page: () => import('./modules/categories/category-list.page.tsx'), permission: 'categories', menu: { section: 'categories' } },
+  { path: categoryPaths.add, page: () => import('./modules/categories/category-form.page.tsx'), permission: 'categories', menuParent: categoryPaths.list },
+  { path: categoryPaths.edit, page: () => import('./modules/categories/category-form.page.tsx'), permission: 'categories', menuParent: categoryPaths.list },
 
   // System > Navigation Menu: one screen, with or without an item open for editing.
   { path: navigationMenuPaths.page, page: () => import('./modules/navigation-menu/navigation-menu.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Navigation Menu', order: 3 } },

@@ -10,25 +10,35 @@ interface FieldIssue {
   readonly message: string;
 }
 
+/** Where a value sits in the form: ['name'], or inside a list ['faqs', 0, 'question']. */
+export type FieldPath = readonly (string | number)[];
+
+/** True when `path` starts with `prefix` (list indices may come as numbers or digit strings). */
+function startsWithPath(path: readonly PropertyKey[], prefix: FieldPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}
+
 const SchemaContext = createContext<z.ZodType | null>(null);
 
 /**
- * Shows each issue under its field (the first message per field) and returns the issues that
- * match no field on the form, for the caller to show some other way.
+ * Shows each issue under its field (the first message per field; the field with the longest
+ * matching path, so an issue inside a list lands on its entry) and returns the issues that match no
+ * field on the form, for the caller to show some other way.
  */
 export function showIssuesOnFields(form: FormInstance, issues: readonly FieldIssue[]): FieldIssue[] {
-  const fieldNames = new Set(Object.keys(form.getFieldsValue()));
-  const messageByField = new Map<string, string>();
+  const fieldPaths: FieldPath[] = form.getFieldsError().map((field) => field.name);
+  const messageByField = new Map<string, { name: FieldPath; message: string }>();
   const unplaced: FieldIssue[] = [];
   for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && fieldNames.has(field)) {
-      if (!messageByField.has(field)) messageByField.set(field, issue.message);
-    } else {
+    const target = fieldPaths.filter((name) => startsWithPath(issue.path, name)).sort((a, b) => b.length - a.length)[0];
+    if (!target) {
       unplaced.push(issue);
+      continue;
     }
+    const key = JSON.stringify(target);
+    if (!messageByField.has(key)) messageByField.set(key, { name: target, message: issue.message });
   }
-  form.setFields([...messageByField].map(([name, message]) => ({ name, errors: [message] })));
+  form.setFields([...messageByField.values()].map(({ name, message }) => ({ name: [...name], errors: [message] })));
   return unplaced;
 }
 
@@ -66,25 +76,29 @@ export function SchemaForm<S extends z.ZodType>({ schema, form, onSubmit, childr
 }
 
 interface FormFieldProps extends Omit<FormItemProps, 'name' | 'rules'> {
-  name: string;
+  /** The field's name as antd takes it; inside a Form.List, relative to the entry ([index, 'question']). */
+  name: string | FieldPath;
+  /** Inside a Form.List: the field's full path in the form's values (['faqs', 0, 'question']), where the schema reports its issues. */
+  path?: FieldPath;
 }
 
 /** A Form.Item whose rule is the surrounding SchemaForm's schema, read for this one field. */
-export function FormField({ name, ...itemProps }: FormFieldProps) {
+export function FormField({ name, path, ...itemProps }: FormFieldProps) {
   const schema = useContext(SchemaContext);
-  if (!schema) throw new Error(`FormField "${name}" must be inside a SchemaForm.`);
+  if (!schema) throw new Error(`FormField "${String(name)}" must be inside a SchemaForm.`);
+  const fullPath = JSON.stringify(path ?? [name].flat());
   const rules = useMemo<FormItemProps['rules']>(
     () => [
       (form) => ({
         async validator() {
           // Whole-form parse, so rules that compare fields (password confirmation) apply too.
           const result = schema.safeParse(form.getFieldsValue(true));
-          const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === name);
+          const issue = result.success ? undefined : result.error.issues.find((i) => startsWithPath(i.path, JSON.parse(fullPath) as FieldPath));
           if (issue) throw new Error(issue.message);
         },
       }),
     ],
-    [schema, name],
+    [schema, fullPath],
   );
-  return <Form.Item name={name} rules={rules} {...itemProps} />;
+  return <Form.Item name={typeof name === 'string' ? name : [...name]} rules={rules} {...itemProps} />;
 }

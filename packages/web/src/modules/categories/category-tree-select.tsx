@@ -1,0 +1,47 @@
+import { MESSAGES } from '@facet/contract/messages';
+import type { CategoryTreeNode } from '@facet/contract/modules/categories/category.schema';
+import type { TreeSelectProps } from 'antd';
+import { TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { useCategoryTree } from './category.api.ts';
+
+type TreeData = NonNullable<TreeSelectProps['treeData']>;
+
+/** The flat lookup as nested options; `blockedId` and everything under it cannot be chosen. */
+function toTreeData(nodes: readonly CategoryTreeNode[], blockedId: number | undefined): TreeData {
+  const childrenOf = (parentId: number | null, isBlocked: boolean): TreeData =>
+    nodes
+      .filter((node) => node.parentId === parentId)
+      .map((node) => {
+        const blocked = isBlocked || node.id === blockedId;
+        return {
+          value: node.id,
+          title: node.status ? node.name : `${node.name} (inactive)`,
+          disabled: blocked,
+          children: childrenOf(node.id, blocked),
+        };
+      });
+  return childrenOf(null, false);
+}
+
+interface CategoryTreeSelectProps extends Omit<TreeSelectProps<number>, 'treeData' | 'loading'> {
+  /** The category being edited: it and its subcategories cannot become its parent. */
+  blockedId?: number;
+}
+
+/** A searchable chooser over the whole category tree, the root at the top. */
+export function CategoryTreeSelect({ blockedId, ...selectProps }: CategoryTreeSelectProps) {
+  const tree = useCategoryTree();
+  const treeData = useMemo(() => toTreeData(tree.data ?? [], blockedId), [tree.data, blockedId]);
+  return (
+    <TreeSelect<number>
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      treeData={treeData}
+      loading={tree.isPending}
+      notFoundContent={tree.isError ? MESSAGES.somethingWentWrong : undefined}
+      {...selectProps}
+    />
+  );
+}
