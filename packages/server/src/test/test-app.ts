@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
@@ -126,4 +127,18 @@ export async function permissionIdOf(db: Db, key: string): Promise<number> {
   const [row] = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, key));
   if (!row) throw new Error(`no permission ${key}`);
   return row.id;
+}
+
+/**
+ * For a describe block of API tests: a fresh app (its own database) before the block's tests, signed
+ * in as admin, closed after them. Read `fixture.t` and `fixture.admin` inside the tests.
+ */
+export function useAdminTestApp(): { t: TestApp; admin: string } {
+  const fixture = {} as { t: TestApp; admin: string };
+  beforeAll(async () => {
+    fixture.t = await createTestApp();
+    fixture.admin = await fixture.t.login();
+  });
+  afterAll(() => fixture.t?.close());
+  return fixture;
 }

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { diamondMarkupResource } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 
 type Body = Record<string, unknown>;
 
@@ -45,12 +45,11 @@ describeCrudResource({
 });
 
 describe('diamond markups: carat bands of one origin and shape category never overlap', () => {
-  let t: TestApp;
-  let admin: string;
+  const app = useAdminTestApp();
   let ids: { round: number; fancy: number };
   const band = (fromCarat: number, toCarat: number, extra: Body = {}) => ({ ...valid(0), shapeCategoryId: ids.round, fromCarat, toCarat, ...extra });
-  const post = (body: Body) => t.request(admin, { method: 'POST', url: '/api/diamond-markups', payload: body });
-  const total = async () => (await t.request(admin, { method: 'GET', url: '/api/diamond-markups', query: { pageSize: '100' } })).json().total as number;
+  const post = (body: Body) => app.t.request(app.admin, { method: 'POST', url: '/api/diamond-markups', payload: body });
+  const total = async () => (await app.t.request(app.admin, { method: 'GET', url: '/api/diamond-markups', query: { pageSize: '100' } })).json().total as number;
   const created = async (body: Body) => {
     const response = await post(body);
     expect(response.statusCode, response.body).toBe(201);
@@ -65,12 +64,9 @@ describe('diamond markups: carat bands of one origin and shape category never ov
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-    ids = await shapeCategoryIds(t);
+    ids = await shapeCategoryIds(app.t);
     await created(band(0.5, 0.999));
   });
-  afterAll(() => t.close());
 
   const earthRound = 'Overlaps the band 0.500 - 0.999 ct (Earth mined, Round).';
 
@@ -100,16 +96,16 @@ describe('diamond markups: carat bands of one origin and shape category never ov
 
   it('lets a band be edited over its own carats but not moved onto a neighbour', async () => {
     const own = await created(band(2, 2.999));
-    const edited = await t.request(admin, { method: 'PUT', url: `/api/diamond-markups/${own.id}`, payload: { ...band(2, 2.999), markup: 18, version: own.version } });
+    const edited = await app.t.request(app.admin, { method: 'PUT', url: `/api/diamond-markups/${own.id}`, payload: { ...band(2, 2.999), markup: 18, version: own.version } });
     expect(edited.statusCode, edited.body).toBe(200);
-    const moved = await t.request(admin, { method: 'PUT', url: `/api/diamond-markups/${own.id}`, payload: { ...band(1.4, 2.999), version: edited.json().version } });
+    const moved = await app.t.request(app.admin, { method: 'PUT', url: `/api/diamond-markups/${own.id}`, payload: { ...band(1.4, 2.999), version: edited.json().version } });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error.message).toBe('Overlaps the band 1.000 - 1.499 ct (Earth mined, Round).');
   });
 
   it('no longer counts a deleted band', async () => {
     const old = await created(band(5, 5.999));
-    expect((await t.request(admin, { method: 'DELETE', url: `/api/diamond-markups/${old.id}` })).statusCode).toBe(204);
+    expect((await app.t.request(app.admin, { method: 'DELETE', url: `/api/diamond-markups/${old.id}` })).statusCode).toBe(204);
     await created(band(5.5, 6.5));
   });
 

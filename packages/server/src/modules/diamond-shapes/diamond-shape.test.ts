@@ -1,10 +1,9 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { diamondShapeResource } from '@facet/contract/modules/diamond-shapes/diamond-shape.schema';
 import type { ShapeCategoryRecord } from '@facet/contract/modules/diamond-shapes/shape-category.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 
 describeCrudResource({
   resource: diamondShapeResource,
@@ -20,23 +19,19 @@ describeCrudResource({
 });
 
 describe('diamond shapes: shape categories', () => {
-  let t: TestApp;
-  let admin: string;
+  const app = useAdminTestApp();
   let round: ShapeCategoryRecord;
   let fancy: ShapeCategoryRecord;
-  const categories = async () => (await t.request(admin, { method: 'GET', url: '/api/shape-categories' })).json().items as ShapeCategoryRecord[];
+  const categories = async () => (await app.t.request(app.admin, { method: 'GET', url: '/api/shape-categories' })).json().items as ShapeCategoryRecord[];
   const createShape = async (body: Record<string, unknown>) => {
-    const response = await t.request(admin, { method: 'POST', url: '/api/diamond-shapes', payload: body });
+    const response = await app.t.request(app.admin, { method: 'POST', url: '/api/diamond-shapes', payload: body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
     [round, fancy] = (await categories()) as [ShapeCategoryRecord, ShapeCategoryRecord];
   });
-  afterAll(() => t.close());
 
   it('seeds Round and Fancy on a new database even without demo data', () => {
     expect([round.name, fancy.name]).toEqual(['Round', 'Fancy']);
@@ -52,7 +47,7 @@ describe('diamond shapes: shape categories', () => {
     expect(oval).toMatchObject({ shapeCategoryId: fancy.id, shapeCategoryName: 'Fancy', status: true });
     const roundShape = await createShape({ name: 'Round', shapeCategoryId: round.id });
     expect(roundShape.shapeCategoryName).toBe('Round');
-    const renamed = await t.request(admin, { method: 'PUT', url: `/api/diamond-shapes/${roundShape.id}`, payload: { name: 'Round Brilliant', status: true, version: 1 } });
+    const renamed = await app.t.request(app.admin, { method: 'PUT', url: `/api/diamond-shapes/${roundShape.id}`, payload: { name: 'Round Brilliant', status: true, version: 1 } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Round Brilliant', shapeCategoryId: round.id });
   });
@@ -61,14 +56,14 @@ describe('diamond shapes: shape categories', () => {
     const heart = await createShape({ name: 'Heart', shapeCategoryId: fancy.id });
     await createShape({ name: 'Cushion', shapeCategoryId: fancy.id });
     expect((await categories()).find((c) => c.id === fancy.id)!.shapeNames).toEqual(expect.arrayContaining(['Cushion', 'Heart']));
-    await t.request(admin, { method: 'DELETE', url: `/api/diamond-shapes/${heart.id}` });
+    await app.t.request(app.admin, { method: 'DELETE', url: `/api/diamond-shapes/${heart.id}` });
     expect((await categories()).find((c) => c.id === fancy.id)!.shapeNames).not.toContain('Heart');
   });
 
   it('offers shape categories read-only', async () => {
-    const write = await t.request(admin, { method: 'POST', url: '/api/shape-categories', payload: { name: 'Step cuts' } });
+    const write = await app.t.request(app.admin, { method: 'POST', url: '/api/shape-categories', payload: { name: 'Step cuts' } });
     expect(write.statusCode).toBe(404);
-    expect((await t.request(admin, { method: 'DELETE', url: `/api/shape-categories/${round.id}` })).statusCode).toBe(404);
+    expect((await app.t.request(app.admin, { method: 'DELETE', url: `/api/shape-categories/${round.id}` })).statusCode).toBe(404);
     expect(await categories()).toHaveLength(2);
   });
 });

@@ -1,10 +1,9 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { shippingRateResource } from '@facet/contract/modules/shipping-rates/shipping-rate.schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 import { shippingRates } from './shipping-rate.table.ts';
 
 const valid = (n: number) => ({ name: `Royal Mail Special Delivery ${n}`, rate: 7.95, minFreeShippingAmount: 500, status: true });
@@ -31,16 +30,9 @@ describeCrudResource({
 });
 
 describe('shipping rates: names and money', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
-
+  const app = useAdminTestApp();
   const create = async (body: Record<string, unknown>) => {
-    const response = await t.request(admin, { method: 'POST', url: '/api/shipping-rates', payload: { ...valid(0), ...body } });
+    const response = await app.t.request(app.admin, { method: 'POST', url: '/api/shipping-rates', payload: { ...valid(0), ...body } });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
@@ -52,7 +44,7 @@ describe('shipping rates: names and money', () => {
   it('stores pounds exactly in numeric columns and accepts a free rate', async () => {
     const rate = await create({ name: 'UK Standard', rate: 0, minFreeShippingAmount: 1234567.89 });
     expect(rate).toMatchObject({ rate: 0, minFreeShippingAmount: 1234567.89 });
-    const [stored] = await t.db
+    const [stored] = await app.t.db
       .select({ rate: sql<string>`${shippingRates.rate}::text`, min: sql<string>`${shippingRates.minFreeShippingAmount}::text` })
       .from(shippingRates)
       .where(eq(shippingRates.id, rate.id));
@@ -61,7 +53,7 @@ describe('shipping rates: names and money', () => {
 
   it('sorts by name case-insensitively and lists 10 a page by default', async () => {
     for (const name of ['apex Courier', 'Zenith Courier', 'Bravo Courier']) await create({ name });
-    const names = (await t.request(admin, { method: 'GET', url: '/api/shipping-rates', query: { sort: 'name', order: 'asc' } })).json();
+    const names = (await app.t.request(app.admin, { method: 'GET', url: '/api/shipping-rates', query: { sort: 'name', order: 'asc' } })).json();
     expect(names.pageSize).toBe(10);
     const order = (names.items as { name: string }[]).map((r) => r.name).filter((n) => n.endsWith('Courier'));
     expect(order).toEqual(['apex Courier', 'Bravo Courier', 'Zenith Courier']);
