@@ -107,9 +107,10 @@ test('Generate Sitemap builds it on the server, says so in a toast and a dialog,
   const generated = page.waitForResponse((r) => r.url().endsWith('/api/navigation-menu/sitemap'));
   await page.getByRole('button', { name: 'Generate Sitemap' }).click();
   expect((await generated).status()).toBe(201);
+  // The toast first: it leaves after a few seconds, the dialog stays until OK.
+  await expect(page.locator('.ant-message').getByText(MESSAGES.sitemapGenerated)).toBeVisible();
   const dialog = page.getByRole('dialog').filter({ hasText: MESSAGES.sitemapGenerated });
   await expect(dialog).toBeVisible();
-  await expect(page.locator('.ant-message').getByText(MESSAGES.sitemapGenerated)).toBeVisible();
   await dialog.getByRole('button', { name: 'OK' }).click();
 
   const xml = await (await page.request.get('/sitemap.xml')).text();
