@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { validateXML } from 'xmllint-wasm';
 
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XSD = new URL('./sitemap-0.9.xsd', import.meta.url).pathname;
@@ -55,21 +53,13 @@ export function checkSitemapStructure(xml: string): ParsedUrl[] {
 }
 
 /**
- * Validates against the sitemaps.org XSD with xmllint (Debian package libxml2-utils). Returns
- * xmllint's verdict; throws when xmllint is not installed, so a missing tool fails the test loudly.
+ * Validates against the sitemaps.org 0.9 XSD with libxml2 (xmllint-wasm: the same validator as
+ * Debian's xmllint, compiled to WebAssembly, so `npm test` needs nothing from outside npm).
  */
-export function validateSitemapXsd(xml: string): { valid: boolean; output: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-'));
-  const file = path.join(dir, 'sitemap.xml');
-  fs.writeFileSync(file, xml);
-  try {
-    const output = execFileSync('xmllint', ['--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8', stdio: 'pipe' });
-    return { valid: true, output };
-  } catch (error) {
-    const failure = error as NodeJS.ErrnoException & { status?: number; stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error('xmllint is not installed: apt-get install -y libxml2-utils');
-    return { valid: false, output: String(failure.stderr ?? failure.message) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+export async function validateSitemapXsd(xml: string): Promise<{ valid: boolean; output: string }> {
+  const result = await validateXML({
+    xml: [{ fileName: 'sitemap.xml', contents: xml }],
+    schema: [{ fileName: 'sitemap-0.9.xsd', contents: fs.readFileSync(XSD, 'utf8') }],
+  });
+  return { valid: result.valid, output: result.rawOutput };
 }
