@@ -7,7 +7,8 @@ import { permissions } from '../modules/permissions/permission.table.ts';
 import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
 import { DataDirLockedError, openPglite } from './client.ts';
 
-describe('embedded database folder', () => {
+// Each case opens PGlite (WASM) two or three times; on a loaded machine that takes a while.
+describe('embedded database folder', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-db-'));
