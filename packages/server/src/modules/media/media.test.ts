@@ -3,9 +3,8 @@ import { MESSAGES } from '@facet/contract/messages';
 import { MAX_IMAGE_BYTES } from '@facet/contract/modules/media/media.schema';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../test/test-app.ts';
 import { pngOfSize, testImage, upload } from '../../test/upload.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { media } from './media.table.ts';
@@ -30,17 +29,10 @@ const HOSTILE_SVGS: Record<string, string> = {
 };
 
 describe('media uploads', () => {
-  let t: TestApp;
-  let admin: string;
+  const fx = useAdminTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
-
-  const storedFiles = () => (fs.existsSync(t.config.mediaDir) ? fs.readdirSync(t.config.mediaDir) : []);
-  const mediaRows = async () => (await t.db.select({ total: count() }).from(media))[0]!.total;
+  const storedFiles = () => (fs.existsSync(fx.t.config.mediaDir) ? fs.readdirSync(fx.t.config.mediaDir) : []);
+  const mediaRows = async () => (await fx.t.db.select({ total: count() }).from(media))[0]!.total;
 
   /** Runs a refused upload and checks its status, its message on the file and that nothing was kept. */
   async function expectRefused(response: Promise<{ statusCode: number; json(): { error: { message: string; issues?: unknown[] } } }>, status: number, message: string) {
@@ -57,7 +49,7 @@ describe('media uploads', () => {
   it.each(['png', 'jpeg', 'webp'] as const)('accepts a real %s, re-encodes it without its EXIF metadata and serves it safely', async (type) => {
     const original = await testImage(type, { width: 120, height: 80 });
     expect(original.includes('EXIF-SECRET-OWNER')).toBe(true);
-    const response = await upload(t, admin, 'category-image', { fileName: `My Ring Photo.${type}`, bytes: original });
+    const response = await upload(fx.t, fx.admin, 'category-image', { fileName: `My Ring Photo.${type}`, bytes: original });
     expect(response.statusCode, response.body).toBe(201);
     const record = response.json();
     expect(record).toMatchObject({ purpose: 'category-image', contentType: `image/${type}`, width: 120, height: 80 });
@@ -65,7 +57,7 @@ describe('media uploads', () => {
     expect(record.url).toBe(`/media/${record.name}`);
     expect(storedFiles()).toContain(record.name);
 
-    const served = await t.app.inject({ method: 'GET', url: record.url });
+    const served = await fx.t.app.inject({ method: 'GET', url: record.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe(`image/${type}`);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -79,44 +71,44 @@ describe('media uploads', () => {
   });
 
   it('decides the type from the bytes, not the name: a JPEG called .png is stored and served as JPEG', async () => {
-    const response = await upload(t, admin, 'category-image', { fileName: 'banner.png', bytes: await testImage('jpeg'), contentType: 'image/png' });
+    const response = await upload(fx.t, fx.admin, 'category-image', { fileName: 'banner.png', bytes: await testImage('jpeg'), contentType: 'image/png' });
     expect(response.statusCode).toBe(201);
     expect(response.json().contentType).toBe('image/jpeg');
     expect(response.json().name).toMatch(/\.jpg$/);
   });
 
   it('accepts a file of exactly 2097152 bytes and refuses one byte more with 413 and the spec message, storing nothing', async () => {
-    const atLimit = await upload(t, admin, 'category-image', { fileName: 'big.png', bytes: await pngOfSize(MAX_IMAGE_BYTES) });
+    const atLimit = await upload(fx.t, fx.admin, 'category-image', { fileName: 'big.png', bytes: await pngOfSize(MAX_IMAGE_BYTES) });
     expect(atLimit.statusCode, atLimit.body).toBe(201);
-    await expectRefused(upload(t, admin, 'category-image', { fileName: 'big.png', bytes: await pngOfSize(MAX_IMAGE_BYTES + 1) }), 413, MESSAGES.maxFileSize2mb);
+    await expectRefused(upload(fx.t, fx.admin, 'category-image', { fileName: 'big.png', bytes: await pngOfSize(MAX_IMAGE_BYTES + 1) }), 413, MESSAGES.maxFileSize2mb);
   });
 
   it('refuses an HTML file renamed .png with 415 and the spec message, storing nothing', async () => {
     const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
-    await expectRefused(upload(t, admin, 'category-image', { fileName: 'innocent.png', bytes: html, contentType: 'image/png' }), 415, MESSAGES.fileFormatNotSupported);
+    await expectRefused(upload(fx.t, fx.admin, 'category-image', { fileName: 'innocent.png', bytes: html, contentType: 'image/png' }), 415, MESSAGES.fileFormatNotSupported);
   });
 
   it('refuses a file that starts like a PNG but is not one (400 Invalid file), storing nothing', async () => {
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really an image')]);
-    await expectRefused(upload(t, admin, 'category-image', { fileName: 'broken.png', bytes: fake }), 400, MESSAGES.invalidFile);
+    await expectRefused(upload(fx.t, fx.admin, 'category-image', { fileName: 'broken.png', bytes: fake }), 400, MESSAGES.invalidFile);
   });
 
   it('refuses an SVG where only png, jpeg and webp are allowed', async () => {
-    await expectRefused(upload(t, admin, 'category-image', { fileName: 'ring.svg', bytes: Buffer.from(CLEAN_SVG) }), 415, MESSAGES.fileFormatNotSupported);
+    await expectRefused(upload(fx.t, fx.admin, 'category-image', { fileName: 'ring.svg', bytes: Buffer.from(CLEAN_SVG) }), 415, MESSAGES.fileFormatNotSupported);
   });
 
   it('refuses a raster image where only svg is allowed (the category icon)', async () => {
-    await expectRefused(upload(t, admin, 'category-icon', { fileName: 'icon.png', bytes: await testImage('png') }), 415, MESSAGES.fileFormatNotSupported);
+    await expectRefused(upload(fx.t, fx.admin, 'category-icon', { fileName: 'icon.png', bytes: await testImage('png') }), 415, MESSAGES.fileFormatNotSupported);
   });
 
   it.each(Object.entries(HOSTILE_SVGS))('refuses an SVG with %s, storing nothing', async (_name, svg) => {
-    await expectRefused(upload(t, admin, 'category-icon', { fileName: 'icon.svg', bytes: Buffer.from(svg) }), 415, MESSAGES.fileFormatNotSupported);
+    await expectRefused(upload(fx.t, fx.admin, 'category-icon', { fileName: 'icon.svg', bytes: Buffer.from(svg) }), 415, MESSAGES.fileFormatNotSupported);
   });
 
   it('stores a clean SVG rewritten (no comments, no metadata) and serves it with a CSP that allows only its inline style', async () => {
-    const response = await upload(t, admin, 'category-icon', { fileName: 'ring.svg', bytes: Buffer.from(CLEAN_SVG) });
+    const response = await upload(fx.t, fx.admin, 'category-icon', { fileName: 'ring.svg', bytes: Buffer.from(CLEAN_SVG) });
     expect(response.statusCode, response.body).toBe(201);
-    const served = await t.app.inject({ method: 'GET', url: response.json().url });
+    const served = await fx.t.app.inject({ method: 'GET', url: response.json().url });
     expect(served.headers['content-type']).toBe('image/svg+xml');
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -127,8 +119,8 @@ describe('media uploads', () => {
   });
 
   it('writes an audit row for each stored upload', async () => {
-    const response = await upload(t, admin, 'category-image', { fileName: 'audited.webp', bytes: await testImage('webp') });
-    const [row] = await t.db
+    const response = await upload(fx.t, fx.admin, 'category-image', { fileName: 'audited.webp', bytes: await testImage('webp') });
+    const [row] = await fx.t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'media'), eq(auditLog.entityId, String(response.json().id))));
@@ -138,8 +130,8 @@ describe('media uploads', () => {
 
   it('refuses an unknown purpose, a request without a file and a body that is not multipart', async () => {
     const image = await testImage('png');
-    expect((await upload(t, admin, 'anything', { fileName: 'a.png', bytes: image })).statusCode).toBe(400);
-    const noFile = await t.request(admin, {
+    expect((await upload(fx.t, fx.admin, 'anything', { fileName: 'a.png', bytes: image })).statusCode).toBe(400);
+    const noFile = await fx.t.request(fx.admin, {
       method: 'POST',
       url: '/api/media',
       query: { purpose: 'category-image' },
@@ -148,18 +140,18 @@ describe('media uploads', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().error.issues).toEqual([{ path: ['file'], message: MESSAGES.required }]);
-    const json = await t.request(admin, { method: 'POST', url: '/api/media', query: { purpose: 'category-image' }, payload: { file: 'x' } });
+    const json = await fx.t.request(fx.admin, { method: 'POST', url: '/api/media', query: { purpose: 'category-image' }, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().error.message).toBe(MESSAGES.uploadNotMultipart);
   });
 
   it('needs a session (401) and the permission of the screen the purpose belongs to (403)', async () => {
     const image = await testImage('png');
-    await expectRefusedStatus(upload(t, undefined, 'category-image', { fileName: 'a.png', bytes: image }), 401);
-    const outsider = await t.createUserWith(['content_management', 'blogs', 'products']);
-    await expectRefusedStatus(upload(t, outsider.cookie, 'category-image', { fileName: 'a.png', bytes: image }), 403);
-    const cataloguer = await t.createUserWith(['categories']);
-    expect((await upload(t, cataloguer.cookie, 'category-image', { fileName: 'a.png', bytes: image })).statusCode).toBe(201);
+    await expectRefusedStatus(upload(fx.t, undefined, 'category-image', { fileName: 'a.png', bytes: image }), 401);
+    const outsider = await fx.t.createUserWith(['content_management', 'blogs', 'products']);
+    await expectRefusedStatus(upload(fx.t, outsider.cookie, 'category-image', { fileName: 'a.png', bytes: image }), 403);
+    const cataloguer = await fx.t.createUserWith(['categories']);
+    expect((await upload(fx.t, cataloguer.cookie, 'category-image', { fileName: 'a.png', bytes: image })).statusCode).toBe(201);
 
     async function expectRefusedStatus(response: Promise<{ statusCode: number }>, status: number) {
       const rowsBefore = await mediaRows();
@@ -170,7 +162,7 @@ describe('media uploads', () => {
 
   it('serves only generated names: anything else is 404', async () => {
     for (const url of ['/media/..%2F..%2Fpackage.json', '/media/facet.lock', `/media/${'0'.repeat(32)}.png`]) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      expect((await fx.t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSitemapStructure, validateSitemapXsd } from '../../test/sitemap-check.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { ADMIN, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, createTestApp, useAdminTestApp } from '../../test/test-app.ts';
 import { DEMO_SEEDERS } from '../bootstrap/demo-data.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { users } from '../users/user.table.ts';
@@ -14,16 +14,10 @@ import { categories } from '../categories/category.table.ts';
 const SITE = 'http://localhost:3000';
 
 describe('sitemap: generate and serve', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  const fx = useAdminTestApp();
 
   const post = async (url: string, payload: Record<string, unknown>) => {
-    const response = await t.request(admin, { method: 'POST', url, payload });
+    const response = await fx.t.request(fx.admin, { method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
@@ -31,19 +25,19 @@ describe('sitemap: generate and serve', () => {
     post('/api/content-pages', { title: slug, slug, metaTitle: 'm', metaKeywords: 'k', metaDescription: 'd', content: '', status });
   const menu = (body: Record<string, unknown>) => post('/api/navigation-menu', { description: 'd', sortOrder: 0, cssClass: '', image: '', status: true, ...body });
   const generate = async () => {
-    const response = await t.request(admin, { method: 'POST', url: '/api/navigation-menu/sitemap' });
+    const response = await fx.t.request(fx.admin, { method: 'POST', url: '/api/navigation-menu/sitemap' });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
   const served = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const response = await fx.t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
     return response.body;
   };
 
   it('answers 404 at /sitemap.xml before the first generation', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(404);
+    expect((await fx.t.app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(404);
   });
 
   it('builds the sitemap from the database with the spec priorities, skips and dates, and serves it publicly', async () => {
@@ -58,14 +52,14 @@ describe('sitemap: generate and serve', () => {
     await menu({ title: 'Oval', menuType: 'custom_link', link: `${SITE}/engagement-rings?shape=oval`, sortOrder: 3 });
     await menu({ title: 'Instagram', menuType: 'custom_link', link: 'https://www.instagram.com/facet', sortOrder: 4 });
     await menu({ title: 'Heading', menuType: 'blank', sortOrder: 6 });
-    const [wedding] = await t.db.insert(categories).values({ name: 'Wedding', title: 'Wedding', slug: 'wedding-rings', parentId: ROOT_CATEGORY_ID }).returning();
+    const [wedding] = await fx.t.db.insert(categories).values({ name: 'Wedding', title: 'Wedding', slug: 'wedding-rings', parentId: ROOT_CATEGORY_ID }).returning();
     await menu({ title: 'Wedding', menuType: 'category', categoryId: wedding!.id, sortOrder: 7 });
-    await t.db.insert(categories).values([
+    await fx.t.db.insert(categories).values([
       { name: 'Lab Grown', title: 'Lab Grown', slug: 'lab-grown-diamonds', parentId: ROOT_CATEGORY_ID, isDiamondCategory: true },
       { name: 'Old Stock', title: 'Old Stock', slug: 'old-diamonds', parentId: ROOT_CATEGORY_ID, isDiamondCategory: true, status: false },
       { name: 'Necklaces', title: 'Necklaces', slug: 'necklaces', parentId: ROOT_CATEGORY_ID },
     ]);
-    const order = await t.request(admin, {
+    const order = await fx.t.request(fx.admin, {
       method: 'PUT',
       url: '/api/navigation-menu/order',
       payload: {
@@ -103,15 +97,15 @@ describe('sitemap: generate and serve', () => {
     await page('ring-size-guide');
     await generate();
     expect(await served()).toContain(`<loc>${SITE}/ring-size-guide</loc>`);
-    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'sitemap'));
+    const audits = await fx.t.db.select().from(auditLog).where(eq(auditLog.entity, 'sitemap'));
     expect(audits.length).toBeGreaterThanOrEqual(2);
   });
 
   it('is generated only with the system permission; /sitemap.xml needs no session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/navigation-menu/sitemap' })).statusCode).toBe(401);
-    const editor = await t.createUserWith(['content_management']);
-    expect((await t.request(editor.cookie, { method: 'POST', url: '/api/navigation-menu/sitemap' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(200);
+    expect((await fx.t.app.inject({ method: 'POST', url: '/api/navigation-menu/sitemap' })).statusCode).toBe(401);
+    const editor = await fx.t.createUserWith(['content_management']);
+    expect((await fx.t.request(editor.cookie, { method: 'POST', url: '/api/navigation-menu/sitemap' })).statusCode).toBe(403);
+    expect((await fx.t.app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(200);
   });
 
   it('has an XSD check that can fail: a priority of 1.5 and a relative loc are refused', async () => {

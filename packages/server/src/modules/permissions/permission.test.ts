@@ -1,10 +1,9 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { permissionResource } from '@facet/contract/modules/permissions/permission.schema';
 import { PERMISSION_KEYS } from '@facet/contract/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 
 describeCrudResource({
   resource: permissionResource,
@@ -18,32 +17,26 @@ describeCrudResource({
 });
 
 describe('permissions: catalogue and rules', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  const fx = useAdminTestApp();
 
   it('bootstraps the whole feature catalogue of the spec', async () => {
-    const keys = (await t.request(admin, { method: 'GET', url: '/api/permissions', query: { pageSize: '100' } })).json().items.map((p: { key: string }) => p.key);
+    const keys = (await fx.t.request(fx.admin, { method: 'GET', url: '/api/permissions', query: { pageSize: '100' } })).json().items.map((p: { key: string }) => p.key);
     expect([...keys].sort()).toEqual([...PERMISSION_KEYS].sort());
   });
 
   it('refuses editing or deleting the Master permission (409)', async () => {
-    const master = (await t.request(admin, { method: 'GET', url: '/api/permissions', query: { search: 'all-master' } })).json().items[0];
+    const master = (await fx.t.request(fx.admin, { method: 'GET', url: '/api/permissions', query: { search: 'all-master' } })).json().items[0];
     expect(master.name).toBe('Master');
-    const edit = await t.request(admin, { method: 'PUT', url: `/api/permissions/${master.id}`, payload: { name: 'Boss', description: 'x', key: 'boss', version: master.version } });
+    const edit = await fx.t.request(fx.admin, { method: 'PUT', url: `/api/permissions/${master.id}`, payload: { name: 'Boss', description: 'x', key: 'boss', version: master.version } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe(MESSAGES.masterPermissionLocked);
-    expect((await t.request(admin, { method: 'DELETE', url: `/api/permissions/${master.id}` })).statusCode).toBe(409);
+    expect((await fx.t.request(fx.admin, { method: 'DELETE', url: `/api/permissions/${master.id}` })).statusCode).toBe(409);
   });
 
   it('needs role_permission: user_management alone is not enough', async () => {
-    const manager = await t.createUserWith(['user_management']);
-    expect((await t.request(manager.cookie, { method: 'GET', url: '/api/permissions' })).statusCode).toBe(403);
-    const keeper = await t.createUserWith(['role_permission']);
-    expect((await t.request(keeper.cookie, { method: 'GET', url: '/api/permissions' })).statusCode).toBe(200);
+    const manager = await fx.t.createUserWith(['user_management']);
+    expect((await fx.t.request(manager.cookie, { method: 'GET', url: '/api/permissions' })).statusCode).toBe(403);
+    const keeper = await fx.t.createUserWith(['role_permission']);
+    expect((await fx.t.request(keeper.cookie, { method: 'GET', url: '/api/permissions' })).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { roleResource } from '@facet/contract/modules/roles/role.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp, permissionIdOf } from '../../test/test-app.ts';
+import { useAdminTestApp, permissionIdOf } from '../../test/test-app.ts';
 
 let salesId = 0;
 let reportId = 0;
@@ -25,44 +24,38 @@ describeCrudResource({
 });
 
 describe('roles: rules', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  const fx = useAdminTestApp();
 
   it('refuses editing or deleting the master role (409)', async () => {
-    const master = (await t.request(admin, { method: 'GET', url: '/api/roles', query: { search: 'master' } })).json().items[0];
-    const edit = await t.request(admin, { method: 'PUT', url: `/api/roles/${master.id}`, payload: { name: 'boss', permissionIds: master.permissionIds, version: master.version } });
+    const master = (await fx.t.request(fx.admin, { method: 'GET', url: '/api/roles', query: { search: 'master' } })).json().items[0];
+    const edit = await fx.t.request(fx.admin, { method: 'PUT', url: `/api/roles/${master.id}`, payload: { name: 'boss', permissionIds: master.permissionIds, version: master.version } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe(MESSAGES.masterRoleLocked);
-    const del = await t.request(admin, { method: 'DELETE', url: `/api/roles/${master.id}` });
+    const del = await fx.t.request(fx.admin, { method: 'DELETE', url: `/api/roles/${master.id}` });
     expect(del.statusCode).toBe(409);
   });
 
   it('refuses a role with permissions its author does not hold, unless they are master', async () => {
-    const manager = await t.createUserWith(['user_management', 'sales']);
-    const denied = await t.request(manager.cookie, {
+    const manager = await fx.t.createUserWith(['user_management', 'sales']);
+    const denied = await fx.t.request(manager.cookie, {
       method: 'POST',
       url: '/api/roles',
-      payload: { name: 'Escalation', permissionIds: [await permissionIdOf(t.db, 'all-master')] },
+      payload: { name: 'Escalation', permissionIds: [await permissionIdOf(fx.t.db, 'all-master')] },
     });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe(MESSAGES.cannotGrantUnheld('Master'));
-    const allowed = await t.request(manager.cookie, { method: 'POST', url: '/api/roles', payload: { name: 'Sales only', permissionIds: [await permissionIdOf(t.db, 'sales')] } });
+    const allowed = await fx.t.request(manager.cookie, { method: 'POST', url: '/api/roles', payload: { name: 'Sales only', permissionIds: [await permissionIdOf(fx.t.db, 'sales')] } });
     expect(allowed.statusCode).toBe(201);
   });
 
   it('takes effect at once: a role losing a permission closes the door on the next request', async () => {
-    const role = (await t.request(admin, { method: 'POST', url: '/api/roles', payload: { name: 'Reporters', permissionIds: [await permissionIdOf(t.db, 'user_management')] } })).json();
-    const user = await t.createUserWith([]);
-    const me = (await t.request(admin, { method: 'GET', url: `/api/users/${user.id}` })).json();
-    await t.request(admin, { method: 'PUT', url: `/api/users/${user.id}`, payload: { name: me.name, email: me.email, status: true, roleIds: [role.id], version: me.version } });
-    const cookie = await t.login(user.name, user.password);
-    expect((await t.request(cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
-    await t.request(admin, { method: 'PUT', url: `/api/roles/${role.id}`, payload: { name: 'Reporters', permissionIds: [await permissionIdOf(t.db, 'report')], version: role.version } });
-    expect((await t.request(cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+    const role = (await fx.t.request(fx.admin, { method: 'POST', url: '/api/roles', payload: { name: 'Reporters', permissionIds: [await permissionIdOf(fx.t.db, 'user_management')] } })).json();
+    const user = await fx.t.createUserWith([]);
+    const me = (await fx.t.request(fx.admin, { method: 'GET', url: `/api/users/${user.id}` })).json();
+    await fx.t.request(fx.admin, { method: 'PUT', url: `/api/users/${user.id}`, payload: { name: me.name, email: me.email, status: true, roleIds: [role.id], version: me.version } });
+    const cookie = await fx.t.login(user.name, user.password);
+    expect((await fx.t.request(cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    await fx.t.request(fx.admin, { method: 'PUT', url: `/api/roles/${role.id}`, payload: { name: 'Reporters', permissionIds: [await permissionIdOf(fx.t.db, 'report')], version: role.version } });
+    expect((await fx.t.request(cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
   });
 });
