@@ -78,3 +78,12 @@ export async function createUser(request: APIRequestContext, name: string, roleI
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
+
+/**
+ * Picks an option of an antd Select found by its exact form label ('Metal' beside 'Metal Quality'),
+ * searchable or not, from the dropdown that is open.
+ */
+export async function pickOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}

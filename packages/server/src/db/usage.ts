@@ -1,6 +1,9 @@
 import { MESSAGES } from '@facet/contract/messages';
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../http/errors.ts';
 import type { Db } from './client.ts';
+import type { CrudTable } from './crud-service.ts';
 
 /**
  * One kind of record that points at records of another kind: products at size types, metal
@@ -13,6 +16,20 @@ export interface Usage {
   usedBy: string;
   /** Which of `ids` this usage points at (live rows only). */
   findUsedIds(db: Db, ids: number[]): Promise<number[]>;
+}
+
+/**
+ * The usual usage: a column of a soft-deleting table holding the referenced id (products.size_type_id),
+ * counted on live rows only.
+ */
+export function columnUsage(usedBy: string, table: CrudTable, column: PgColumn): Usage {
+  return {
+    usedBy,
+    async findUsedIds(db, ids) {
+      const rows = await db.selectDistinct({ id: column }).from(table).where(and(inArray(column, ids), isNull(table.deletedAt)));
+      return rows.map((row) => row.id as number);
+    },
+  };
 }
 
 /** For each id in use, who uses it. Ids that nothing uses are absent. */

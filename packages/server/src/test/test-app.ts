@@ -13,6 +13,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { RequestContext } from '../http/context.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
@@ -141,4 +142,10 @@ export function useAdminTestApp(): { t: TestApp; admin: string } {
   });
   afterAll(() => fixture.t?.close());
   return fixture;
+}
+
+/** What a service sees of the signed-in user behind `cookie`, for tests that call a service directly. */
+export async function contextOfSession(t: TestApp, cookie: string): Promise<RequestContext> {
+  const { user, permissions } = (await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).json();
+  return { actor: { id: user.id, name: user.name, email: user.email, permissions }, ip: '127.0.0.1', requestId: 'test' };
 }

@@ -56,6 +56,8 @@ interface RowActionButtonsProps {
 export function RowActionButtons({ rules, onEdit, onDelete }: RowActionButtonsProps) {
   const edit = actionProps(rules.edit, 'Edit');
   const remove = actionProps(rules.delete, 'Delete');
+  // A row without any action shows a dash (the spec's default customer group).
+  if ((!onEdit || rules.edit === 'hidden') && (!onDelete || rules.delete === 'hidden')) return '-';
   return (
     <Space size={4}>
       {onEdit && rules.edit !== 'hidden' && (

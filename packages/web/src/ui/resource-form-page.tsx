@@ -10,7 +10,7 @@ import { failureMessage, isWorthReporting } from './feedback.ts';
 import { PageHeader } from './page-header.tsx';
 import type { RecordOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
-import type { ListReturnState, ResourcePaths } from './resource-paths.ts';
+import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { SchemaForm, showIssuesOnFields } from './schema-form.tsx';
 
 /** What the form pages' hooks learn about the save that just succeeded. */
@@ -23,7 +23,7 @@ export interface SavedContext<R extends ResourceDefinition> {
 
 export interface ResourceFormPageProps<R extends ResourceDefinition> {
   resource: R;
-  paths: ResourcePaths;
+  paths: ResourcePaths | EditOnlyPaths;
   /** Defaults to "Add <label>" and "Edit <label>". */
   titles?: { add: string; edit: string };
   /** Starting values of a new record (a status switch on, empty lists). */
@@ -39,7 +39,7 @@ export interface ResourceFormPageProps<R extends ResourceDefinition> {
 }
 
 /** Back, Cancel and a finished save return to the list with its page, search and sort. */
-function useBackToList(paths: ResourcePaths) {
+function useBackToList(paths: EditOnlyPaths) {
   const navigate = useNavigate();
   const listSearch = (useLocation().state as ListReturnState | null)?.listSearch ?? '';
   return () => void navigate(`${paths.list}${listSearch}`);

@@ -11,7 +11,7 @@ import { RowActionButtons, StatusSwitch, withServerSorting } from './list-column
 import { PageHeader } from './page-header.tsx';
 import type { RecordOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
-import type { ListReturnState, ResourcePaths } from './resource-paths.ts';
+import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { editPathOf } from './resource-paths.ts';
 import { SearchBox } from './search-box.tsx';
 import { useListQuery } from './use-list-query.ts';
@@ -19,7 +19,7 @@ import { useRecordChanges } from './use-record-changes.ts';
 
 export interface ResourceListPageProps<R extends ResourceDefinition> {
   resource: R;
-  paths: ResourcePaths;
+  paths: ResourcePaths | EditOnlyPaths;
   title: string;
   /** The data columns; the Status switch and the Action icons are added from the resource definition. */
   columns: TableColumnsType<RecordOf<R>>;
@@ -103,7 +103,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         extra={
           <>
             {resource.export && <ExportButton onExport={() => api.exportExcel({ search: query.search, sort: query.sort, order: query.order })} />}
-            {resource.operations.create && (
+            {resource.operations.create && 'add' in paths && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.add, { state: returnState })}>
                 {props.addLabel ?? `Add ${resource.label}`}
               </Button>

@@ -8,7 +8,10 @@ export interface ResourcePaths {
   edit: string;
 }
 
-export const editPathOf = (paths: ResourcePaths, id: number) => generatePath(paths.edit, { id: String(id) });
+/** The screens of a resource without add (metals): its list and its edit form. */
+export type EditOnlyPaths = Omit<ResourcePaths, 'add'>;
+
+export const editPathOf = (paths: EditOnlyPaths, id: number) => generatePath(paths.edit, { id: String(id) });
 
 /**
  * Location state a list hands to its form pages: the list's query string, so Back, Cancel and

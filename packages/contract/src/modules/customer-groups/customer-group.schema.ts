@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { lettersDigitsSpaces } from '../../rules.ts';
+import { CUSTOMER_GROUP_PERMISSION } from './customer-group.permission.ts';
 
 export const customerGroupInputSchema = z.object({
   name: lettersDigitsSpaces(255),
@@ -27,8 +28,7 @@ export const customerGroupResource = defineResource({
   name: 'customer-groups',
   entity: 'customer_group',
   label: 'Customer Group',
-  // The screen sits under /system, and the customer form picks a customer's group: either key opens it.
-  permission: ['customers', 'system'],
+  permission: CUSTOMER_GROUP_PERMISSION,
   createInput: customerGroupInputSchema,
   record: customerGroupRecordSchema,
   searchable: ['name'],

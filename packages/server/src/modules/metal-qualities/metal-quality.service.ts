@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
-import type { Usage } from '../../db/usage.ts';
+import { columnUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -125,13 +125,4 @@ export async function repriceMetalQualities(tx: Db, metalId: number, context: Re
 }
 
 /** Metal qualities are named by options of Metal_quality: an option they use cannot be removed. */
-export const metalQualityOptionUsage: Usage = {
-  usedBy: 'metal qualities',
-  async findUsedIds(db, ids) {
-    const rows = await db
-      .selectDistinct({ id: metalQualities.metalQualityOptionId })
-      .from(metalQualities)
-      .where(and(inArray(metalQualities.metalQualityOptionId, ids), isNull(metalQualities.deletedAt)));
-    return rows.map((row) => row.id);
-  },
-};
+export const metalQualityOptionUsage = columnUsage('metal qualities', metalQualities, metalQualities.metalQualityOptionId);

@@ -2,10 +2,10 @@ import { MESSAGES } from '@facet/contract/messages';
 import { metalQualityRate, metalQualityResource } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
 import type { MetalQualityChoices } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 
 async function loadChoices(t: TestApp): Promise<MetalQualityChoices> {
   return (await t.request(await t.login(), { method: 'GET', url: '/api/metal-qualities/choices' })).json();
@@ -47,14 +47,10 @@ describeCrudResource({
 });
 
 describe('metal qualities: rate, gold price and choices', () => {
-  let t: TestApp;
-  let admin: string;
+  const app = useAdminTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-    choices = await loadChoices(t);
+    choices = await loadChoices(app.t);
   });
-  afterAll(() => t.close());
 
   const option = (value: string) => choices.qualityOptions.find((o) => o.value === value)!.id;
   const metal = (type: string) => choices.metals.find((m) => m.metalType === type)!;
@@ -66,7 +62,7 @@ describe('metal qualities: rate, gold price and choices', () => {
 
   it('stores the computed rate and the metal\'s gold price, whatever rate and gold price are sent', async () => {
     const platinum = metal('Platinum');
-    const response = await t.request(admin, {
+    const response = await app.t.request(app.admin, {
       method: 'POST',
       url: '/api/metal-qualities',
       payload: { metalQualityOptionId: option('950 Platinum'), metalId: platinum.id, fineness: 95, labourCharges: 28, status: true, rate: 1, goldRate: 5000 },
@@ -76,7 +72,7 @@ describe('metal qualities: rate, gold price and choices', () => {
     // 38.40 × 95 / 100 = 36.48
     expect(created).toMatchObject({ goldRate: 38.4, rate: 36.48, metalQuality: '950 Platinum', metalType: 'Platinum', weight: 1 });
 
-    const edited = await t.request(admin, {
+    const edited = await app.t.request(app.admin, {
       method: 'PUT',
       url: `/api/metal-qualities/${created.id}`,
       payload: { ...created, fineness: 90, rate: 999999, goldRate: 1 },
@@ -87,7 +83,7 @@ describe('metal qualities: rate, gold price and choices', () => {
   it('rounds the rate half up to the penny exactly as the form shows it', async () => {
     const silver = metal('Silver');
     // 1.25 × 92.5 / 100 = 1.15625 → £1.16
-    const response = await t.request(admin, {
+    const response = await app.t.request(app.admin, {
       method: 'POST',
       url: '/api/metal-qualities',
       payload: { metalQualityOptionId: option('925 Sterling Silver'), metalId: silver.id, fineness: 92.5, labourCharges: 6.5, status: true },
@@ -103,29 +99,29 @@ describe('metal qualities: rate, gold price and choices', () => {
       [9999.99, 91.667],
       [0.01, 0.001],
     ] as const) {
-      const result = (await t.db.execute(sql`select round(${price}::numeric * ${fineness}::numeric / 100, 2)::float8 as rate`)) as unknown as { rows: { rate: number }[] };
+      const result = (await app.t.db.execute(sql`select round(${price}::numeric * ${fineness}::numeric / 100, 2)::float8 as rate`)) as unknown as { rows: { rate: number }[] };
       expect(metalQualityRate(price, fineness), `${price} × ${fineness}`).toBe(result.rows[0]!.rate);
     }
   });
 
   it('refuses a second quality with the same option for the same metal (409), and lists a metal with its quality name', async () => {
     const payload = { metalQualityOptionId: option('18ct'), metalId: metal('Rose Gold').id, fineness: 75, labourCharges: 20, status: true };
-    expect((await t.request(admin, { method: 'POST', url: '/api/metal-qualities', payload })).statusCode).toBe(201);
-    const twin = await t.request(admin, { method: 'POST', url: '/api/metal-qualities', payload });
+    expect((await app.t.request(app.admin, { method: 'POST', url: '/api/metal-qualities', payload })).statusCode).toBe(201);
+    const twin = await app.t.request(app.admin, { method: 'POST', url: '/api/metal-qualities', payload });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().error.issues).toEqual([{ path: ['metalQualityOptionId'], message: MESSAGES.metalQualityExists }]);
-    const sameOptionOtherMetal = await t.request(admin, { method: 'POST', url: '/api/metal-qualities', payload: { ...payload, metalId: metal('White Gold').id } });
+    const sameOptionOtherMetal = await app.t.request(app.admin, { method: 'POST', url: '/api/metal-qualities', payload: { ...payload, metalId: metal('White Gold').id } });
     expect(sameOptionOtherMetal.statusCode).toBe(201);
-    const found = await t.request(admin, { method: 'GET', url: '/api/metal-qualities', query: { search: 'rose' } });
+    const found = await app.t.request(app.admin, { method: 'GET', url: '/api/metal-qualities', query: { search: 'rose' } });
     expect(found.json().items.map((q: { metalQuality: string; metalType: string }) => `${q.metalQuality} ${q.metalType}`)).toEqual(['18ct Rose Gold']);
   });
 
   it('keeps the option a quality is named from: removing it from Metal_quality is refused (409)', async () => {
-    const attributes = await t.request(admin, { method: 'GET', url: '/api/product-attributes', query: { search: 'Metal_quality' } });
+    const attributes = await app.t.request(app.admin, { method: 'GET', url: '/api/product-attributes', query: { search: 'Metal_quality' } });
     const attribute = attributes.json().items[0];
     const eighteen = attribute.options.find((o: { value: string }) => o.value === '18ct');
     expect(eighteen.inUse).toBe(true);
-    const response = await t.request(admin, {
+    const response = await app.t.request(app.admin, {
       method: 'PUT',
       url: `/api/product-attributes/${attribute.id}`,
       payload: { ...attribute, options: attribute.options.filter((o: { id: number }) => o.id !== eighteen.id) },

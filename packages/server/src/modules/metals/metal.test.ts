@@ -1,10 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { metalResource } from '@facet/contract/modules/metals/metal.schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.table.ts';
 
 async function metalId(t: TestApp, metalType: string): Promise<number> {
@@ -29,25 +29,19 @@ describeCrudResource({
 });
 
 describe('metals: seeded, and a new price reprices their qualities', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  const app = useAdminTestApp();
 
   it('holds the metals a UK jeweller sells on a new database, demo data or not', async () => {
-    const list = await t.request(admin, { method: 'GET', url: '/api/metals' });
+    const list = await app.t.request(app.admin, { method: 'GET', url: '/api/metals' });
     expect(list.json().items.map((m: { metalType: string }) => m.metalType)).toEqual(['Platinum', 'Rose Gold', 'Silver', 'White Gold', 'Yellow Gold']);
   });
 
   it('moves the gold price and rate of every quality of the metal with its price, and writes each to the audit log', async () => {
-    const yellow = (await t.request(admin, { method: 'GET', url: `/api/metals/${await metalId(t, 'Yellow Gold')}` })).json();
-    const choices = (await t.request(admin, { method: 'GET', url: '/api/metal-qualities/choices' })).json();
+    const yellow = (await app.t.request(app.admin, { method: 'GET', url: `/api/metals/${await metalId(app.t, 'Yellow Gold')}` })).json();
+    const choices = (await app.t.request(app.admin, { method: 'GET', url: '/api/metal-qualities/choices' })).json();
     const optionId = choices.qualityOptions.find((o: { value: string }) => o.value === '9ct').id;
     const quality = (
-      await t.request(admin, {
+      await app.t.request(app.admin, {
         method: 'POST',
         url: '/api/metal-qualities',
         payload: { metalQualityOptionId: optionId, metalId: yellow.id, fineness: 37.5, labourCharges: 18, status: true },
@@ -55,12 +49,12 @@ describe('metals: seeded, and a new price reprices their qualities', () => {
     ).json();
     expect(quality).toMatchObject({ goldRate: 96.5, rate: 36.19 });
 
-    const repriced = await t.request(admin, { method: 'PUT', url: `/api/metals/${yellow.id}`, payload: { ...yellow, metalPrice: 101.37 } });
+    const repriced = await app.t.request(app.admin, { method: 'PUT', url: `/api/metals/${yellow.id}`, payload: { ...yellow, metalPrice: 101.37 } });
     expect(repriced.statusCode, repriced.body).toBe(200);
-    const after = (await t.request(admin, { method: 'GET', url: `/api/metal-qualities/${quality.id}` })).json();
+    const after = (await app.t.request(app.admin, { method: 'GET', url: `/api/metal-qualities/${quality.id}` })).json();
     // 101.37 × 37.5 / 100 = 38.01375 → £38.01
     expect(after).toMatchObject({ goldRate: 101.37, rate: 38.01, version: quality.version + 1 });
-    const [audit] = await t.db
+    const [audit] = await app.t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'metal_quality'), eq(auditLog.entityId, String(quality.id)), eq(auditLog.action, 'update')));

@@ -2,12 +2,11 @@ import { MESSAGES } from '@facet/contract/messages';
 import { CONFIGURABLE_ATTRIBUTE_CODES, OPTION_IMAGE_PURPOSE, productAttributeResource } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { ProductAttributeRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Usage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { describeCrudResource } from '../../test/crud-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
 import { testImage, upload } from '../../test/upload.ts';
 import { ATTRIBUTE_USAGES, createProductAttributeService } from './product-attribute.service.ts';
 import { attributeOptions } from './product-attribute.table.ts';
@@ -67,27 +66,22 @@ describeCrudResource({
 });
 
 describe('product attributes: options, code and in-use rules', () => {
-  let t: TestApp;
-  let admin: string;
+  const app = useAdminTestApp();
   let context: RequestContext;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-    const me = (await t.request(admin, { method: 'GET', url: '/api/auth/me' })).json().user;
-    context = { actor: { id: me.id, name: me.name, email: me.email, permissions: ['all-master'] }, ip: '127.0.0.1', requestId: 'test' };
+    context = await contextOfSession(app.t, app.admin);
   });
-  afterAll(() => t.close());
 
   let counter = 100;
   async function createAttribute(changes: Record<string, unknown> = {}): Promise<ProductAttributeRecord> {
-    const response = await t.request(admin, { method: 'POST', url: '/api/product-attributes', payload: { ...valid(++counter), ...changes } });
+    const response = await app.t.request(app.admin, { method: 'POST', url: '/api/product-attributes', payload: { ...valid(++counter), ...changes } });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
   const put = (attribute: ProductAttributeRecord, changes: Record<string, unknown>) =>
-    t.request(admin, { method: 'PUT', url: `/api/product-attributes/${attribute.id}`, payload: { ...attribute, ...changes } });
+    app.t.request(app.admin, { method: 'PUT', url: `/api/product-attributes/${attribute.id}`, payload: { ...attribute, ...changes } });
   const byCode = async (code: string): Promise<ProductAttributeRecord> =>
-    (await t.request(admin, { method: 'GET', url: '/api/product-attributes', query: { search: code, pageSize: '100' } })).json().items.find(
+    (await app.t.request(app.admin, { method: 'GET', url: '/api/product-attributes', query: { search: code, pageSize: '100' } })).json().items.find(
       (a: ProductAttributeRecord) => a.attributeCode === code,
     );
 
@@ -122,7 +116,7 @@ describe('product attributes: options, code and in-use rules', () => {
     const removed = await put(saved, { options: saved.options.filter((o) => o.value !== 'Figaro') });
     expect(removed.json().options.map((o: { value: string }) => o.value)).toEqual(['Belcher', 'Diamond Cut Curb']);
     const figaro = saved.options.find((o) => o.value === 'Figaro')!;
-    const [row] = await t.db.select().from(attributeOptions).where(eq(attributeOptions.id, figaro.id));
+    const [row] = await app.t.db.select().from(attributeOptions).where(eq(attributeOptions.id, figaro.id));
     expect(row!.deletedAt).not.toBeNull();
   });
 
@@ -147,7 +141,7 @@ describe('product attributes: options, code and in-use rules', () => {
   });
 
   it('keeps option images, uploads made for option images, for radio attributes only', async () => {
-    const swatch = (await upload(t, admin, OPTION_IMAGE_PURPOSE, { fileName: 'rose.webp', bytes: await testImage('webp') })).json().url;
+    const swatch = (await upload(app.t, app.admin, OPTION_IMAGE_PURPOSE, { fileName: 'rose.webp', bytes: await testImage('webp') })).json().url;
     const radio = await createAttribute({ inputType: 'radio', options: [{ value: 'Rose', valueImage: swatch }] });
     expect(radio.options[0]!.valueImage).toBe(swatch);
     const dropdown = await put(radio, { inputType: 'dropdown' });
@@ -155,10 +149,10 @@ describe('product attributes: options, code and in-use rules', () => {
   });
 
   it('refuses an option image that is not such an upload (400 on the option), writing nothing', async () => {
-    const categoryImage = (await upload(t, admin, 'category-image', { fileName: 'banner.png', bytes: await testImage('png') })).json().url;
-    const before = (await t.request(admin, { method: 'GET', url: '/api/product-attributes' })).json().total;
+    const categoryImage = (await upload(app.t, app.admin, 'category-image', { fileName: 'banner.png', bytes: await testImage('png') })).json().url;
+    const before = (await app.t.request(app.admin, { method: 'GET', url: '/api/product-attributes' })).json().total;
     for (const valueImage of ['/media/never-uploaded.png', categoryImage]) {
-      const response = await t.request(admin, {
+      const response = await app.t.request(app.admin, {
         method: 'POST',
         url: '/api/product-attributes',
         payload: { ...valid(++counter), inputType: 'radio', options: [{ value: 'Gold' }, { value: 'Rose', valueImage }] },
@@ -166,12 +160,12 @@ describe('product attributes: options, code and in-use rules', () => {
       expect(response.statusCode, valueImage).toBe(400);
       expect(response.json().error.issues).toEqual([{ path: ['options', 1, 'valueImage'], message: MESSAGES.invalidFile }]);
     }
-    expect((await t.request(admin, { method: 'GET', url: '/api/product-attributes' })).json().total).toBe(before);
+    expect((await app.t.request(app.admin, { method: 'GET', url: '/api/product-attributes' })).json().total).toBe(before);
   });
 
   it('refuses deleting the attributes Facet reads by code (409)', async () => {
     for (const code of ['Metal_quality', 'vendor']) {
-      const response = await t.request(admin, { method: 'DELETE', url: `/api/product-attributes/${(await byCode(code)).id}` });
+      const response = await app.t.request(app.admin, { method: 'DELETE', url: `/api/product-attributes/${(await byCode(code)).id}` });
       expect(response.statusCode, code).toBe(409);
       expect(response.json().error.message).toBe(MESSAGES.systemAttribute);
     }
@@ -181,7 +175,7 @@ describe('product attributes: options, code and in-use rules', () => {
     const usedAttributes = new Set<number>();
     const usedOptions = new Set<number>();
     const fake = (ids: Set<number>): Usage => ({ usedBy: 'products', findUsedIds: async (_db, wanted) => wanted.filter((id) => ids.has(id)) });
-    const service = () => createProductAttributeService(t.db, { attributes: [fake(usedAttributes)], options: [...ATTRIBUTE_USAGES.options, fake(usedOptions)] });
+    const service = () => createProductAttributeService(app.t.db, { attributes: [fake(usedAttributes)], options: [...ATTRIBUTE_USAGES.options, fake(usedOptions)] });
 
     it('reports nothing in use until a usage is recorded', async () => {
       const attribute = await createAttribute();

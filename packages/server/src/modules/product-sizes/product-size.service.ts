@@ -5,7 +5,10 @@ import type { Usage } from '../../db/usage.ts';
 import { assertNotInUse, loadInUseFlags } from '../../db/usage.ts';
 import { productSizes } from './product-size.table.ts';
 
-/** What uses size types. Products add their entry when they land (a product's size type); until then none is in use. */
+/**
+ * What uses size types. Products add their entry when they land, e.g.
+ * `columnUsage('products', products, products.sizeTypeId)`; until then no size type is in use.
+ */
 export const PRODUCT_SIZE_USAGES: Usage[] = [];
 
 export function createProductSizeService(db: Db, usages: readonly Usage[] = PRODUCT_SIZE_USAGES) {

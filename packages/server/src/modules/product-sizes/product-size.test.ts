@@ -1,11 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { productSizeResource } from '@facet/contract/modules/product-sizes/product-size.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Usage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { describeCrudResource } from '../../test/crud-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
 import { createProductSizeService } from './product-size.service.ts';
 
 describeCrudResource({
@@ -21,28 +20,23 @@ describeCrudResource({
 });
 
 describe('product sizes: a size type that products use cannot be deleted', () => {
-  let t: TestApp;
-  let admin: string;
+  const app = useAdminTestApp();
   let context: RequestContext;
   /** Stands in for the product module: the size type ids its products use. */
   const usedByProducts = new Set<number>();
   const productUsage: Usage = { usedBy: 'products', findUsedIds: async (_db, ids) => ids.filter((id) => usedByProducts.has(id)) };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login();
-    const me = (await t.request(admin, { method: 'GET', url: '/api/auth/me' })).json().user;
-    context = { actor: { id: me.id, name: me.name, email: me.email, permissions: ['all-master'] }, ip: '127.0.0.1', requestId: 'test' };
+    context = await contextOfSession(app.t, app.admin);
   });
-  afterAll(() => t.close());
 
   it('reports a size type as not in use while no product uses it', async () => {
-    const created = await t.request(admin, { method: 'POST', url: '/api/product-sizes', payload: { type: 'Bangle Size', unisexSizes: ['M', 'L'], status: true } });
+    const created = await app.t.request(app.admin, { method: 'POST', url: '/api/product-sizes', payload: { type: 'Bangle Size', unisexSizes: ['M', 'L'], status: true } });
     expect(created.json()).toMatchObject({ inUse: false, maleSizes: [], femaleSizes: [], unisexSizes: ['M', 'L'] });
   });
 
   it('refuses (409) to delete a size type once a usage is recorded, and deletes it when the usage is gone', async () => {
-    const service = createProductSizeService(t.db, [productUsage]);
+    const service = createProductSizeService(app.t.db, [productUsage]);
     const sizeType = await service.create({ type: 'Necklace Length', maleSizes: ['20"'], femaleSizes: ['16"', '18"'], unisexSizes: [], status: true }, context);
     usedByProducts.add(sizeType.id);
     expect((await service.get(sizeType.id)).inUse).toBe(true);
@@ -55,8 +49,8 @@ describe('product sizes: a size type that products use cannot be deleted', () =>
   });
 
   it('exports the list as .xlsx with the sizes of each gender', async () => {
-    await t.request(admin, { method: 'POST', url: '/api/product-sizes', payload: { type: 'Ring Size', maleSizes: ['R', 'S'], femaleSizes: ['K'], status: true } });
-    const response = await t.request(admin, { method: 'GET', url: '/api/product-sizes/export', query: { search: 'ring' } });
+    await app.t.request(app.admin, { method: 'POST', url: '/api/product-sizes', payload: { type: 'Ring Size', maleSizes: ['R', 'S'], femaleSizes: ['K'], status: true } });
+    const response = await app.t.request(app.admin, { method: 'GET', url: '/api/product-sizes/export', query: { search: 'ring' } });
     expect(response.statusCode).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.Workbook();
