@@ -11,6 +11,7 @@ import { FormField } from '../../ui/schema-form.tsx';
 import { AttributeSelect, FilterOptionsField } from './filter-options-field.tsx';
 import { CategoryTreeSelect } from './category-tree-select.tsx';
 import { categoryPaths } from './category.paths.ts';
+import { StatusField } from '../../ui/status-field.tsx';
 
 /** A new category: under the root, active, no size attribute, nothing in the lists (document 1 §5). */
 const NEW_CATEGORY = {
@@ -96,9 +97,7 @@ function sections(category: CategoryRecord | undefined) {
             {flag('isGemstoneCategory', 'Gemstone Category')}
             {flag('isMtoCategory', 'Made to Order')}
             {flag('isGiftCard', 'Gift Card')}
-            <FormField name="status" label="Status" valuePropName="checked">
-              <Switch checkedChildren="Active" unCheckedChildren="Inactive" />
-            </FormField>
+            <StatusField />
           </Flex>
         </>
       ),

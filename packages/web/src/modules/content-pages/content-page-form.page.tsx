@@ -1,9 +1,10 @@
 import { contentPageResource } from '@facet/contract/modules/content-pages/content-page.schema';
-import { Input, Switch, Typography } from 'antd';
+import { Input, Typography } from 'antd';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import { FormField } from '../../ui/schema-form.tsx';
 import { contentPagePaths } from './content-page.paths.ts';
+import { StatusField } from '../../ui/status-field.tsx';
 
 export default function ContentPageFormPage() {
   return (
@@ -55,9 +56,7 @@ export default function ContentPageFormPage() {
           <FormField name="metaDescription" label="Meta Description" required>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} />
           </FormField>
-          <FormField name="status" label="Status" valuePropName="checked">
-            <Switch checkedChildren="Active" unCheckedChildren="Inactive" />
-          </FormField>
+          <StatusField />
         </>
       )}
     </ResourceFormPage>

@@ -4,7 +4,7 @@ import type { NavigationMenuItemRecord } from '@facet/contract/modules/navigatio
 import { MENU_TYPE_LABELS, MENU_TYPES, navigationMenuItemInputSchema, navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TreeSelectProps } from 'antd';
-import { App, Button, Flex, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { App, Button, Flex, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
@@ -12,6 +12,7 @@ import { ImageUpload } from '../../ui/image-upload.tsx';
 import { resourceApi, resourceKeys } from '../../ui/resource-api.ts';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';
 import { useCategoryTree, usePageOptions } from './navigation-menu.api.ts';
+import { StatusField } from '../../ui/status-field.tsx';
 
 const api = resourceApi(navigationMenuResource);
 
@@ -124,9 +125,7 @@ export function MenuItemForm({ item, onDone }: MenuItemFormProps) {
       <FormField name="image" label="Image">
         <ImageUpload purpose="navigation-menu-image" />
       </FormField>
-      <FormField name="status" label="Status" valuePropName="checked">
-        <Switch checkedChildren="Active" unCheckedChildren="Inactive" />
-      </FormField>
+      <StatusField />
       <Flex gap={8}>
         <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
           Submit

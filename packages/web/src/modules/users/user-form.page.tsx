@@ -1,13 +1,14 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { UserRecord } from '@facet/contract/modules/users/user.schema';
 import { userResource } from '@facet/contract/modules/users/user.schema';
-import { Input, Select, Switch } from 'antd';
+import { Input, Select } from 'antd';
 import { useSession } from '../../session/session-context.ts';
 import { useSignOut } from '../../session/use-sign-out.ts';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { FormField } from '../../ui/schema-form.tsx';
 import { useRoleOptions } from '../roles/role.api.ts';
 import { userPaths } from './user.paths.ts';
+import { StatusField } from '../../ui/status-field.tsx';
 
 /** Spec: these changes to your own account end your session (the server has already ended it). */
 function endsOwnSession(before: UserRecord, after: UserRecord, input: Record<string, unknown>): boolean {
@@ -51,9 +52,7 @@ export default function UserFormPage() {
             <FormField name="roleIds" label="Roles" required extra={isSelf ? MESSAGES.cannotEditOwnRoles : undefined}>
               <Select mode="multiple" options={roles.data} loading={roles.isPending} disabled={isSelf} optionFilterProp="label" placeholder="Select roles" />
             </FormField>
-            <FormField name="status" label="Status" valuePropName="checked">
-              <Switch checkedChildren="Active" unCheckedChildren="Inactive" />
-            </FormField>
+            <StatusField />
           </>
         );
       }}
