@@ -1,1 +1,0 @@
-ALTER TABLE "category_filter_options" ADD CONSTRAINT "category_filter_options_attribute_id_product_attributes_id_fk" FOREIGN KEY ("attribute_id") REFERENCES "public"."product_attributes"("id") ON DELETE no action ON UPDATE no action;

@@ -1,1 +1,0 @@
-ALTER TABLE "navigation_menu_items" ADD CONSTRAINT "navigation_menu_items_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;
