@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /** Helpers shared by every journey. Each test builds its own data through these. */
@@ -37,9 +37,10 @@ export function sidebar(page: Page) {
 
 /** Picks an option of an antd Select found by its form label. */
 export async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.getByLabel(label).fill(option);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  const select = page.getByLabel(label);
+  await select.click();
+  await select.fill(option);
+  await (await optionOf(page, select, option)).click();
 }
 
 /** Clicks OK/Yes in the antd confirmation dialog titled `title`. */
@@ -84,6 +85,21 @@ export async function createUser(request: APIRequestContext, name: string, roleI
  * searchable or not, from the dropdown that is open.
  */
 export async function pickOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const select = page.getByLabel(label, { exact: true });
+  await select.click();
+  await (await optionOf(page, select, option)).click();
+}
+
+/**
+ * The option containing `option` in the dropdown of this select (found through its aria-controls),
+ * not in any dropdown of the page: one that is still closing may hold a similar label
+ * ('950 Platinum' while picking 'Platinum').
+ */
+async function optionOf(page: Page, select: Locator, option: string) {
+  const listId = await select.getAttribute('aria-controls');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listId}"]`) })
+    .locator('.ant-select-item-option', { hasText: option })
+    .first();
 }

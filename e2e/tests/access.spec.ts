@@ -45,6 +45,8 @@ test('admin creates a role and a user through the UI, and that user signs in wit
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByLabel('Confirm Password').fill(TEST_PASSWORD);
   await chooseOption(page, 'Roles', roleName);
+  // The role's toast must be gone, or the user's one cannot be told apart from it.
+  await expect(page.getByText(MESSAGES.recordAdded)).toBeHidden();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
