@@ -34,12 +34,16 @@ export const SHOP_VENDOR = 'Facet Jewellers';
 
 const INCHES = (values: number[]) => values.map((value) => `${value}"`);
 
+/** UK ring sizes H to Z with the half sizes between: H, H½, I, ... Z. */
+const UK_RING_SIZES = 'HIJKLMNOPQRSTUVWXYZ'.split('').flatMap((letter) => (letter === 'Z' ? [letter] : [letter, `${letter}½`]));
+
 /**
  * Attributes Facet reads by code, seeded on every new database: Metal_quality and vendor, and the
  * configurable codes of document 2 §9 a jeweller sells with (metal, bridal shape, stud quality and
  * carat, chain and bracelet lengths, fine jewellery carat). The codes of the former shop's own
  * collections (coins, Benchmark, Butterfly, Island Hooked) are left for a shop that has them to add.
- * Ring sizes are not an attribute: they are a product size type (male, female, unisex lists).
+ * Ring size is both: the size chart lives in product sizes (male, female, unisex lists), and the
+ * attribute below lets a ring be configured (a variant per size) like any other option.
  */
 export const REFERENCE_ATTRIBUTES: SeedAttribute[] = [
   {
@@ -67,6 +71,7 @@ export const REFERENCE_ATTRIBUTES: SeedAttribute[] = [
     useInSearch: true,
     showInStorefront: true,
   },
+  { attributeName: 'Ring Size', attributeCode: 'ringSize', inputType: 'dropdown', options: UK_RING_SIZES, isRequired: true, showInStorefront: true },
   { attributeName: 'Stud Quality', attributeCode: 'QualityStud', inputType: 'dropdown', options: ['Good', 'Very Good', 'Excellent'], showInStorefront: true },
   {
     attributeName: 'Stud Carat',

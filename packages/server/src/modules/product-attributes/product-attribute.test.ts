@@ -92,6 +92,10 @@ describe('product attributes: options, code and in-use rules', () => {
       expect(CONFIGURABLE_ATTRIBUTE_CODES).toContain(code);
       expect((await byCode(code))?.options.length, code).toBeGreaterThan(0);
     }
+    const ringSizes = (await byCode('ringSize')).options.map((o) => o.value);
+    expect(ringSizes.slice(0, 3)).toEqual(['H', 'H½', 'I']);
+    expect(ringSizes.at(-1)).toBe('Z');
+    expect(ringSizes).toHaveLength(37);
   });
 
   it('saves the option list whole in one request: adds, renames, reorders and removes, keeping the ids of kept options', async () => {
