@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** Uploaded media files (local storage): `DATA_DIR/media`. */
   mediaDir: string;
+  /** S3-compatible media storage; when set, uploads go there instead of `mediaDir`. */
+  s3: S3Settings | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
   /** Seed demo data on an empty database. Defaults to on for the embedded database. */
@@ -20,6 +22,36 @@ export interface Config {
   analyticsUrl: string;
   appVersion: string;
   logLevel: string;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset for AWS itself; the address of MinIO, R2, Spaces... otherwise. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`endpoint/bucket/key`), as most S3-compatible services want. */
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket, e.g. `media/`. */
+  prefix: string;
+}
+
+/** S3_BUCKET switches S3 storage on; the keys are then required. */
+function readS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.');
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'eu-west-2',
+    endpoint: env.S3_ENDPOINT || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: readBoolean(env.S3_FORCE_PATH_STYLE) ?? Boolean(env.S3_ENDPOINT),
+    prefix: env.S3_PREFIX ?? '',
+  };
 }
 
 function readBoolean(value: string | undefined): boolean | undefined {
@@ -36,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    s3: readS3(env),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: readBoolean(env.DEMO_DATA) ?? databaseUrl === undefined,

@@ -8,6 +8,7 @@ import { diamondMarkupRoutes } from './diamond-markups/diamond-markup.routes.ts'
 import { diamondQualityRoutes } from './diamond-qualities/diamond-quality.routes.ts';
 import { diamondShapeRoutes } from './diamond-shapes/diamond-shape.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { createS3Storage } from './media/media.s3-storage.ts';
 import { createLocalStorage } from './media/media.storage.ts';
 import { navigationMenuRoutes } from './navigation-menu/navigation-menu.routes.ts';
 import { permissionRoutes } from './permissions/permission.routes.ts';
@@ -32,7 +33,7 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   permissionRoutes(app, db);
   roleRoutes(app, db);
   userRoutes(app, db);
-  mediaRoutes(app, db, createLocalStorage(config.mediaDir));
+  mediaRoutes(app, db, config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir));
   categoryRoutes(app, db);
   contentPageRoutes(app, db);
   navigationMenuRoutes(app, db, config);

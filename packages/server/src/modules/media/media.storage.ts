@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where media files live. Local disk under `DATA_DIR/media` is the only implementation so far; an
- * S3-compatible one (DESIGN §1) plugs in here when `@aws-sdk/client-s3` is added.
+ * Where media files live: local disk under `DATA_DIR/media`, or an S3-compatible bucket
+ * (media.s3-storage.ts). Either way files are served through /media/<name>, with our headers.
  */
 export interface MediaStorage {
   put(name: string, body: Buffer, contentType: string): Promise<void>;
