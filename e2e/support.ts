@@ -103,3 +103,29 @@ async function optionOf(page: Page, select: Locator, option: string) {
     .locator('.ant-select-item-option', { hasText: option })
     .first();
 }
+
+/** Counts the requests the page sends with this method to this API path from now on (a refused form sends none). */
+export function countRequests(page: Page, method: string, pathname: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === pathname) count += 1;
+  });
+  return () => count;
+}
+
+/**
+ * Holds every request to this API path until the returned function is called, so a test can look
+ * at a screen while its data is still on the way.
+ */
+export async function holdRequests(page: Page, pathname: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}

@@ -2,7 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, countRequests, login, signInApi, uniqueName } from '../support.ts';
 
 /** A real 4x4 PNG: what a staff member would upload as a banner. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4uUgdjhiI4wAAl7IZISQkAugAAAAASUVORK5CYII=', 'base64');
@@ -123,6 +123,44 @@ test.describe('category form', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(entryField(page, 'Question').locator('input')).toHaveValue('Which metals can I choose?');
     await expect(imageField(page, 'Desktop Banner Image').locator('img')).toHaveAttribute('src', record.desktopBannerImage);
+  });
+
+  test('a refused image file blocks submit with its message under the field until a valid file or Remove clears it', async ({ page }) => {
+    const run = uniqueName('i');
+    await page.goto('/categories/add');
+    await page.getByLabel('Name', { exact: true }).fill(`Eternity ${run}`);
+    await page.getByLabel('Title', { exact: true }).fill('Eternity Rings');
+    await page.getByLabel('Slug', { exact: true }).fill(`eternity-${run}`);
+    const posted = countRequests(page, 'POST', '/api/categories');
+    const fileInput = (label: string) => imageField(page, label).locator('input[type=file]');
+    const message = (label: string) => imageField(page, label).locator('.ant-form-item-explain');
+
+    // Refused in the browser (type, size) and by the server (bytes that only claim to be a PNG).
+    await fileInput('Desktop Banner Image').setInputFiles({ name: 'banner.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await fileInput('Mobile Banner Image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153) });
+    await fileInput('Offer Image 1').setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: Buffer.from('<html></html>') });
+    await expect(message('Desktop Banner Image')).toHaveText(MESSAGES.fileFormatNotSupported);
+    await expect(message('Mobile Banner Image')).toHaveText(MESSAGES.maxFileSize2mb);
+    await expect(message('Offer Image 1')).toHaveText(MESSAGES.fileFormatNotSupported);
+
+    await submitForm(page);
+    await expect(message('Desktop Banner Image')).toHaveText(MESSAGES.fileFormatNotSupported);
+    await page.screenshot({ path: '/tmp/category-image-refused.png', fullPage: true });
+    await expect(page).toHaveURL(/\/categories\/add$/);
+    expect(posted()).toBe(0);
+
+    // A valid file replaces the refused one; Remove gives up the image.
+    await fileInput('Desktop Banner Image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await expect(imageField(page, 'Desktop Banner Image').locator('img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}\.png$/);
+    await expect(message('Desktop Banner Image')).toHaveCount(0);
+    await imageField(page, 'Mobile Banner Image').getByRole('button', { name: 'Remove image' }).click();
+    await expect(message('Mobile Banner Image')).toHaveCount(0);
+    await imageField(page, 'Offer Image 1').getByRole('button', { name: 'Remove image' }).click();
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/categories') && r.request().method() === 'POST');
+    await submitForm(page);
+    const record = await (await created).json();
+    expect(record).toMatchObject({ desktopBannerImage: expect.stringMatching(/^\/media\//), mobileBannerImage: '', offerImage1: '' });
+    await expect(page).toHaveURL(/\/categories$/);
   });
 
   test('offers neither the category itself nor its subcategories as its parent', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, countRequests, login, signInApi, uniqueName } from '../support.ts';
 
 function fieldError(page: Page, label: string) {
   return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain');
@@ -99,6 +99,35 @@ test('the menu item form: custom link rules, add, edit with New Menu, and a disa
   await expect(page.getByText(MESSAGES.navigationMenuUpdated)).toBeVisible();
   await expect(page).toHaveURL(/\/system\/navigation-menu$/);
   await expect(page.locator('.ant-tree').getByText(title)).toBeVisible();
+});
+
+test('a custom link that is not a URL is reported on the first submit, beside the other fields, and nothing is sent', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto('/system/navigation-menu');
+  const posted = countRequests(page, 'POST', '/api/navigation-menu');
+  await page.getByLabel('Menu Type').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Custom Link' }).click();
+  await page.getByRole('textbox', { name: 'Custom Link' }).fill('bespoke rings');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(fieldError(page, 'Title')).toHaveText(MESSAGES.required);
+  await expect(fieldError(page, 'Custom Link')).toHaveText(MESSAGES.invalidUrl);
+  await page.screenshot({ path: '/tmp/navigation-menu-link.png' });
+  expect(posted()).toBe(0);
+
+  // A refused image blocks the form too; Cancel starts afresh, with nothing of it left behind.
+  await page.getByTestId('image-upload-navigation-menu-image').setInputFiles({ name: 'menu.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(fieldError(page, 'Image')).toHaveText(MESSAGES.fileFormatNotSupported);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(MESSAGES.fileFormatNotSupported)).toHaveCount(0);
+  const title = uniqueName('Blank');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A heading without a link.');
+  await page.getByLabel('Menu Type').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Blank' }).click();
+  await page.getByLabel('Sort Order').fill('0');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(MESSAGES.navigationMenuAdded)).toBeVisible();
+  expect(posted()).toBe(1);
 });
 
 test('Generate Sitemap builds it on the server, says so in a toast and a dialog, and /sitemap.xml serves it', async ({ page }) => {

@@ -14,6 +14,7 @@ import { resourceApi, resourceKeys } from './resource-api.ts';
 import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { editPathOf } from './resource-paths.ts';
 import { SearchBox } from './search-box.tsx';
+import { tableLoadingState } from './loading-state.tsx';
 import { useListQuery } from './use-list-query.ts';
 import { useRecordChanges } from './use-record-changes.ts';
 
@@ -120,7 +121,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
           size="middle"
           columns={tableColumns}
           dataSource={items}
-          loading={list.isFetching}
+          {...tableLoadingState(list.isFetching)}
           onChange={handleTableChange}
           scroll={{ x: 'max-content' }}
           pagination={{

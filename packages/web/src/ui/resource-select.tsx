@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SelectProps } from 'antd';
 import { Select } from 'antd';
 import { useMemo } from 'react';
+import { choicesLoadingState } from './loading-state.tsx';
 import type { RecordOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
 
@@ -21,5 +22,5 @@ export function ResourceSelect<R extends ResourceDefinition>({ resource, optionL
   const api = useMemo(() => resourceApi(resource), [resource]);
   const records = useQuery({ queryKey: resourceKeys.list(resource, LOOKUP_QUERY), queryFn: () => api.list(LOOKUP_QUERY) });
   const options = records.data?.items.map((record) => ({ value: record.id, label: optionLabel(record) }));
-  return <Select<number> showSearch={{ optionFilterProp: 'label' }} loading={records.isPending} options={options} {...selectProps} />;
+  return <Select<number> showSearch={{ optionFilterProp: 'label' }} {...choicesLoadingState(records.isPending)} options={options} {...selectProps} />;
 }

@@ -1,7 +1,7 @@
 import type { FormInstance, FormItemProps, FormProps } from 'antd';
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 
 /** The shape of a validation message: zod's issues and the API's 400/409 issues both fit. */
@@ -82,15 +82,32 @@ interface FormFieldProps extends Omit<FormItemProps, 'name' | 'rules'> {
   path?: FieldPath;
 }
 
+/** Tells the surrounding FormField what is wrong with its input (null once it is right again). */
+export type ReportInputProblem = (problem: string | null) => void;
+
+const InputProblemContext = createContext<ReportInputProblem | null>(null);
+
+/**
+ * For inputs that can be wrong in a way the form's values do not show (a file the upload refused:
+ * the value keeps the previous image): the problem shows as the field's message and blocks submit
+ * like a broken rule. Null outside a FormField; the input then shows the problem itself.
+ */
+export function useReportInputProblem(): ReportInputProblem | null {
+  return useContext(InputProblemContext);
+}
+
 /** A Form.Item whose rule is the surrounding SchemaForm's schema, read for this one field. */
 export function FormField({ name, path, ...itemProps }: FormFieldProps) {
   const schema = useContext(SchemaContext);
   if (!schema) throw new Error(`FormField "${String(name)}" must be inside a SchemaForm.`);
+  const form = Form.useFormInstance();
+  const inputProblem = useRef<string | null>(null);
   const fullPath = JSON.stringify(path ?? [name].flat());
   const rules = useMemo<FormItemProps['rules']>(
     () => [
       (form) => ({
         async validator() {
+          if (inputProblem.current) throw new Error(inputProblem.current);
           // Whole-form parse, so rules that compare fields (password confirmation) apply too.
           const result = schema.safeParse(form.getFieldsValue(true));
           const issue = result.success ? undefined : result.error.issues.find((i) => startsWithPath(i.path, JSON.parse(fullPath) as FieldPath));
@@ -100,5 +117,17 @@ export function FormField({ name, path, ...itemProps }: FormFieldProps) {
     ],
     [schema, fullPath],
   );
-  return <Form.Item name={typeof name === 'string' ? name : [...name]} rules={rules} {...itemProps} />;
+  const reportInputProblem = useCallback<ReportInputProblem>(
+    (problem) => {
+      inputProblem.current = problem;
+      // Shown (or cleared) at once; the rejection only repeats what the field now shows.
+      form.validateFields([JSON.parse(fullPath) as FieldPath]).catch(() => undefined);
+    },
+    [form, fullPath],
+  );
+  return (
+    <InputProblemContext.Provider value={reportInputProblem}>
+      <Form.Item name={typeof name === 'string' ? name : [...name]} rules={rules} {...itemProps} />
+    </InputProblemContext.Provider>
+  );
 }

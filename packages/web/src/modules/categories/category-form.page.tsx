@@ -76,7 +76,7 @@ function sections(category: CategoryRecord | undefined) {
         <>
           {text('name', 'Name', { required: true })}
           {text('title', 'Title', { required: true })}
-          {text('slug', 'Slug', { required: true, extra: 'Spaces become dashes when saved.' })}
+          {text('slug', 'Slug', { required: true, extra: 'Spaces become dashes and capitals small letters when saved.' })}
           <FormField name="parentId" label="Parent Category" required>
             <CategoryTreeSelect blockedId={category?.id} placeholder="Select parent category" />
           </FormField>

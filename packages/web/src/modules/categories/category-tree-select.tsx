@@ -3,6 +3,7 @@ import type { CategoryTreeNode } from '@facet/contract/modules/categories/catego
 import type { TreeSelectProps } from 'antd';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { useCategoryTree } from './category.api.ts';
 
 type TreeData = NonNullable<TreeSelectProps['treeData']>;
@@ -39,8 +40,7 @@ export function CategoryTreeSelect({ blockedId, ...selectProps }: CategoryTreeSe
       treeNodeFilterProp="title"
       treeDefaultExpandAll
       treeData={treeData}
-      loading={tree.isPending}
-      notFoundContent={tree.isError ? MESSAGES.somethingWentWrong : undefined}
+      {...choicesLoadingState(tree.isPending, tree.isError ? MESSAGES.somethingWentWrong : undefined)}
       {...selectProps}
     />
   );

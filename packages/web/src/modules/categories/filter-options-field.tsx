@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SelectProps } from 'antd';
 import { App, Button, Flex, Form, Select, Typography } from 'antd';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
+import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { resourceApi, resourceKeys } from '../../ui/resource-api.ts';
 import { FormField } from '../../ui/schema-form.tsx';
 import { SortableList } from '../../ui/sortable-list.tsx';
@@ -27,7 +28,7 @@ export function AttributeSelect({ noneOption = false, ...selectProps }: Omit<Sel
       .filter((attribute) => hasOptions(attribute.inputType))
       .map((attribute) => ({ value: attribute.id, label: attribute.attributeName })),
   ];
-  return <Select<number> showSearch={{ optionFilterProp: 'label' }} loading={attributes.isPending} options={options} {...selectProps} />;
+  return <Select<number> showSearch={{ optionFilterProp: 'label' }} {...choicesLoadingState(attributes.isPending)} options={options} {...selectProps} />;
 }
 
 /**

@@ -38,7 +38,7 @@ export default function ContentPageFormPage() {
                   Page code: <Typography.Text code>{page.pageCode}</Typography.Text> (fixed when the page was created; the storefront may link to it)
                 </>
               ) : (
-                'Spaces become dashes. The page code is taken from the slug and does not change later.'
+                'Spaces become dashes and capitals small letters. The page code is taken from the slug and does not change later.'
               )
             }
           >

@@ -1,5 +1,6 @@
 import { DEFAULT_FINENESS, DEFAULT_WEIGHT, METAL_QUALITY_LIMITS, metalQualityRate, metalQualityResource } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
 import { Col, Form, Row, Select } from 'antd';
+import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { NumberInput } from '../../ui/number-input.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { FormField } from '../../ui/schema-form.tsx';
@@ -30,7 +31,7 @@ function MetalQualityFields() {
           <FormField name="metalQualityOptionId" label="Metal Quality" required>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
-              loading={choices.isPending}
+              {...choicesLoadingState(choices.isPending)}
               options={choices.data?.qualityOptions.map((option) => ({ value: option.id, label: option.value }))}
               placeholder="Select metal quality"
             />
@@ -39,7 +40,7 @@ function MetalQualityFields() {
         <Col span={12}>
           <FormField name="metalId" label="Metal" required>
             <Select
-              loading={choices.isPending}
+              {...choicesLoadingState(choices.isPending)}
               options={choices.data?.metals.map((metal) => ({ value: metal.id, label: metal.metalType }))}
               onChange={chooseMetal}
               placeholder="Select metal"

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
+import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { resourceApi, resourceKeys } from '../../ui/resource-api.ts';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';
 import { useCategoryTree, usePageOptions } from './navigation-menu.api.ts';
@@ -94,9 +95,8 @@ export function MenuItemForm({ item, onDone }: MenuItemFormProps) {
             treeNodeFilterProp="title"
             treeDefaultExpandAll
             treeData={categoryOptions}
-            loading={categories.isPending}
+            {...choicesLoadingState(categories.isPending, categories.isError ? MESSAGES.somethingWentWrong : undefined)}
             placeholder="Select category"
-            notFoundContent={categories.isError ? MESSAGES.somethingWentWrong : undefined}
           />
         </FormField>
       )}
@@ -105,7 +105,7 @@ export function MenuItemForm({ item, onDone }: MenuItemFormProps) {
           <Select
             showSearch
             optionFilterProp="label"
-            loading={pages.isPending}
+            {...choicesLoadingState(pages.isPending)}
             placeholder="Select page"
             options={(pages.data ?? []).map((page) => ({ value: page.id, label: page.status ? page.title : `${page.title} (inactive)` }))}
           />

@@ -9,6 +9,7 @@ import { generatePath, useNavigate, useParams } from 'react-router';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { resourceKeys } from '../../ui/resource-api.ts';
+import { tableLoadingState } from '../../ui/loading-state.tsx';
 import { useRecordChanges } from '../../ui/use-record-changes.ts';
 import type { MenuLayout } from './menu-layout.ts';
 import { enabledLayout, hiddenUnderDisabled, placementsOf } from './menu-layout.ts';
@@ -136,9 +137,8 @@ export default function NavigationMenuPage() {
               rowKey="id"
               size="small"
               pagination={false}
-              loading={tree.isPending}
+              {...tableLoadingState(tree.isPending, 'No disabled menus.')}
               dataSource={disabledItems}
-              locale={{ emptyText: 'No disabled menus.' }}
               columns={[
                 { title: 'Title', dataIndex: 'title' },
                 { title: 'Menu Type', dataIndex: 'menuType', render: (type: NavigationMenuItemRecord['menuType']) => MENU_TYPE_LABELS[type] },

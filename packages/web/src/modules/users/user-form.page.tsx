@@ -4,6 +4,7 @@ import { userResource } from '@facet/contract/modules/users/user.schema';
 import { Input, Select } from 'antd';
 import { useSession } from '../../session/session-context.ts';
 import { useSignOut } from '../../session/use-sign-out.ts';
+import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { FormField } from '../../ui/schema-form.tsx';
 import { useRoleOptions } from '../roles/role.api.ts';
@@ -50,7 +51,7 @@ export default function UserFormPage() {
               <Input.Password autoComplete="new-password" />
             </FormField>
             <FormField name="roleIds" label="Roles" required extra={isSelf ? MESSAGES.cannotEditOwnRoles : undefined}>
-              <Select mode="multiple" options={roles.data} loading={roles.isPending} disabled={isSelf} optionFilterProp="label" placeholder="Select roles" />
+              <Select mode="multiple" options={roles.data} {...choicesLoadingState(roles.isPending)} disabled={isSelf} optionFilterProp="label" placeholder="Select roles" />
             </FormField>
             <StatusField />
           </>
