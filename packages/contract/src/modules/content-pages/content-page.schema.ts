@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
-import { optionalText, requiredText, slugText } from '../../rules.ts';
+import { META_DESCRIPTION_MAX, META_KEYWORDS_MAX, optionalText, requiredMetaText, requiredText, slugText } from '../../rules.ts';
 
 /** Limits of document 1 §5 and §9. */
 export const CONTENT_PAGE_TITLE_MAX = 255;
@@ -12,9 +12,9 @@ export const CONTENT_PAGE_CONTENT_MAX = 500_000;
 export const contentPageInputSchema = z.object({
   title: requiredText(CONTENT_PAGE_TITLE_MAX),
   slug: slugText(CONTENT_PAGE_SLUG_MAX),
-  metaTitle: requiredText(CONTENT_PAGE_TITLE_MAX),
-  metaKeywords: requiredText(),
-  metaDescription: requiredText(),
+  metaTitle: requiredMetaText(CONTENT_PAGE_TITLE_MAX),
+  metaKeywords: requiredMetaText(META_KEYWORDS_MAX),
+  metaDescription: requiredMetaText(META_DESCRIPTION_MAX),
   /** Rich text (HTML from the editor); the server stores it sanitised. */
   content: optionalText(CONTENT_PAGE_CONTENT_MAX),
   status: z.boolean(),

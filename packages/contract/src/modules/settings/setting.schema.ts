@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
-import { requiredText } from '../../rules.ts';
+import { MESSAGES } from '../../messages.ts';
+import { requiredText, SETTING_KEY_PATTERN } from '../../rules.ts';
+
+/** Not in the spec: room for descriptive keys (`order_notification_email`). */
+export const SETTING_KEY_MAX = 100;
 
 /** A setting option (document 3): a titled key and its value; code reads settings by key. */
 export const settingInputSchema = z.object({
   title: requiredText(255),
-  key: requiredText(100),
+  key: requiredText(SETTING_KEY_MAX).regex(SETTING_KEY_PATTERN, MESSAGES.settingKey),
   value: requiredText(5000),
 });
 export type SettingInput = z.infer<typeof settingInputSchema>;

@@ -31,6 +31,13 @@ describeCrudResource({
     { name: 'a meta title over 255 characters', input: (v) => ({ ...v, metaTitle: 'm'.repeat(256) }), field: 'metaTitle', message: MESSAGES.maxLength(255) },
     { name: 'missing meta keywords', input: (v) => ({ ...v, metaKeywords: '' }), field: 'metaKeywords', message: MESSAGES.required },
     { name: 'a missing meta description', input: ({ metaDescription: _d, ...v }) => v, field: 'metaDescription', message: MESSAGES.required },
+    { name: 'a slug with markup', input: (v) => ({ ...v, slug: '<script>alert(1)</script>' }), field: 'slug', message: MESSAGES.lettersDigitsDashes },
+    { name: 'a slug with a path or query', input: (v) => ({ ...v, slug: 'help/delivery?x=1' }), field: 'slug', message: MESSAGES.lettersDigitsDashes },
+    { name: 'a meta title with markup', input: (v) => ({ ...v, metaTitle: '</title><script>alert(1)</script>' }), field: 'metaTitle', message: MESSAGES.noAngleBrackets },
+    { name: 'meta keywords with markup', input: (v) => ({ ...v, metaKeywords: 'rings"><script>alert(1)</script>' }), field: 'metaKeywords', message: MESSAGES.noAngleBrackets },
+    { name: 'meta keywords over 255 characters', input: (v) => ({ ...v, metaKeywords: 'ring, '.repeat(43) }), field: 'metaKeywords', message: MESSAGES.maxLength(255) },
+    { name: 'a meta description with markup', input: (v) => ({ ...v, metaDescription: '<img src=x onerror=alert(1)>' }), field: 'metaDescription', message: MESSAGES.noAngleBrackets },
+    { name: 'a meta description over 500 characters', input: (v) => ({ ...v, metaDescription: 'd'.repeat(501) }), field: 'metaDescription', message: MESSAGES.maxLength(500) },
   ],
 });
 
@@ -83,6 +90,11 @@ describe('content pages: rules', () => {
   it('turns inner whitespace of the slug into dashes and trims its ends', async () => {
     const page = await create({ slug: '  ring   size guide ' });
     expect(page.slug).toBe('ring-size-guide');
+  });
+
+  it('stores the slug in small letters, so storefront addresses differ by more than case', async () => {
+    const page = await create({ slug: ' Gift Guide For HIM ' });
+    expect(page.slug).toBe('gift-guide-for-him');
   });
 
   it('gives each page a page code from its slug that stays when the slug changes, and searches by it', async () => {

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { settingResource } from '@facet/contract/modules/settings/setting.schema';
+import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
 
 describeCrudResource({
   resource: settingResource,
@@ -12,5 +14,21 @@ describeCrudResource({
     { name: 'a blank key', input: (v) => ({ ...v, key: '   ' }), field: 'key', message: MESSAGES.required },
     { name: 'a missing value', input: (v) => ({ ...v, value: '' }), field: 'value', message: MESSAGES.required },
     { name: 'a title over 255 characters', input: (v) => ({ ...v, title: 't'.repeat(256) }), field: 'title', message: MESSAGES.maxLength(255) },
+    { name: 'a key with markup', input: (v) => ({ ...v, key: '<script>alert(1)</script>' }), field: 'key', message: MESSAGES.settingKey },
+    { name: 'a key with a space', input: (v) => ({ ...v, key: 'store phone' }), field: 'key', message: MESSAGES.settingKey },
+    { name: 'a key starting with a digit', input: (v) => ({ ...v, key: '2nd_phone' }), field: 'key', message: MESSAGES.settingKey },
+    { name: 'a key over 100 characters', input: (v) => ({ ...v, key: 'k'.repeat(101) }), field: 'key', message: MESSAGES.maxLength(100) },
   ],
+});
+
+describe('settings: keys', () => {
+  const fixture = useAdminTestApp();
+
+  it('takes keys with underscores, dots and dashes, as code names settings', async () => {
+    for (const key of ['store_email', 'instagram.client_id', 'Instagram-Token', 'vatRate2']) {
+      const response = await fixture.t.request(fixture.admin, { method: 'POST', url: '/api/settings', payload: { title: key, key, value: 'x' } });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().key).toBe(key);
+    }
+  });
 });
