@@ -1,4 +1,39 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/**
+ * The largest PostgreSQL `integer` (int4): ids, versions, counts and sort orders are stored as one,
+ * so no such number in the API may go past it.
+ */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its partner (it has no UTF-8
+ * form). Text holding either is refused, never stored mangled.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isSafeText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/** A string refusing NUL and unpaired surrogates before any other rule looks at it. */
+export function safeString(params?: { error?: string }) {
+  return z.string(params).refine(isSafeText, { error: MESSAGES.unsafeText, abort: true });
+}
+
+/** A record id in a JSON body: a positive int32. `message` replaces every failure's wording (a required choice). */
+export function recordId(message: string = MESSAGES.invalidId) {
+  return z.number({ error: message }).int(message).min(1, message).max(INT32_MAX, message);
+}
+
+/**
+ * A positive whole number in a path or query string, in plain decimal: '0x4', '1e0', '+1', ' 1' and
+ * '01' are refused, not read as 4 or 1. Leading zeros too: one id has one spelling, so a record
+ * cannot hide behind many URLs (caches, logs and audit trails compare them as text).
+ */
+const DECIMAL_DIGITS = /^[1-9][0-9]{0,9}$/;
+function decimalParam(max: number, message: string) {
+  return z.string({ error: message }).regex(DECIMAL_DIGITS, message).transform(Number).pipe(z.number().max(max, message));
+}
 
 /** Page size limits of DESIGN §4: the spec's default is 10 (products and diamonds 20), at most 100. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -34,26 +69,30 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
-  sort: z.string().max(64).optional(),
+  page: decimalParam(INT32_MAX, MESSAGES.pageNumber).default(1),
+  pageSize: decimalParam(MAX_PAGE_SIZE, MESSAGES.pageSize(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  search: safeString().trim().max(200).optional(),
+  sort: safeString().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalIsCapped: z.boolean().optional() });
 }
 export interface ListResponse<T> {
   items: T[];
+  /** Matching records; for a big table (`totals: 'capped'`) at most the cap, with `totalIsCapped`. */
   total: number;
   page: number;
   pageSize: number;
+  /** True when more records match than `total` says (the list counted up to its cap). */
+  totalIsCapped?: boolean;
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `:id` in a path: a positive int32 in plain decimal (see decimalParam). */
+export const idParamSchema = z.object({ id: decimalParam(INT32_MAX, MESSAGES.invalidId) });
 
 /** Every editable record carries these; `version` guards against lost updates. */
 export const recordMetaSchema = z.object({
@@ -64,5 +103,7 @@ export const recordMetaSchema = z.object({
 });
 export type RecordMeta = z.infer<typeof recordMetaSchema>;
 
-export const versionSchema = z.object({ version: z.number().int().min(1) });
-export const statusPatchSchema = z.object({ status: z.boolean(), version: z.number().int().min(1) });
+/** The version a write was based on (an int4 column like the id). */
+export const versionNumber = () => z.number().int().min(1).max(INT32_MAX);
+export const versionSchema = z.object({ version: versionNumber() });
+export const statusPatchSchema = z.object({ status: z.boolean(), version: versionNumber() });

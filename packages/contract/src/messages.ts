@@ -33,6 +33,17 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this.',
   notFound: 'Record not found.',
   crossOrigin: 'Cross-site request refused.',
+  // Hostile input and racing writes (issue 8).
+  unsafeText: 'This text holds characters that cannot be saved (a NUL byte or a broken Unicode character).',
+  invalidId: 'Not a valid id: a whole number from 1 to 2147483647, written in plain digits.',
+  pageNumber: 'The page must be a whole number from 1, written in plain digits.',
+  pageSize: (max: number) => `The page size must be a whole number from 1 to ${max}, written in plain digits.`,
+  sortableFields: (fields: string) => `The list can be sorted by ${fields} only.`,
+  tooManyItems: (max: number) => `At most ${max} items are allowed.`,
+  duplicateRecord: 'A record with these values already exists.',
+  valueNotStorable: 'A value is out of range or holds characters that cannot be saved.',
+  concurrentChange: 'Someone else was saving a related change at the same moment. Please try again.',
+  referencedRecordGone: 'A record this change refers to does not exist any more. Reload and try again.',
   staleVersion: (by: string, at: string) =>
     `This record was changed by ${by} at ${at}. Reload it to see the latest values, then make your change again.`,
   duplicate: (label: string) => `${label} already exists.`,
@@ -75,5 +86,10 @@ export const MESSAGES = {
   textAttributeHasNoOptions: 'A text attribute has no options.',
   unknownOptions: (ids: string) => `Unknown option id(s): ${ids}.`,
   chooseFromList: (label: string) => `Choose a ${label} from the list.`,
+  // Patterns of slugs, keys, class names and head text (issue 8); not worded by the spec.
+  settingKey: 'Only letters, digits, underscores, dots and dashes are allowed, starting with a letter.',
+  cssClasses: 'Only class names separated by spaces are allowed: letters, digits, dashes and underscores, not starting with a digit.',
+  noAngleBrackets: 'The characters < and > are not allowed.',
+  storefrontPath: 'Only letters, digits and the characters - _ . / ? = & % are allowed.',
   metalQualityExists: 'This metal quality already exists for this metal.',
 } as const;

@@ -35,6 +35,11 @@ export interface ResourceDefinition<
   operations: { create: boolean; update: boolean; delete: boolean };
   /** Fields unique among live rows, with the label used in the duplicate message. */
   unique: readonly { field: string; label: string }[];
+  /**
+   * How the list counts: `exact` (small tables, the default) or `capped` for tables that grow to
+   * millions of rows (the count stops at 10,000 and the answer says `totalIsCapped`).
+   */
+  totals?: 'exact' | 'capped';
   /** Excel export columns when the spec lists an export for this resource. */
   export?: { fileName: string; columns: readonly { field: string; header: string }[] };
 }

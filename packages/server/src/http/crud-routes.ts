@@ -1,4 +1,5 @@
 import { idParamSchema, listQuerySchema, listResponseSchema, statusPatchSchema, versionSchema } from '@facet/contract/api';
+import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,8 +22,14 @@ export function crudRoutes<R extends ResourceDefinition>(
   const config = { permission: resource.permission };
   const tags = [resource.name];
   const route = app.withTypeProvider<ZodTypeProvider>();
-  // Resource-specific filters ride along in the query string; the service's listFilters reads them.
-  const listQuery = opts.listQuery ? listQuerySchema.extend(opts.listQuery.shape) : listQuerySchema;
+  // Only the resource's sortable fields may be asked for: refused by the schema, so the export
+  // (which streams) refuses a bad sort before it starts, like the list. Resource-specific filters
+  // ride along in the query string; the service's listFilters reads them.
+  const sortable = resource.sortable as [string, ...string[]];
+  const listQuery = listQuerySchema.extend({
+    sort: z.enum(sortable, { error: MESSAGES.sortableFields(sortable.join(', ')) }).optional(),
+    ...opts.listQuery?.shape,
+  });
   type Query = z.output<typeof listQuerySchema> & Record<string, unknown>;
 
   route.get(base, { config, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.record) } } }, (request) =>

@@ -48,6 +48,49 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   return result.data;
 }
 
+/** The fields of a PostgreSQL error that decide the answer, from either driver. */
+export interface DatabaseErrorFields {
+  /** SQLSTATE: 23505 unique violation, 40P01 deadlock... */
+  code: string;
+  /** The index or constraint that refused the row. */
+  constraint?: string;
+}
+
+/** SQLSTATEs that mean "the write raced another one or points at a gone record": the client may retry. */
+const CONFLICT_STATES: Record<string, string> = {
+  '23505': MESSAGES.duplicateRecord,
+  '23503': MESSAGES.referencedRecordGone,
+  '40P01': MESSAGES.concurrentChange,
+  '40001': MESSAGES.concurrentChange,
+};
+
+/** The PostgreSQL error behind `error` (Drizzle wraps the driver's error as its `cause`), if any. */
+export function databaseErrorOf(error: unknown): DatabaseErrorFields | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    // A SQLSTATE is five digits or capitals; the odd Node code of that shape (EPIPE) is in no class mapped below.
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as DatabaseErrorFields;
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * What a database refusal means to the client, when it is the client's to act on: a conflict (a
+ * unique value taken meanwhile, a deadlock or serialization failure, a referenced row gone) is a 409;
+ * a value the database cannot hold (class 22: out of range, NUL, bad encoding) is a 400. The
+ * schemas refuse such values first; this is the net under them. Anything else stays a 500.
+ */
+export function appErrorFromDatabase(error: unknown): AppError | undefined {
+  const dbError = databaseErrorOf(error);
+  if (!dbError) return undefined;
+  const conflictMessage = CONFLICT_STATES[dbError.code];
+  if (conflictMessage) return conflict(conflictMessage);
+  if (dbError.code.startsWith('22')) return new AppError('VALIDATION_FAILED', MESSAGES.valueNotStorable);
+  return undefined;
+}
+
 function body(code: ErrorCode, message: string, issues?: ErrorIssue[], requestId?: string): ErrorBody {
   return { error: { code, message, ...(issues ? { issues } : {}), ...(requestId ? { requestId } : {}) } };
 }
@@ -80,6 +123,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof z.ZodError) {
     const appError = validationError(error);
     return reply.status(400).send(body(appError.code, appError.message, appError.issues));
+  }
+  const fromDatabase = appErrorFromDatabase(error);
+  if (fromDatabase) {
+    // A value the schema let through and the database refused is a gap in the schema: worth a look.
+    if (fromDatabase.status === 400) request.log.warn({ err: error }, 'the database refused a value the schema accepted');
+    return reply.status(fromDatabase.status).send(body(fromDatabase.code, fromDatabase.message));
   }
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 
 export const loginSchema = z.object({
-  username: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(255),
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
+  username: safeString({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(255),
+  password: safeString({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

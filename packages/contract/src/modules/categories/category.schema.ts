@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordId, recordMetaSchema, versionNumber } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
-import { optionalText, requiredNumber, requiredText, slugText } from '../../rules.ts';
+import type { UncheckedFields } from '../../rules.ts';
+import { ID_LIST_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX, acrossFields, entriesOf, optionalMetaText, optionalStorefrontPath, optionalText, requiredNumber, requiredText, slugText } from '../../rules.ts';
 import { mediaUrl } from '../media/media.schema.ts';
 import { isHttpUrl } from '../navigation-menu/navigation-menu.schema.ts';
 
@@ -42,17 +43,16 @@ export type CategoryExploreMore = z.infer<typeof categoryExploreMoreSchema>;
 
 /** A filter option: a product attribute shoppers can filter the category by. The list order is the display order. */
 export const categoryFilterOptionSchema = z.object({
-  attributeId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+  attributeId: recordId(MESSAGES.required),
 });
 
 /** In the filter options an attribute can be chosen only once (document 1 §5). */
-function refuseRepeatedAttributes(input: { filterOptions: { attributeId: number }[] }, ctx: z.RefinementCtx) {
+function refuseRepeatedAttributes(input: UncheckedFields<{ filterOptions: unknown }>, report: (path: (string | number)[], message: string) => void) {
   const seen = new Set<number>();
-  input.filterOptions.forEach((option, index) => {
-    if (seen.has(option.attributeId)) {
-      ctx.addIssue({ code: 'custom', path: ['filterOptions', index, 'attributeId'], message: MESSAGES.attributeChosenTwice });
-    }
-    seen.add(option.attributeId);
+  entriesOf(input.filterOptions).forEach(({ attributeId }, index) => {
+    if (typeof attributeId !== 'number') return;
+    if (seen.has(attributeId)) report(['filterOptions', index, 'attributeId'], MESSAGES.attributeChosenTwice);
+    seen.add(attributeId);
   });
 }
 
@@ -61,13 +61,13 @@ function refuseRepeatedAttributes(input: { filterOptions: { attributeId: number 
  * and saved as one. The form's sections: main fields, Media, Search Engine Optimization, Offer
  * Banner, Filter Options, FAQs, Explore More, Footer Content.
  */
-export const categoryInputSchema = z
-  .object({
+export const categoryInputSchema = acrossFields(
+  z.object({
     // Main fields
     name: capitalisedText(CATEGORY_NAME_MAX),
     title: capitalisedText(CATEGORY_SHORT_TEXT_MAX),
     slug: slugText(CATEGORY_SLUG_MAX),
-    parentId: z.number().int().positive().default(ROOT_CATEGORY_ID),
+    parentId: recordId().default(ROOT_CATEGORY_ID),
     abbreviation: optionalText(CATEGORY_SHORT_TEXT_MAX),
     description: optionalText(CATEGORY_LONG_TEXT_MAX),
     orderNo: requiredNumber({ min: 0, int: true }).default(0),
@@ -83,24 +83,25 @@ export const categoryInputSchema = z
     desktopBannerImage: mediaUrl(),
     mobileBannerImage: mediaUrl(),
     // Search Engine Optimization
-    metaTitle: optionalText(CATEGORY_SHORT_TEXT_MAX),
-    metaKeyword: optionalText(CATEGORY_META_KEYWORD_MAX),
-    metaDescription: optionalText(CATEGORY_LONG_TEXT_MAX),
+    metaTitle: optionalMetaText(META_TITLE_MAX),
+    metaKeyword: optionalMetaText(CATEGORY_META_KEYWORD_MAX),
+    metaDescription: optionalMetaText(META_DESCRIPTION_MAX),
     // Offer Banner: two offers, each an image, a link slug and the product position it shows after
     offerImage1: mediaUrl(),
-    offerBannerSlug1: optionalText(CATEGORY_SHORT_TEXT_MAX),
+    offerBannerSlug1: optionalStorefrontPath(CATEGORY_SHORT_TEXT_MAX),
     afterProducts1: optionalCount(),
     offerImage2: mediaUrl(),
-    offerBannerSlug2: optionalText(CATEGORY_SHORT_TEXT_MAX),
+    offerBannerSlug2: optionalStorefrontPath(CATEGORY_SHORT_TEXT_MAX),
     afterProducts2: optionalCount(),
-    filterOptions: z.array(categoryFilterOptionSchema).default([]),
+    filterOptions: z.array(categoryFilterOptionSchema).max(ID_LIST_MAX, MESSAGES.tooManyItems(ID_LIST_MAX)).default([]),
     faqs: z.array(categoryFaqSchema).default([]),
     exploreMore: z.array(categoryExploreMoreSchema).default([]),
     // Footer Content; the description is rich text, stored sanitised.
     footerTitle: optionalText(CATEGORY_SHORT_TEXT_MAX),
     footerDescription: optionalText(CATEGORY_RICH_TEXT_MAX),
-  })
-  .superRefine(refuseRepeatedAttributes);
+  }),
+  refuseRepeatedAttributes,
+);
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryValues = z.output<typeof categoryInputSchema>;
 
@@ -186,7 +187,7 @@ export type CategoryTreeNode = z.infer<typeof categoryTreeNodeSchema>;
 
 /** Reordered filter options of a saved category, saved at once (document 1 §4): the attribute ids in their new order. */
 export const categoryFilterOrderSchema = z.object({
-  version: z.number().int().min(1),
-  attributeIds: z.array(z.number().int().positive()),
+  version: versionNumber(),
+  attributeIds: z.array(recordId()).max(ID_LIST_MAX, MESSAGES.tooManyItems(ID_LIST_MAX)),
 });
 export type CategoryFilterOrderInput = z.infer<typeof categoryFilterOrderSchema>;

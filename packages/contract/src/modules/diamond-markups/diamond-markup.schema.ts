@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordId, recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
-import { PRICE_MAX, requiredNumber } from '../../rules.ts';
+import { acrossFields, PRICE_MAX, requiredNumber } from '../../rules.ts';
 
 export const MARKUP_TYPES = ['percentage', 'amount'] as const;
 export type MarkupType = (typeof MARKUP_TYPES)[number];
@@ -17,17 +17,20 @@ export const CARAT_MAX = 999.999;
 const carat = () => requiredNumber({ min: 0, max: CARAT_MAX, decimals: CARAT_DECIMALS });
 const wholeAmount = () => requiredNumber({ min: 0, max: PRICE_MAX, int: true });
 
-export const diamondMarkupInputSchema = z
-  .object({
+export const diamondMarkupInputSchema = acrossFields(
+  z.object({
     fromCarat: carat(),
     toCarat: carat(),
     markupType: z.enum(MARKUP_TYPES, { error: MESSAGES.required }),
     markup: wholeAmount(),
     fixCost: wholeAmount(),
     isLabDiamond: z.boolean().default(false),
-    shapeCategoryId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
-  })
-  .refine((band) => band.toCarat > band.fromCarat, { path: ['toCarat'], message: MESSAGES.caratToAfterFrom });
+    shapeCategoryId: recordId(MESSAGES.required),
+  }),
+  ({ fromCarat, toCarat }, report) => {
+    if (typeof fromCarat === 'number' && typeof toCarat === 'number' && !(toCarat > fromCarat)) report(['toCarat'], MESSAGES.caratToAfterFrom);
+  },
+);
 export type DiamondMarkupInput = z.input<typeof diamondMarkupInputSchema>;
 
 export const diamondMarkupRecordSchema = recordMetaSchema.extend({

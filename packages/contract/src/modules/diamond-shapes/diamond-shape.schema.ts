@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordId, recordMetaSchema } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { lettersDigitsSpaces } from '../../rules.ts';
 
@@ -7,7 +7,7 @@ export const diamondShapeInputSchema = z.object({
   name: lettersDigitsSpaces(100),
   status: z.boolean().default(true),
   // Not in the spec's form; left out, the server files a new shape under Fancy (every shape but round).
-  shapeCategoryId: z.number().int().positive().optional(),
+  shapeCategoryId: recordId().optional(),
 });
 export type DiamondShapeInput = z.input<typeof diamondShapeInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import type { PermissionKey } from '../../permissions.ts';
 
@@ -58,7 +59,7 @@ export const mediaRecordSchema = z.object({
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
 
 /** An image field of a record: the `url` of an upload, or empty. The server checks it names an upload of the right purpose. */
-export const mediaUrl = () => z.string().trim().max(500).default('');
+export const mediaUrl = () => safeString().trim().max(500).default('');
 
 /** File extension of a name, lower-cased, with its dot: '.png'. */
 function extensionOf(fileName: string): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordId, recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import { maxChars, money, requiredNumber } from '../../rules.ts';
@@ -8,18 +8,19 @@ import { maxChars, money, requiredNumber } from '../../rules.ts';
 export const METAL_QUALITY_LIMITS = { goldPrice: 7, fineness: 7, weight: 10, labourCharge: 7 } as const;
 export const DEFAULT_WEIGHT = 1;
 export const DEFAULT_FINENESS = 0;
+/** The weight column is numeric(12, 3): nine digits before the point. */
+export const WEIGHT_MAX = 999_999_999.999;
 
-const requiredId = () => z.number({ error: MESSAGES.required }).int(MESSAGES.required).positive(MESSAGES.required);
 
 /**
  * What staff choose and type. Gold price and rate are not inputs: the server takes the gold price
  * from the chosen metal and computes the rate itself, whatever a client sends.
  */
 export const metalQualityInputSchema = z.object({
-  metalQualityOptionId: requiredId(),
-  metalId: requiredId(),
+  metalQualityOptionId: recordId(MESSAGES.required),
+  metalId: recordId(MESSAGES.required),
   fineness: maxChars(requiredNumber({ min: 0, max: 100, decimals: 3 }), METAL_QUALITY_LIMITS.fineness),
-  weight: maxChars(requiredNumber({ min: 0, decimals: 3 }), METAL_QUALITY_LIMITS.weight).default(DEFAULT_WEIGHT),
+  weight: maxChars(requiredNumber({ min: 0, max: WEIGHT_MAX, decimals: 3 }), METAL_QUALITY_LIMITS.weight).default(DEFAULT_WEIGHT),
   labourCharges: maxChars(money(), METAL_QUALITY_LIMITS.labourCharge),
   status: z.boolean(),
 });

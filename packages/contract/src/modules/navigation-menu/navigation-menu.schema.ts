@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { INT32_MAX, recordId, recordMetaSchema, safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import { mediaUrl } from '../media/media.schema.ts';
-import { optionalText, requiredNumber, requiredText } from '../../rules.ts';
+import { acrossFields, optionalCssClasses, requiredNumber, requiredText } from '../../rules.ts';
 
 /** Limits of document 1 §5 and §9. */
 export const MENU_TITLE_MAX = 50;
@@ -30,37 +30,40 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const optionalId = z.number().int().positive().nullable().default(null);
+const optionalId = recordId().nullable().default(null);
 
 /**
  * One menu item as the form sends it. Which target field counts depends on the menu type: a category
  * for `category`, a content page for `page`, a link for `custom_link` (required, max 255, a valid
  * URL), nothing for `blank`. The other target fields are cleared on save.
  */
-export const navigationMenuItemInputSchema = z
-  .object({
+export const navigationMenuItemInputSchema = acrossFields(
+  z.object({
     title: requiredText(MENU_TITLE_MAX),
     description: requiredText(MENU_DESCRIPTION_MAX),
     menuType: z.enum(MENU_TYPES, { error: MESSAGES.required }),
     categoryId: optionalId,
     pageId: optionalId,
-    link: z.string().trim().default(''),
+    link: safeString().trim().default(''),
     sortOrder: requiredNumber({ min: 0, int: true }),
-    cssClass: optionalText(MENU_CSS_CLASS_MAX),
+    /** Class names the storefront puts on the item (an icon: `icon-instagram`). */
+    cssClass: optionalCssClasses(MENU_CSS_CLASS_MAX),
     /** The `url` of an image uploaded for 'navigation-menu-image', or empty. */
     image: mediaUrl(),
     status: z.boolean(),
-  })
-  .superRefine((item, ctx) => {
-    const require = (path: string, message: string = MESSAGES.required) => ctx.addIssue({ code: 'custom', path: [path], message });
+  }),
+  (item, report) => {
+    const require = (field: string, message: string = MESSAGES.required) => report([field], message);
     if (item.menuType === 'category' && item.categoryId === null) require('categoryId');
     if (item.menuType === 'page' && item.pageId === null) require('pageId');
-    if (item.menuType === 'custom_link') {
+    // A link that is not text has its own issue already.
+    if (item.menuType === 'custom_link' && typeof item.link === 'string') {
       if (!item.link) require('link');
       else if (item.link.length > MENU_LINK_MAX) require('link', MESSAGES.maxLength(MENU_LINK_MAX));
       else if (!isHttpUrl(item.link)) require('link', MESSAGES.invalidUrl);
     }
-  })
+  },
+)
   .transform((item) => ({
     ...item,
     categoryId: item.menuType === 'category' ? item.categoryId : null,
@@ -117,9 +120,9 @@ export const menuOrderInputSchema = z.object({
   items: z
     .array(
       z.object({
-        id: z.number().int().positive(),
-        parentId: z.number().int().positive().nullable(),
-        sortOrder: z.number().int().min(0),
+        id: recordId(),
+        parentId: recordId().nullable(),
+        sortOrder: z.number().int().min(0).max(INT32_MAX),
       }),
       { error: MESSAGES.selectAtLeastOne },
     )

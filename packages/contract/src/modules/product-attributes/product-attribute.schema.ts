@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordId, recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import type { MediaPurpose } from '../media/media.schema.ts';
 import { mediaUrl } from '../media/media.schema.ts';
 import { defineResource } from '../../resource.ts';
-import { lettersDigitsSpaces, lettersOnly, optionalText, requiredNumber, requiredText } from '../../rules.ts';
+import type { UncheckedFields } from '../../rules.ts';
+import { acrossFields, entriesOf, lettersDigitsSpaces, lettersOnly, optionalText, requiredNumber, requiredText } from '../../rules.ts';
 
 export const ATTRIBUTE_INPUT_TYPES = ['dropdown', 'text', 'radio', 'slider', 'range_slider'] as const;
 export type AttributeInputType = (typeof ATTRIBUTE_INPUT_TYPES)[number];
@@ -53,11 +54,14 @@ export const CONFIGURABLE_ATTRIBUTE_CODES: readonly string[] = [
   'islandhookedwireandhookcolor',
 ];
 
+/** Options one attribute may have: generous for any shop, and well within one insert's query parameters. */
+export const ATTRIBUTE_OPTIONS_MAX = 1000;
+
 const OPTION_IMAGE = /\.(webp|png|jpe?g|svg)$/i;
 
 export const attributeOptionInputSchema = z.object({
   /** Present for an option that exists; absent for a new one. */
-  id: z.number().int().positive().optional(),
+  id: recordId().optional(),
   value: requiredText(255),
   valueImage: mediaUrl().refine((url) => url === '' || OPTION_IMAGE.test(url), MESSAGES.fileFormatNotSupported),
   sortOrder: requiredNumber({ min: 0, int: true }).default(0),
@@ -72,30 +76,32 @@ const attributeFields = {
   useInSearch: z.boolean().default(false),
   showInStorefront: z.boolean().default(false),
   status: z.boolean(),
-  options: z.array(attributeOptionInputSchema).default([]),
+  options: z.array(attributeOptionInputSchema).max(ATTRIBUTE_OPTIONS_MAX, MESSAGES.tooManyItems(ATTRIBUTE_OPTIONS_MAX)).default([]),
 };
 
 /** Rules over the option list: none for a text attribute, and no value twice (case-insensitively). */
-function checkOptions(value: { inputType: AttributeInputType; options: { value: string }[] }, ctx: z.RefinementCtx) {
-  if (!hasOptions(value.inputType) && value.options.length) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: MESSAGES.textAttributeHasNoOptions });
-  }
+function checkOptions(value: UncheckedFields<{ inputType: unknown; options: unknown }>, report: (path: (string | number)[], message: string) => void) {
+  const options = entriesOf(value.options);
+  const inputType = ATTRIBUTE_INPUT_TYPES.find((type) => type === value.inputType);
+  if (inputType && !hasOptions(inputType) && options.length) report(['options'], MESSAGES.textAttributeHasNoOptions);
   const seen = new Set<string>();
-  value.options.forEach((option, index) => {
+  options.forEach((option, index) => {
+    // An empty value has its own 'required' issue; two of them are not duplicates.
+    if (typeof option.value !== 'string' || option.value === '') return;
     const key = option.value.toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['options', index, 'value'], message: MESSAGES.duplicate('Option') });
+    if (seen.has(key)) report(['options', index, 'value'], MESSAGES.duplicate('Option'));
     seen.add(key);
   });
 }
 
 /** Add: the code is letters only and becomes fixed. */
-export const productAttributeCreateSchema = z.object({ ...attributeFields, attributeCode: lettersOnly(50) }).superRefine(checkOptions);
+export const productAttributeCreateSchema = acrossFields(z.object({ ...attributeFields, attributeCode: lettersOnly(50) }), checkOptions);
 
 /**
  * Edit: the code is read-only and must be the one the attribute has; the server refuses any other.
  * (Seeded codes such as Metal_quality predate the letters-only rule, so it is not re-applied here.)
  */
-export const productAttributeUpdateSchema = z.object({ ...attributeFields, attributeCode: requiredText(50) }).superRefine(checkOptions);
+export const productAttributeUpdateSchema = acrossFields(z.object({ ...attributeFields, attributeCode: requiredText(50) }), checkOptions);
 
 export type ProductAttributeCreateInput = z.input<typeof productAttributeCreateSchema>;
 export type ProductAttributeUpdateInput = z.input<typeof productAttributeUpdateSchema>;

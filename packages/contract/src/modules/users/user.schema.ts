@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordMetaSchema, safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
-import { idList, lettersDigitsSpaces, requiredText } from '../../rules.ts';
+import type { UncheckedFields } from '../../rules.ts';
+import { acrossFields, idList, lettersDigitsSpaces, requiredText } from '../../rules.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 12;
 
-const password = z
-  .string({ error: MESSAGES.required })
+const password = safeString({ error: MESSAGES.required })
   .min(PASSWORD_MIN, MESSAGES.minLength(PASSWORD_MIN))
   .max(PASSWORD_MAX, MESSAGES.maxLength(PASSWORD_MAX));
 
@@ -19,22 +19,17 @@ const userFields = {
   roleIds: idList(),
 };
 
-function confirmMatches(value: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
-  if ((value.password ?? '') !== (value.confirmPassword ?? '')) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordMismatch });
-  }
+/** 'Not matched with password!' beside the confirmation, even while the password breaks its own rules. */
+function confirmMatches(fields: UncheckedFields<{ password?: string; confirmPassword?: string }>, report: (path: string[], message: string) => void) {
+  if ((fields.password ?? '') !== (fields.confirmPassword ?? '')) report(['confirmPassword'], MESSAGES.passwordMismatch);
 }
 
 /** Create: password and its confirmation required (8 to 12 characters). */
-export const userCreateSchema = z
-  .object({ ...userFields, password, confirmPassword: password })
-  .superRefine(confirmMatches);
+export const userCreateSchema = acrossFields(z.object({ ...userFields, password, confirmPassword: password }), confirmMatches);
 
 /** Edit: a blank password keeps the current one. */
 const optionalPassword = z.union([z.literal(''), password]).optional();
-export const userUpdateSchema = z
-  .object({ ...userFields, password: optionalPassword, confirmPassword: optionalPassword })
-  .superRefine(confirmMatches);
+export const userUpdateSchema = acrossFields(z.object({ ...userFields, password: optionalPassword, confirmPassword: optionalPassword }), confirmMatches);
 
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

@@ -17,6 +17,8 @@ import { categories, categoryFilterOptions } from './category.table.ts';
 /**
  * Writes that change the shape of the tree (new parent, new child, delete) take this lock for their
  * transaction, so two moves cannot each pass the cycle check against the tree before the other.
+ * It is taken first, before the category's row: a move locks the new parent's row too (the foreign
+ * key check), so taking it second let two crossed moves (A under B, B under A) deadlock.
  */
 const TREE_LOCK_KEY = 'categories.tree';
 
@@ -125,10 +127,13 @@ export function createCategoryService(db: Db) {
       }
     },
 
+    lockFirst: async (tx, action) => {
+      if (action !== 'status') await lockTree(tx);
+    },
+
     async beforeWrite(tx, { action, input, existing }) {
       if (existing?.id === ROOT_CATEGORY_ID) throw conflict(MESSAGES.rootCategoryLocked);
       if (action === 'status') return;
-      await lockTree(tx);
       if (action === 'delete') return assertDeletable(tx, existing!.id as number);
       if (!input) return;
       if (action === 'create' || input.parentId !== existing?.parentId) await assertValidParent(tx, input.parentId, existing?.id as number | undefined);

@@ -33,6 +33,17 @@ describeCrudResource({
     { name: 'a missing slug', input: (v) => ({ ...v, slug: '  ' }), field: 'slug', message: MESSAGES.required },
     { name: 'a slug over 50 characters', input: (v) => ({ ...v, slug: 's'.repeat(51) }), field: 'slug', message: MESSAGES.maxLength(50) },
     { name: 'a meta keyword over 255 characters', input: (v) => ({ ...v, metaKeyword: 'k'.repeat(256) }), field: 'metaKeyword', message: MESSAGES.maxLength(255) },
+    { name: 'a slug with markup', input: (v) => ({ ...v, slug: '<script>alert(1)</script>' }), field: 'slug', message: MESSAGES.lettersDigitsDashes },
+    { name: 'a nested slug', input: (v) => ({ ...v, slug: 'rings/engagement' }), field: 'slug', message: MESSAGES.lettersDigitsDashes },
+    { name: 'a meta title with markup', input: (v) => ({ ...v, metaTitle: '</title><script>alert(1)</script>' }), field: 'metaTitle', message: MESSAGES.noAngleBrackets },
+    { name: 'a meta title over 255 characters', input: (v) => ({ ...v, metaTitle: 'm'.repeat(256) }), field: 'metaTitle', message: MESSAGES.maxLength(255) },
+    { name: 'a meta keyword with markup', input: (v) => ({ ...v, metaKeyword: 'rings"><script>alert(1)</script>' }), field: 'metaKeyword', message: MESSAGES.noAngleBrackets },
+    { name: 'a meta description with markup', input: (v) => ({ ...v, metaDescription: '<img src=x onerror=alert(1)>' }), field: 'metaDescription', message: MESSAGES.noAngleBrackets },
+    { name: 'a meta description over 500 characters', input: (v) => ({ ...v, metaDescription: 'd'.repeat(501) }), field: 'metaDescription', message: MESSAGES.maxLength(500) },
+    { name: 'an offer banner slug with markup', input: (v) => ({ ...v, offerBannerSlug1: '"><script>alert(1)</script>' }), field: 'offerBannerSlug1', message: MESSAGES.storefrontPath },
+    { name: 'an offer banner slug with a scheme', input: (v) => ({ ...v, offerBannerSlug2: 'javascript:alert(1)' }), field: 'offerBannerSlug2', message: MESSAGES.storefrontPath },
+    { name: 'an offer banner slug to another site', input: (v) => ({ ...v, offerBannerSlug1: '//evil.example/offer' }), field: 'offerBannerSlug1', message: MESSAGES.storefrontPath },
+    { name: 'an offer banner slug over 255 characters', input: (v) => ({ ...v, offerBannerSlug1: 's'.repeat(256) }), field: 'offerBannerSlug1', message: MESSAGES.maxLength(255) },
     { name: 'a negative after-products number', input: (v) => ({ ...v, afterProducts1: -1 }), field: 'afterProducts1', message: 'The value must be at least 0.' },
     { name: 'a negative order number', input: (v) => ({ ...v, orderNo: -1 }), field: 'orderNo', message: 'The value must be at least 0.' },
     { name: 'an unknown parent', input: (v) => ({ ...v, parentId: 987654 }), field: 'parentId', message: MESSAGES.unknownCategory },
@@ -97,6 +108,11 @@ describe('categories: rules of the aggregate', () => {
     });
   });
 
+  it('takes an offer banner slug as a storefront path with a query', async () => {
+    const created = await create({ offerBannerSlug1: 'engagement-rings', offerBannerSlug2: 'rings/engagement?metal=platinum&shape=oval' });
+    expect(created).toMatchObject({ offerBannerSlug1: 'engagement-rings', offerBannerSlug2: 'rings/engagement?metal=platinum&shape=oval' });
+  });
+
   it('needs a question and an answer in each FAQ', async () => {
     await expectRefused({ ...validCategory(++counter), faqs: [{ question: '', answer: 'Yes.' }] }, ['faqs', 0, 'question'], MESSAGES.required);
     await expectRefused({ ...validCategory(++counter), faqs: [{ question: 'Free delivery?', answer: ' ' }] }, ['faqs', 0, 'answer'], MESSAGES.required);
@@ -118,6 +134,8 @@ describe('categories: rules of the aggregate', () => {
       ['filterOptions', 2, 'attributeId'],
       MESSAGES.attributeChosenTwice,
     );
+    // Reported at once beside the other fields' problems, not after they are fixed.
+    await expectRefused({ ...validCategory(++counter), name: '', filterOptions: [{ attributeId: Metal }, { attributeId: Metal }] }, ['filterOptions', 1, 'attributeId'], MESSAGES.attributeChosenTwice);
   });
 
   it('refuses filter options and a size attribute that are not live product attributes', async () => {

@@ -40,6 +40,7 @@ describeCrudResource({
     { name: 'an unknown Markup Type', input: (v) => ({ ...v, markupType: 'discount' }), field: 'markupType', message: MESSAGES.required },
     { name: 'Carat To equal to Carat From', input: (v) => ({ ...v, toCarat: v.fromCarat }), field: 'toCarat', message: MESSAGES.caratToAfterFrom },
     { name: 'Carat To below Carat From', input: (v) => ({ ...v, fromCarat: 1.5, toCarat: 1.2 }), field: 'toCarat', message: MESSAGES.caratToAfterFrom },
+    { name: 'Carat To below Carat From beside a missing Markup Type', input: ({ markupType: _m, ...v }) => ({ ...v, fromCarat: 1.5, toCarat: 1.2 }), field: 'toCarat', message: MESSAGES.caratToAfterFrom },
     { name: 'an unknown shape category', input: (v) => ({ ...v, shapeCategoryId: 999999 }), field: 'shapeCategoryId', message: MESSAGES.unknownShapeCategory },
   ],
 });

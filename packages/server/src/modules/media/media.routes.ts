@@ -1,3 +1,4 @@
+import { isSafeText } from '@facet/contract/api';
 import { MESSAGES } from '@facet/contract/messages';
 import { MEDIA_PURPOSES, MEDIA_TYPES, mediaRecordSchema, mediaUploadQuerySchema } from '@facet/contract/modules/media/media.schema';
 import { hasPermission } from '@facet/contract/permissions';
@@ -48,16 +49,21 @@ export function mediaRoutes(app: FastifyInstance, db: Db, storage: MediaStorage)
       const rule = MEDIA_PURPOSES[purpose];
       if (!hasPermission(request.actor!.permissions, rule.permission)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadNotMultipart);
-      const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
-      if (!part) throw invalidField('file', MESSAGES.required);
-      let bytes: Buffer;
+      let file: { bytes: Buffer; fileName: string } | undefined;
       try {
-        bytes = await part.toBuffer();
+        const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+        // A part sent as binary without a file name is still a file to the parser, with no name.
+        if (part) file = { bytes: await part.toBuffer(), fileName: part.filename ?? '' };
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+        // Broken framing (no boundary, cut short) comes from the parser as a plain error: the client's fault.
+        if (!(error as { statusCode?: number }).statusCode) throw invalidField('file', MESSAGES.invalidFile);
         throw error;
       }
-      const record = await service.upload(purpose, { bytes, fileName: part.filename }, contextOf(request));
+      if (!file) throw invalidField('file', MESSAGES.required);
+      // The name is kept with the record: the same text rule as every other string (no NUL, no lone surrogate).
+      if (!isSafeText(file.fileName)) throw invalidField('file', MESSAGES.unsafeText);
+      const record = await service.upload(purpose, file, contextOf(request));
       return reply.status(201).send(record);
     },
   );

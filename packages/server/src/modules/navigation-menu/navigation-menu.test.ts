@@ -41,6 +41,7 @@ describeCrudResource({
     },
     { name: 'a custom link that is not a URL', input: (v) => ({ ...v, link: 'engagement rings' }), field: 'link', message: MESSAGES.invalidUrl },
     { name: 'a javascript: custom link', input: (v) => ({ ...v, link: 'javascript:alert(1)' }), field: 'link', message: MESSAGES.invalidUrl },
+    { name: 'a custom link that is not a URL beside an empty title', input: (v) => ({ ...v, title: '', link: 'engagement rings' }), field: 'link', message: MESSAGES.invalidUrl },
     { name: 'a category item without a category', input: (v) => ({ ...v, menuType: 'category', categoryId: null }), field: 'categoryId', message: MESSAGES.required },
     { name: 'a page item without a page', input: (v) => ({ ...v, menuType: 'page' }), field: 'pageId', message: MESSAGES.required },
     { name: 'a page item with an unknown page', input: (v) => ({ ...v, menuType: 'page', pageId: 999999 }), field: 'pageId', message: MESSAGES.unknownPage },
@@ -48,6 +49,9 @@ describeCrudResource({
     { name: 'a negative sort order', input: (v) => ({ ...v, sortOrder: -1 }), field: 'sortOrder', message: 'The value must be at least 0.' },
     { name: 'an image that is not an upload', input: (v) => ({ ...v, image: 'https://evil.example/x.png' }), field: 'image', message: MESSAGES.invalidFile },
     { name: 'a CSS class over 200 characters', input: (v) => ({ ...v, cssClass: 'c'.repeat(201) }), field: 'cssClass', message: MESSAGES.maxLength(200) },
+    { name: 'a CSS class with markup', input: (v) => ({ ...v, cssClass: '"><script>alert(1)</script>' }), field: 'cssClass', message: MESSAGES.cssClasses },
+    { name: 'a CSS class with a style breakout', input: (v) => ({ ...v, cssClass: 'menu" style="display:none' }), field: 'cssClass', message: MESSAGES.cssClasses },
+    { name: 'a CSS class starting with a digit', input: (v) => ({ ...v, cssClass: 'icon 2col' }), field: 'cssClass', message: MESSAGES.cssClasses },
   ],
 });
 

@@ -55,6 +55,12 @@ describeCrudResource({
       message: MESSAGES.duplicate('Option'),
     },
     {
+      name: 'the same option twice beside an empty name',
+      input: (v) => ({ ...v, attributeName: '', options: [{ value: 'Curb' }, { value: 'CURB' }] }),
+      field: ['options', 1, 'value'],
+      message: MESSAGES.duplicate('Option'),
+    },
+    {
       name: 'an option image that is not webp, png, jpg, jpeg or svg',
       input: (v) => ({ ...v, inputType: 'radio', options: [{ value: 'Curb', valueImage: '/media/curb.gif' }] }),
       field: ['options', 0, 'valueImage'],
