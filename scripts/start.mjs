@@ -1,13 +1,24 @@
-// `npm start`: build the web app if it has not been built, then run the server (migrations, bootstrap, listen).
+// `npm start`: build the web app if it has not been built, then run the server (migrations, bootstrap,
+// listen). It prints what a person needs (address, database, first admin password, warnings); the
+// build's own output is shown only when the build fails, and request logs only at LOG_LEVEL=info.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!fs.existsSync(`${root}packages/web/dist/index.html`)) {
-  console.log('Building the web app (first start)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@facet/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log('Building the web app (first start only, about a minute)...');
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@facet/web'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    console.error('The web app did not build; see above.');
+    process.exit(build.status ?? 1);
+  }
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -17,12 +17,24 @@ describe('the HTTP shell', () => {
   });
   afterAll(() => t.close());
 
-  it('serves health, OpenAPI and the docs UI', async () => {
+  it('serves health to anyone, and OpenAPI and the docs UI to signed-in staff only', async () => {
     expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
-    const openapi = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect((await t.app.inject({ url: '/api/openapi.json' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/docs/static/index.html' })).statusCode).toBe(401);
+    const cookie = await t.login();
+    const openapi = (await t.request(cookie, { url: '/api/openapi.json' })).json();
     expect(openapi.openapi).toMatch(/^3\./);
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/users', '/api/users/{id}', '/api/auth/login']));
-    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+    expect((await t.request(cookie, { url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('marks every API answer no-store, errors included', async () => {
+    const cookie = await t.login();
+    for (const [who, url] of [[cookie, '/api/users'], [cookie, '/api/auth/me'], [undefined, '/api/users'], [cookie, '/api/users/999999'], [undefined, '/api/health']] as const) {
+      const response = await t.request(who, { url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('sends the security headers', async () => {
@@ -31,6 +43,8 @@ describe('the HTTP shell', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // The analytics page may reach the report's site (to tell a dead site from a slow one), and no other.
+    expect(csp).toContain(`connect-src 'self' ${new URL(t.config.analyticsUrl).origin};`);
   });
 
   it('answers bad input with 4xx and the error body, never a 500', async () => {
@@ -110,6 +124,13 @@ describe('serving the built web app', () => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the app at / (the address people type first)', async () => {
+    const home = await t.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.body).toContain('<title>Facet</title>');
   });
 
   it('serves files, index.html for client routes, and 404 for a missing file', async () => {

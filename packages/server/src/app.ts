@@ -11,11 +11,12 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { handleError } from './http/errors.ts';
 import { registerGuard } from './http/guard.ts';
 import { loggerOptions } from './http/logging.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -26,13 +27,36 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/**
+ * Fastify's own hop count trusts nothing (it cannot tell a proxy from a client), so a hop count
+ * becomes a function: hop 0 is the socket's peer, so with N hops the client is the address N entries
+ * from the right of X-Forwarded-For, and anything a client prepends further left is ignored.
+ */
+function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** The origin of a web address, for a CSP source list: none when the address is empty or not http(s). */
+function originOf(address: string): string[] {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Builds the whole server; `main.ts` listens on it, tests call it through `app.inject`. */
 export async function buildApp({ db, config, logStream, logger = true }: AppOptions) {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
+    // Errors Fastify raises before routing (a path that is no valid UTF-8, a parameter too long) get our error body too.
+    frameworkErrors: (error, request, reply) => {
+      void handleError(error, request, reply);
+    },
   } satisfies FastifyServerOptions);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -47,7 +71,9 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        frameSrc: ["'self'", 'https:'],
+        // The /analytics page frames the report and first asks its site whether it answers.
+        connectSrc: ["'self'", ...originOf(config.analyticsUrl)],
+        frameSrc: ["'self'", 'https:', ...originOf(config.analyticsUrl)],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -67,8 +93,10 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, db);
+  registerTextGuard(app);
 
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+  // The API's map is for staff: signed-in users only, like the docs UI (guard.ts).
+  app.get('/api/openapi.json', { config: { authenticated: true }, schema: { hide: true } }, () => app.swagger());
   app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => {
     await db.execute(sql`select 1`);
     return { status: 'ok' };
@@ -94,6 +122,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    // The static wildcard refuses a directory (403); the address people type first is the app itself.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasBuild || request.method !== 'GET' || FILE_PATH.test(request.url)) {

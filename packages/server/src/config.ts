@@ -22,7 +22,15 @@ export interface Config {
   analyticsUrl: string;
   appVersion: string;
   logLevel: string;
+  /**
+   * Which proxies in front of the app to believe about the client's address and scheme: `false`
+   * (none, the socket's peer is the client), a hop count, or a list of proxy addresses/CIDRs.
+   * Never "trust everything": a client could then write any address into X-Forwarded-For.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface S3Settings {
   bucket: string;
@@ -59,6 +67,30 @@ function readBoolean(value: string | undefined): boolean | undefined {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/**
+ * TRUST_PROXY: unset, empty or `0` trusts no proxy; a whole number N trusts the N nearest hops (with
+ * one, the client is the right-most X-Forwarded-For entry); otherwise a comma-separated list of proxy
+ * addresses or CIDRs (`10.0.0.1, 10.1.0.0/16`, or proxy-addr's names `loopback`, `uniquelocal`).
+ * `true`/`*` are refused: trusting every hop lets any client choose its own address.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY=${text}: more than 10 proxy hops is surely a mistake; give the hop count or the proxies' addresses.`);
+    return hops;
+  }
+  if (['true', '*', 'yes', 'on', 'all'].includes(text.toLowerCase())) {
+    throw new Error(`TRUST_PROXY=${text} would trust every X-Forwarded-For hop, so any client could pick its own address: give the hop count (usually 1) or the proxies' addresses.`);
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i;
+  const invalid = entries.filter((entry) => !ADDRESS.test(entry));
+  if (invalid.length) throw new Error(`TRUST_PROXY: not a proxy address or CIDR: ${invalid.join(', ')}.`);
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -78,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsUrl: env.ANALYTICS_URL ?? 'https://lookerstudio.google.com/embed/reporting/facet-demo',
     appVersion: env.APP_VERSION ?? '1.0.0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
+import { describeStart } from './start-banner.ts';
 import { purgeExpiredSessions } from './modules/auth/session.service.ts';
 
 const config = loadConfig();
@@ -13,10 +14,6 @@ const database = await openDatabase(config).catch((error: unknown) => {
   throw error;
 });
 const result = await bootstrap(database.db, config);
-if (result.generatedPassword) {
-  // Printed once, on the start that created the admin; it is not stored anywhere in clear.
-  console.log(`\n  Facet admin created. Username: ${config.adminUsername}  Password: ${result.generatedPassword}\n  Save it now: it will not be shown again.\n`);
-}
 const app = await buildApp({ db: database.db, config });
 const purgeTimer = setInterval(() => void purgeExpiredSessions(database.db).catch((err) => app.log.error(err)), 10 * 60 * 1000);
 purgeTimer.unref();
@@ -26,8 +23,7 @@ async function shutdown() {
   await database.close();
   process.exit(0);
 }
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Facet is serving http://localhost:${config.port} (database: ${database.kind})`);
+console.log(describeStart(config, database.kind, result));

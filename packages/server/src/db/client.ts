@@ -28,10 +28,11 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
 }
 
 /**
- * Opens embedded PGlite in `dataDir` (or in memory when undefined) and applies the migrations.
+ * Opens embedded PGlite in `dataDir` (or in memory when undefined) and applies the migrations (a
+ * no-op on a database that has them all).
  * A lock file keeps a second process out: two PGlite instances on one folder corrupt it.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -39,7 +40,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
   try {
     // relaxedDurability stays off: the embedded database holds a shop's data, not a cache.
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), { relaxedDurability: false }) : new PGlite();
+    // An in-memory database may start from a dump (tests start from a migrated, bootstrapped template).
+    const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), { relaxedDurability: false }) : new PGlite({ loadDataDir: opts.loadDataDir });
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {

@@ -3,10 +3,11 @@ import { SHOP_TIME_ZONE, formatDateTime } from '@facet/contract/format';
 import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { Column, and, asc, count, desc, eq, getTableColumns, ilike, inArray, is, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { conflict, invalidField, notFound } from '../http/errors.ts';
+import { conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
 import type { RequestContext } from '../http/context.ts';
 import { writeAudit } from '../modules/audit/audit.service.ts';
 import { users } from '../modules/users/user.table.ts';
@@ -31,6 +32,11 @@ export interface WriteArgs<TInput> {
 
 /** Where a resource steps out of the generic path. Each hook runs inside the write's transaction. */
 export interface CrudHooks<TCreate, TUpdate> {
+  /**
+   * Runs first in the write's transaction, before the record's row is locked: wider locks (a whole
+   * tree) go here, so every writer takes its locks in the same order and none waits in a circle.
+   */
+  lockFirst?(tx: Db, action: WriteAction): Promise<void>;
   /** Column values for an input; default: the input's fields that are columns of the table. */
   toValues?(input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate>): Promise<Row> | Row;
   /** Extra record fields for a set of rows, loaded in one query (e.g. role ids of users). */
@@ -69,6 +75,32 @@ function toIso(value: unknown) {
   return value instanceof Date ? value.toISOString() : value;
 }
 
+type UniqueRule = ResourceDefinition['unique'][number];
+
+/** Database column names an index covers, whether on a column or on an expression over it (`lower(name)`). */
+function indexedColumnNames(indexed: unknown): string[] {
+  if (is(indexed, Column)) return [indexed.name];
+  const chunks = (indexed as { queryChunks?: unknown[] }).queryChunks;
+  if (chunks) return chunks.filter((chunk) => is(chunk, Column)).map((chunk) => (chunk as Column).name);
+  return [(indexed as { name: string }).name];
+}
+
+/**
+ * The table's unique indexes by name, each with the resource's unique rule it enforces (null when it
+ * enforces none, such as a pair of columns), read from the table's own index definitions so that a
+ * unique violation (23505) can name the field that clashed.
+ */
+export function uniqueRulesByIndex(table: CrudTable, rules: readonly UniqueRule[]): Map<string, UniqueRule | null> {
+  const fieldOfColumn = new Map(Object.entries(getTableColumns(table)).map(([field, col]) => [(col as PgColumn).name, field]));
+  const byIndex = new Map<string, UniqueRule | null>();
+  for (const { config } of getTableConfig(table).indexes) {
+    if (!config.unique || !config.name) continue;
+    const fields = config.columns.flatMap(indexedColumnNames).map((name) => fieldOfColumn.get(name));
+    byIndex.set(config.name, rules.find((candidate) => fields.length === 1 && fields[0] === candidate.field) ?? null);
+  }
+  return byIndex;
+}
+
 /**
  * The generic service behind every flat resource: paging, search, sort, soft delete, status switch,
  * optimistic version check and audit, all from the resource definition and its table.
@@ -93,6 +125,7 @@ export function createCrudService<R extends ResourceDefinition>(
     return col;
   }
 
+  const uniqueRules = uniqueRulesByIndex(table, resource.unique);
   const derivedFields = hooks.derivedFields ?? {};
   const selection = { ...columns, ...derivedFields };
 
@@ -117,20 +150,35 @@ export function createCrudService<R extends ResourceDefinition>(
   function listWhere(query: ListQuery & Record<string, unknown>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [isNull(table.deletedAt)];
     if (query.search) {
-      const pattern = `%${escapeLike(query.search)}%`;
-      conditions.push(or(...resource.searchable.map((field) => ilike(sql`${fieldExpression(field).expression}::text`, pattern))));
+      const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+      // Text is searched as lower(field), the expression a trigram index (gin_trgm_ops) can serve.
+      conditions.push(
+        or(
+          ...resource.searchable.map((field) => {
+            const { expression, isText } = fieldExpression(field);
+            return isText ? like(sql`lower(${expression})`, pattern) : ilike(sql`${expression}::text`, pattern);
+          }),
+        ),
+      );
     }
     if (query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
     conditions.push(hooks.listFilters?.(query));
     return and(...conditions);
   }
 
-  function orderBy(query: ListQuery) {
+  /** The list's order: the sort field (text compared lower-cased, a missing text as empty), then the id. */
+  function sortOf(query: ListQuery): { expression: SQL | PgColumn; sqlType: string; isAscending: boolean } {
     const field = query.sort ?? resource.defaultSort.field;
     if (!resource.sortable.includes(field)) throw invalidField('sort', `Sorting by ${field} is not supported.`);
     const { expression: value, isText } = fieldExpression(field);
-    const expression = isText ? sql`lower(${value})` : value;
-    const direction = (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' ? asc : desc;
+    const expression = isText ? sql`lower(coalesce(${value}, ''))` : value;
+    const sqlType = isText ? 'text' : (value as PgColumn).getSQLType();
+    return { expression, sqlType, isAscending: (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' };
+  }
+
+  function orderBy(query: ListQuery) {
+    const { expression, isAscending } = sortOf(query);
+    const direction = isAscending ? asc : desc;
     return [direction(expression), direction(table.id)];
   }
 
@@ -159,6 +207,19 @@ export function createCrudService<R extends ResourceDefinition>(
     }
   }
 
+  /**
+   * A unique value taken by a write that committed between our check and our insert (two saves of
+   * the same name at once): the same 409 and message as the check gives. A clash in another table
+   * (a child row) is left to the generic answer of http/errors.ts.
+   */
+  function duplicateFromRace(error: unknown) {
+    const dbError = databaseErrorOf(error);
+    if (dbError?.code !== '23505' || !dbError.constraint || !uniqueRules.has(dbError.constraint)) return undefined;
+    const rule = uniqueRules.get(dbError.constraint);
+    const message = MESSAGES.duplicate(rule?.label ?? resource.label);
+    return conflict(message, rule ? [{ path: [rule.field], message }] : undefined);
+  }
+
   async function assertVersion(tx: Db, existing: Row, version: number) {
     if (existing.version === version) return;
     const [editor] = existing.updatedBy
@@ -184,7 +245,8 @@ export function createCrudService<R extends ResourceDefinition>(
     context: RequestContext,
     opts: { id?: number; input?: TCreate | TUpdate; version?: number; change: (tx: Db, existing: Row | undefined) => Promise<number> },
   ): Promise<number> {
-    return db.transaction(async (tx) => {
+    const transaction = db.transaction(async (tx) => {
+      await hooks.lockFirst?.(tx, action);
       const existing = opts.id === undefined ? undefined : await findLive(tx, opts.id, true);
       if (existing && opts.version !== undefined) await assertVersion(tx, existing, opts.version);
       const args: WriteArgs<TCreate | TUpdate> = { action, input: opts.input, existing, context };
@@ -197,21 +259,36 @@ export function createCrudService<R extends ResourceDefinition>(
       await writeAudit(tx, context, { action, entity: resource.entity, entityId: id, before, after });
       return id;
     });
+    return transaction.catch((error: unknown) => {
+      throw duplicateFromRace(error) ?? error;
+    });
   }
 
   const service: CrudService<TCreate, TUpdate, TRecord> = {
     async list(query, source = db) {
       const where = listWhere(query);
       const order = orderBy(query);
-      const [{ total } = { total: 0 }] = await source.select({ total: count() }).from(table).where(where);
-      const rows = await source
-        .select(selection)
+      const page = source.select(selection).from(table).where(where).orderBy(...order).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+      if (resource.totals === 'capped') {
+        // A big table: the page comes from the index in order, and the count stops at the cap instead
+        // of walking every matching row.
+        const matching = source.select({ one: sql`1` }).from(table).where(where).limit(CAPPED_TOTAL + 1).as('matching');
+        const [rows, [counted]] = await Promise.all([page, source.select({ total: count() }).from(matching)]);
+        const total = counted?.total ?? 0;
+        const response = { items: await withRelations(source, rows as Row[]), total: Math.min(total, CAPPED_TOTAL), page: query.page, pageSize: query.pageSize };
+        return total > CAPPED_TOTAL ? { ...response, totalIsCapped: true } : response;
+      }
+      // A small table: the page and the total in one round trip (a window count); a page past the end
+      // has no row to carry the total, so only then is it counted on its own.
+      const rows = (await source
+        .select({ ...selection, [TOTAL_FIELD]: sql<number>`cast(count(*) over () as integer)` })
         .from(table)
         .where(where)
         .orderBy(...order)
         .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return { items: await withRelations(source, rows as Row[]), total, page: query.page, pageSize: query.pageSize };
+        .offset((query.page - 1) * query.pageSize)) as Row[];
+      const total = rows.length ? (rows[0]![TOTAL_FIELD] as number) : ((await source.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
+      return { items: await withRelations(source, rows), total, page: query.page, pageSize: query.pageSize };
     },
 
     get: (id, source = db) => getWith(source, id),
@@ -280,16 +357,40 @@ export function createCrudService<R extends ResourceDefinition>(
     },
 
     async *iterate(query) {
-      const pageSize = 500;
-      for (let page = 1; ; page++) {
-        const result = await service.list({ ...query, page, pageSize });
-        yield* result.items;
-        if (page * pageSize >= result.total) return;
+      // Keyset pages in the list's order: each batch starts after the last (sort value, id) seen, so
+      // the walk costs the same at row 1,000,000 as at row 1 and never counts.
+      const where = listWhere(query);
+      const { expression, sqlType, isAscending } = sortOf(query);
+      const direction = isAscending ? asc : desc;
+      let after: { value: unknown; id: number } | undefined;
+      for (;;) {
+        // The last sort value travels as PostgreSQL's own text of it and is cast back, so nothing is
+        // lost on the way (a JavaScript Date would drop a timestamp's microseconds and skip rows).
+        const key = after && sql`cast(${after.value} as ${sql.raw(sqlType)})`;
+        const rest = key ? (isAscending ? sql`(${expression}, ${table.id}) > (${key}, ${after!.id})` : sql`(${expression}, ${table.id}) < (${key}, ${after!.id})`) : undefined;
+        const rows = (await db
+          .select({ ...selection, [SORT_KEY_FIELD]: sql<string>`cast(${expression} as text)` })
+          .from(table)
+          .where(and(where, rest))
+          .orderBy(direction(expression), direction(table.id))
+          .limit(ITERATE_BATCH)) as Row[];
+        yield* await withRelations(db, rows);
+        const last = rows.at(-1);
+        if (!last || rows.length < ITERATE_BATCH) return;
+        after = { value: last[SORT_KEY_FIELD], id: last.id as number };
       }
     },
   };
   return service;
 }
+
+/** The window count read with a list page; not a field of any record. */
+const TOTAL_FIELD = '__total';
+/** The sort value read with each row of an export, to start the next batch after it. */
+const SORT_KEY_FIELD = '__sortKey';
+const ITERATE_BATCH = 1000;
+/** Lists of big tables count matching rows up to this many and then say "more". */
+export const CAPPED_TOTAL = 10_000;
 
 const STANDARD_FIELDS: Record<StandardColumnName, true> = {
   id: true,

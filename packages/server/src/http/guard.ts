@@ -42,15 +42,20 @@ function assertSameOrigin(request: FastifyRequest) {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new AppError('FORBIDDEN', MESSAGES.crossOrigin);
   const origin = request.headers.origin;
-  if (origin && hostOf(origin) !== hostOf(`${request.protocol}://${request.headers.host ?? ''}`)) {
+  if (origin !== undefined && originOf(origin) !== originOf(`${request.protocol}://${request.host}`)) {
     throw new AppError('FORBIDDEN', MESSAGES.crossOrigin);
   }
 }
 
-/** Host and port with default ports dropped, or null when the value is not a URL. */
-function hostOf(url: string): string | null {
+/**
+ * Scheme, host and port (default ports dropped), or null when the value is not an http(s) URL: a page
+ * on http://shop:8080 or https://other.shop is another origin than https://shop, and `null` (sandboxed
+ * frames, file: pages) matches nothing.
+ */
+function originOf(url: string): string | null {
   try {
-    return new URL(url).host;
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
   } catch {
     return null;
   }
@@ -68,6 +73,10 @@ export function registerGuard(app: FastifyInstance, db: Db) {
       for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, config: route.config ?? {} });
     }
   });
+  // JSON answers hold shop and customer data: no browser or proxy keeps a copy (DESIGN §4a).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     assertSameOrigin(request);
@@ -81,7 +90,7 @@ export function registerGuard(app: FastifyInstance, db: Db) {
     }
     const config = request.routeOptions.config;
     if (config.public || !request.routeOptions.url) return;
-    if (PLUGIN_PREFIXES.some((p) => request.routeOptions.url?.startsWith(p))) return;
+    // Plugin routes (the API docs) declare nothing; they are for signed-in staff.
     if (!request.actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     if (config.permission && !hasPermission(request.actor.permissions, config.permission)) {
       throw new AppError('FORBIDDEN', MESSAGES.forbidden);

@@ -7,49 +7,20 @@ import type { PermissionKey } from '@facet/contract/permissions';
 import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../http/context.ts';
-import { openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
 import { permissions } from '../modules/permissions/permission.table.ts';
 import { rolePermissions, roles } from '../modules/roles/role.table.ts';
 import { userRoles, users } from '../modules/users/user.table.ts';
+import { ADMIN, TEMPLATE_BOOTSTRAP, openTestDatabase } from './test-database.ts';
 
-export const ADMIN = { username: 'admin', password: 'admin-pass1' };
-
-/**
- * A database of its own for one test file: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is
- * set (CI), a new database on that PostgreSQL server, dropped afterwards.
- */
-async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite(undefined);
-  const name = `facet_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: 5 });
-  return {
-    ...database,
-    kind: 'postgres',
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
+export { ADMIN };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,11 +40,15 @@ export interface TestApp {
 let userCounter = 0;
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const config = { ...loadConfig({}), adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info', ...overrides };
+  // The run's template holds exactly the bootstrap of TEMPLATE_BOOTSTRAP; another one (demo data,
+  // another admin) starts from an empty database.
+  const matchesTemplate = (Object.keys(TEMPLATE_BOOTSTRAP) as (keyof typeof TEMPLATE_BOOTSTRAP)[]).every((key) => config[key] === TEMPLATE_BOOTSTRAP[key]);
+  const database = await openTestDatabase(matchesTemplate ? inject('databaseTemplate') : undefined);
   // Uploads go to a folder of this test file's own, removed on close.
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-media-'));
-  const config = { ...loadConfig({}), mediaDir, adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info', ...overrides };
-  await bootstrap(database.db, config);
+  config.mediaDir = overrides.mediaDir ?? mediaDir;
+  if (!database.isBootstrapped) await bootstrap(database.db, config);
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {

@@ -16,13 +16,14 @@ export function authRoutes(app: FastifyInstance, db: Db) {
     '/api/auth/login',
     { config: { public: true }, schema: { tags, body: loginSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
-      // A new session id at every login, and the previous one (if any) ended: no session fixation.
-      if (request.sessionIdHash) await deleteSession(db, request.sessionIdHash);
       const { sessionId, info } = await login(db, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         requestId: request.id,
       });
+      // A new session id at every login, and the browser's previous one ended: no session fixation.
+      // Only after a success: a failed attempt (a mistyped password in a second tab) signs nobody out.
+      if (request.sessionIdHash) await deleteSession(db, request.sessionIdHash);
       reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
       return info;
     },

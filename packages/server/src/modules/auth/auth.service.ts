@@ -18,11 +18,14 @@ interface RequestMeta {
   requestId: string;
 }
 
-function throttleKey(username: string, ip: string) {
-  return `${username.trim().toLowerCase()}|${ip}`;
+/**
+ * The throttle counts per account and address: a known user's id (so their name and e-mail are one
+ * account), or the typed name when no user has it (so probing unknown names is throttled too).
+ */
+function throttleKey(user: { id: number } | undefined, typedName: string, ip: string) {
+  return user ? `user:${user.id}|${ip}` : `name:${typedName}|${ip}`;
 }
 
-/** The whole permission catalogue (key, name), sent with every session. */
 export async function loadCatalogue(db: Db): Promise<SessionInfo['catalogue']> {
   return db
     .select({ id: permissions.id, key: permissions.key, name: permissions.name })
@@ -39,27 +42,32 @@ export async function describeSession(db: Db, actor: Actor): Promise<SessionInfo
   };
 }
 
-/** Refuses with 429 while the username is locked for this address. */
-async function assertNotLocked(db: Db, key: string, now: Date) {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
-  if (row?.lockedUntil && row.lockedUntil > now) {
-    const retryAfter = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyLoginAttempts, undefined, { 'retry-after': String(retryAfter) });
-  }
-}
-
-/** Counts a consecutive failure; the fifth locks the pair for 15 minutes. An expired lock starts over. */
-async function recordFailure(db: Db, key: string, now: Date) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(loginFailures).where(eq(loginFailures.key, key)).for('update');
-    const lockExpired = row?.lockedUntil !== null && row?.lockedUntil !== undefined && row.lockedUntil <= now;
-    const failures = !row || lockExpired ? 1 : row.failures + 1;
-    const lockedUntil = failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS) : null;
-    await tx
-      .insert(loginFailures)
-      .values({ key, failures, lockedUntil, lastFailureAt: now })
-      .onConflictDoUpdate({ target: loginFailures.key, set: { failures, lockedUntil, lastFailureAt: now } });
-  });
+/**
+ * Takes one attempt from the key's allowance before the password is checked, in one atomic
+ * statement: concurrent attempts queue on the row, so at most LOGIN_MAX_FAILURES passwords are ever
+ * checked in a row, however many requests arrive at once. The attempt counts as a failure until a
+ * success clears the row. Once the allowance is spent the key is locked for LOGIN_LOCK_MS; an expired
+ * lock starts the count over. Returns the seconds to wait when the attempt is refused.
+ */
+async function reserveAttempt(db: Db, key: string, now: Date): Promise<number | null> {
+  const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+  const expired = sql`(${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} <= ${now})`;
+  const locked = sql`(${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} > ${now})`;
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, failures: 1, lockedUntil: null, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${expired} then 1 when ${locked} then ${loginFailures.failures} else ${loginFailures.failures} + 1 end`,
+        lockedUntil: sql`case when ${expired} then null when ${locked} then ${loginFailures.lockedUntil}
+          when ${loginFailures.failures} + 1 > ${LOGIN_MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ lockedUntil: loginFailures.lockedUntil });
+  const until = row?.lockedUntil;
+  return until && until > now ? Math.ceil((until.getTime() - now.getTime()) / 1000) : null;
 }
 
 /**
@@ -67,18 +75,20 @@ async function recordFailure(db: Db, key: string, now: Date) {
  * 401 body, after the same argon2 work, so the answer does not reveal which usernames exist.
  */
 export async function login(db: Db, input: LoginInput, meta: RequestMeta, now = new Date()): Promise<{ sessionId: string; info: SessionInfo }> {
-  const key = throttleKey(input.username, meta.ip);
-  await assertNotLocked(db, key, now);
   const name = input.username.trim().toLowerCase();
   const [user] = await db
     .select()
     .from(users)
     .where(and(isNull(users.deletedAt), or(eq(sql`lower(${users.name})`, name), eq(sql`lower(${users.email})`, name))))
     .limit(1);
+  const key = throttleKey(user, name, meta.ip);
+  const retryAfter = await reserveAttempt(db, key, now);
+  if (retryAfter !== null) {
+    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyLoginAttempts, undefined, { 'retry-after': String(retryAfter) });
+  }
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   const auditContext = { actor: user ? { id: user.id, name: user.name } : null, ip: meta.ip, requestId: meta.requestId };
   if (!user || !passwordMatches || !user.status) {
-    await recordFailure(db, key, now);
     await writeAudit(db, auditContext, { action: 'login_failed', entity: 'session', after: { username: input.username.trim() } });
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { ADMIN, createTestApp } from '../../test/test-app.ts';
+import { parseTrustProxy } from '../../config.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { backdateSession } from './session.service.ts';
 import { sessions } from './session.table.ts';
@@ -74,6 +75,33 @@ describe('sign-in and sessions', () => {
     expect((await attempt(user.name, user.password, '10.0.0.4')).statusCode).toBe(200);
   });
 
+  it("counts a user's name and e-mail as one account", async () => {
+    const user = await t.createUserWith([]);
+    for (let i = 0; i < 3; i++) expect((await attempt(user.name, 'bad-password', '10.0.0.6')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 3; i++) expect((await attempt(`${user.name}@example.com`, 'bad-password', '10.0.0.6')).statusCode).toBe(401);
+    expect((await attempt(user.name.toUpperCase(), user.password, '10.0.0.6')).statusCode).toBe(429);
+  });
+
+  it('checks at most 5 passwords when 20 wrong ones arrive at once', async () => {
+    const user = await t.createUserWith([]);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => attempt(user.name, 'bad-password', '10.0.0.7')));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_MAX_FAILURES);
+    expect((await attempt(user.name, user.password, '10.0.0.7')).statusCode).toBe(429);
+  });
+
+  it('keeps the browser signed in when another sign-in from it fails', async () => {
+    const cookie = await t.login();
+    const failed = await t.request(cookie, { method: 'POST', url: '/api/auth/login', payload: { username: ADMIN.username, password: 'mistyped-1' } });
+    expect(failed.statusCode).toBe(401);
+    expect((await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    // A successful sign-in from the same browser replaces its session (no fixation).
+    const again = await t.request(cookie, { method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    expect(again.statusCode).toBe(200);
+    expect((await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+
   it('forgets failures after a successful login (only consecutive failures count)', async () => {
     const user = await t.createUserWith([]);
     for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await attempt(user.name, 'bad-password', '10.0.0.5');
@@ -113,6 +141,11 @@ describe('sign-in and sessions', () => {
     const otherOrigin = await t.request(cookie, { method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
     expect(otherOrigin.statusCode).toBe(403);
     expect((await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    // Same host, another scheme or port: another origin.
+    for (const origin of ['https://localhost', 'http://localhost:8080', 'null', 'file://localhost']) {
+      const other = await t.request(cookie, { method: 'POST', url: '/api/auth/logout', headers: { origin, host: 'localhost' } });
+      expect(other.statusCode, origin).toBe(403);
+    }
     const sameOrigin = await t.request(cookie, { method: 'POST', url: '/api/auth/logout', headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
     expect(sameOrigin.statusCode).toBe(204);
   });
@@ -126,5 +159,53 @@ describe('sign-in and sessions', () => {
     expect(rows.map((r) => r.action)).toEqual(['logout', 'login', 'login_failed']);
     expect(rows.every((r) => r.actorName === 'admin')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain('wrong-password');
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never "trust all"', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy(' 10.0.0.1, 10.1.0.0/16 ,loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
+    expect(() => parseTrustProxy('true')).toThrow(/every X-Forwarded-For hop/);
+    expect(() => parseTrustProxy('*')).toThrow(/every X-Forwarded-For hop/);
+    expect(() => parseTrustProxy('proxy.example')).toThrow(/not a proxy address/);
+  });
+
+  for (const trustProxy of [1, ['127.0.0.1']] as const) {
+    describe(`trusting ${JSON.stringify(trustProxy)}`, () => {
+      let t: TestApp;
+      beforeAll(async () => {
+        t = await createTestApp({ trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy] });
+      });
+      afterAll(() => t.close());
+
+      const viaProxy = (username: string, password: string, forwardedFor: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+
+      it('takes the right-most forwarded address as the client: rotating a spoofed left-most one is still throttled', async () => {
+        const user = await t.createUserWith([]);
+        for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+          expect((await viaProxy(user.name, 'bad-password', `198.51.100.${i}, 203.0.113.7`)).statusCode).toBe(401);
+        }
+        expect((await viaProxy(user.name, user.password, '198.51.100.99, 203.0.113.7')).statusCode).toBe(429);
+        const audited = await t.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.action, 'login_failed'));
+        expect(new Set(audited.map((row) => row.ip))).toEqual(new Set(['203.0.113.7']));
+        // Another client behind the same proxy is its own address.
+        expect((await viaProxy(user.name, user.password, '203.0.113.8')).statusCode).toBe(200);
+      });
+    });
+  }
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const t = await createTestApp({ trustProxy: ['10.0.0.1'] });
+    try {
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password: 'x' }, remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': '203.0.113.1' } });
+      const [row] = await t.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.action, 'login_failed'));
+      expect(row?.ip).toBe('192.0.2.50');
+    } finally {
+      await t.close();
+    }
   });
 });

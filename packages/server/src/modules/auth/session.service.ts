@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@facet/contract/modules/auth/auth.schema';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/context.ts';
-import { permissions } from '../permissions/permission.table.ts';
-import { rolePermissions, roles } from '../roles/role.table.ts';
-import { userRoles, users } from '../users/user.table.ts';
+import { users } from '../users/user.table.ts';
 import { sessions } from './session.table.ts';
 
 /** Sliding-expiry writes are skipped when the last one is this recent, to spare a write per request. */
@@ -22,16 +20,51 @@ export async function createSession(db: Db, userId: number, meta: { ip: string; 
   return id;
 }
 
+/**
+ * The live roles' live permission keys of the row of `users` in the enclosing query, as a correlated
+ * subquery. Written with aliases: drizzle drops table names from columns inside `sql`, which makes
+ * `id` and `deleted_at` ambiguous across the joined tables.
+ */
+const permissionKeysOfUser = sql<string[]>`coalesce((
+  select array_agg(distinct p.key collate "C" order by p.key collate "C")
+  from user_roles ur
+  join roles r on r.id = ur.role_id and r.deleted_at is null
+  join role_permissions rp on rp.role_id = r.id
+  join permissions p on p.id = rp.permission_id and p.deleted_at is null
+  where ur.user_id = "users"."id"
+), '{}')`;
+
 /** The user's permission keys through their live roles and live permissions. */
 export async function loadPermissionKeys(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ key: permissions.key })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isNull(roles.deletedAt)))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isNull(permissions.deletedAt)))
-    .where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.key).sort();
+  const [row] = await db.select({ keys: permissionKeysOfUser }).from(users).where(eq(users.id, userId));
+  return row?.keys ?? [];
+}
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      user: { id: users.id, name: users.name, email: users.email, status: users.status, deletedAt: users.deletedAt },
+      permissionKeys: permissionKeysOfUser,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('resolve_session');
+}
+
+/**
+ * Every request pays this lookup, so it is one round trip (the session, its user and their permission
+ * keys together) and a named prepared statement: built once per database, planned once per connection.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function sessionLookupOf(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
 }
 
 /**
@@ -40,11 +73,7 @@ export async function loadPermissionKeys(db: Db, userId: number): Promise<string
  */
 export async function resolveSession(db: Db, sessionId: string, now = new Date()): Promise<{ actor: Actor; idHash: string } | null> {
   const idHash = hashSessionId(sessionId);
-  const [row] = await db
-    .select({ session: sessions, user: { id: users.id, name: users.name, email: users.email, status: users.status, deletedAt: users.deletedAt } })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash));
+  const [row] = await sessionLookupOf(db).execute({ idHash });
   if (!row) return null;
   const idleExpired = now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS;
   const absoluteExpired = now.getTime() - row.session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
@@ -55,8 +84,7 @@ export async function resolveSession(db: Db, sessionId: string, now = new Date()
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  const permissionKeys = await loadPermissionKeys(db, row.user.id);
-  return { idHash, actor: { id: row.user.id, name: row.user.name, email: row.user.email, permissions: permissionKeys } };
+  return { idHash, actor: { id: row.user.id, name: row.user.name, email: row.user.email, permissions: row.permissionKeys } };
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {

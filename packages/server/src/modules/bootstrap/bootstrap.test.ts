@@ -1,9 +1,18 @@
+import { categoryInputSchema, ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
+import { contentPageInputSchema } from '@facet/contract/modules/content-pages/content-page.schema';
+import { navigationMenuItemInputSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { settingInputSchema } from '@facet/contract/modules/settings/setting.schema';
 import { MASTER_PERMISSION } from '@facet/contract/permissions';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { loadPermissionKeys } from '../auth/session.service.ts';
+import { categories } from '../categories/category.table.ts';
+import { contentPages } from '../content-pages/content-page.table.ts';
+import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
+import { settings } from '../settings/setting.table.ts';
 import { users } from '../users/user.table.ts';
 import { bootstrap } from './bootstrap.ts';
 import { DEMO_PASSWORD } from './demo-data.ts';
@@ -36,6 +45,26 @@ describe('bootstrap of an empty database', () => {
     expect(await loadPermissionKeys(database.db, sarah!.id)).toContain('sales');
     const [james] = await database.db.select().from(users).where(eq(users.name, 'james'));
     expect(await loadPermissionKeys(database.db, james!.id)).toContain('system');
+    await database.close();
+  });
+
+  it('seeds reference and demo data that keep the rules of the forms (slugs, keys, class names, head text)', async () => {
+    const database = await openPglite(undefined);
+    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true });
+    const db = database.db;
+    const expectValid = (schema: z.ZodType, rows: Record<string, unknown>[], label: (row: Record<string, unknown>) => string) => {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const result = schema.safeParse(row);
+        expect(result.error?.issues ?? [], label(row)).toEqual([]);
+      }
+    };
+    expectValid(contentPageInputSchema, await db.select().from(contentPages), (row) => `content page ${row.slug}`);
+    expectValid(settingInputSchema, await db.select().from(settings), (row) => `setting ${row.key}`);
+    expectValid(navigationMenuItemInputSchema, await db.select().from(navigationMenuItems), (row) => `menu item ${row.title}`);
+    // The root (reference data) has no parent; every other field of it obeys the form as well.
+    const categoryRows = (await db.select().from(categories)).map((row) => ({ ...row, parentId: row.parentId ?? ROOT_CATEGORY_ID }));
+    expectValid(categoryInputSchema, categoryRows, (row) => `category ${row.slug}`);
     await database.close();
   });
 });

@@ -125,6 +125,24 @@ describe('users: rules of access management', () => {
     expect(ownRoles.json().error.message).toBe(MESSAGES.cannotEditOwnRoles);
   });
 
+  it('reports the password rule and the mismatch together, even beside an empty username (400, nothing written)', async () => {
+    const bothIssues = [
+      { path: ['password'], message: MESSAGES.minLength(8) },
+      { path: ['confirmPassword'], message: MESSAGES.passwordMismatch },
+    ];
+    const before = (await t.request(admin, { method: 'GET', url: '/api/users' })).json().total;
+    const body = { name: '', email: 'mismatch@example.com', password: 'short', confirmPassword: 'different1', status: true, roleIds: [clerkRole] };
+    const created = await t.request(admin, { method: 'POST', url: '/api/users', payload: body });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().error.issues).toEqual([{ path: ['name'], message: MESSAGES.required }, ...bothIssues]);
+    expect((await t.request(admin, { method: 'GET', url: '/api/users' })).json().total).toBe(before);
+
+    const user = await newUser('mismatch');
+    const edited = await t.request(admin, { method: 'PUT', url: `/api/users/${user.id}`, payload: { ...body, name: 'mismatch', version: user.version } });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().error.issues).toEqual(bothIssues);
+  });
+
   it('refuses granting a role whose permissions the granting user does not hold', async () => {
     const manager = await t.createUserWith(['user_management']);
     const response = await t.request(manager.cookie, {
