@@ -41,7 +41,22 @@ export interface ResourceDefinition<
    */
   totals?: 'exact' | 'capped';
   /** Excel export columns when the spec lists an export for this resource. */
-  export?: { fileName: string; columns: readonly { field: string; header: string }[] };
+  export?: { fileName: string; columns: readonly ExportColumn[] };
+}
+
+/**
+ * How an exported cell is typed: money and numbers stay numbers, dates are spreadsheet dates, a
+ * boolean `status` reads Active/Inactive (an enum status is text); other booleans read Yes/No.
+ */
+export type ExportCellType = 'text' | 'number' | 'money' | 'date' | 'status';
+
+export interface ExportColumn {
+  field: string;
+  header: string;
+  /** `text` unless said. */
+  type?: ExportCellType;
+  /** Column width in characters (24 unless said). */
+  width?: number;
 }
 
 type Defaults = 'updateInput' | 'searchable' | 'sortable' | 'defaultSort' | 'hasStatus' | 'operations' | 'unique';

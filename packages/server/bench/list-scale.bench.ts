@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { recordMetaSchema } from '@facet/contract/api';
-import { defineResource } from '@facet/contract/resource';
+import { defineResource, type ExportCellType } from '@facet/contract/resource';
 import { and, between, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { openPostgres } from '../src/db/client.ts';
 import { standardColumns, statusColumn } from '../src/db/columns.ts';
 import { createCrudService } from '../src/db/crud-service.ts';
-import { writeWorkbook } from '../src/http/excel.ts';
+import { writeXlsx } from '../src/http/xlsx-writer.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -149,7 +149,8 @@ try {
     summarise(`list ${label}`, times);
   }
 
-  const columns = ['stockNumber', 'shape', 'carat', 'colour', 'clarity', 'cut', 'isLab', 'certificate', 'lab', 'price', 'measurements', 'createdAt'].map((field) => ({ field, header: field }));
+  const types: Record<string, ExportCellType> = { carat: 'number', price: 'money', createdAt: 'date' };
+  const columns = ['stockNumber', 'shape', 'carat', 'colour', 'clarity', 'cut', 'isLab', 'certificate', 'lab', 'price', 'measurements', 'createdAt'].map((field) => ({ field, header: field, type: types[field] }));
   async function* firstRows() {
     let count = 0;
     for await (const row of service.iterate({ ...base, sort: 'price', order: 'asc', isLab: 'false' } as never)) {
@@ -163,7 +164,7 @@ try {
   let peakRss = rssBefore;
   const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 50);
   const start = performance.now();
-  await writeWorkbook(sink, 'Stones', columns, firstRows());
+  await writeXlsx(sink, 'Stones', columns, firstRows());
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);

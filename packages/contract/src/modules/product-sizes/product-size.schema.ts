@@ -66,8 +66,8 @@ export const productSizeResource = defineResource({
       { field: 'maleSizes', header: 'Male' },
       { field: 'femaleSizes', header: 'Female' },
       { field: 'unisexSizes', header: 'Unisex' },
-      { field: 'status', header: 'Status' },
-      { field: 'createdAt', header: 'Created Date' },
+      { field: 'status', header: 'Status', type: 'status' },
+      { field: 'createdAt', header: 'Created Date', type: 'date' },
     ],
   },
 });

@@ -64,8 +64,8 @@ export const userResource = defineResource({
       { field: 'name', header: 'Username' },
       { field: 'email', header: 'Email' },
       { field: 'roleNames', header: 'Roles' },
-      { field: 'status', header: 'Status' },
-      { field: 'createdAt', header: 'Created Date' },
+      { field: 'status', header: 'Status', type: 'status' },
+      { field: 'createdAt', header: 'Created Date', type: 'date' },
     ],
   },
 });
