@@ -85,6 +85,7 @@ export const MESSAGES = {
   attributeCodeReadOnly: 'The attribute code cannot be changed.',
   textAttributeHasNoOptions: 'A text attribute has no options.',
   unknownOptions: (ids: string) => `Unknown option id(s): ${ids}.`,
+  repeatedOptions: (ids: string) => `Option id(s) sent more than once: ${ids}.`,
   chooseFromList: (label: string) => `Choose a ${label} from the list.`,
   // Patterns of slugs, keys, class names and head text (issue 8); not worded by the spec.
   settingKey: 'Only letters, digits, underscores, dots and dashes are allowed, starting with a letter.',

@@ -2,6 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import { hasOptionImages, OPTION_IMAGE_PURPOSE, productAttributeResource, SYSTEM_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { AttributeOptionInput, AttributeOptionRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -46,13 +47,11 @@ async function usersOfAttribute(db: Db, usages: AttributeUsages, attributeId: nu
  */
 async function checkOptionChanges(tx: Db, usages: AttributeUsages, attributeId: number | undefined, options: AttributeOptionInput[]) {
   const current = attributeId === undefined ? [] : await liveOptions(tx, [attributeId]);
-  const currentIds = new Set(current.map((option) => option.id));
-  const unknown = options.flatMap((option) => (option.id !== undefined && !currentIds.has(option.id) ? [option.id] : []));
-  if (unknown.length) throw invalidField('options', MESSAGES.unknownOptions(unknown.join(', ')));
-  const keptIds = new Set(options.map((option) => option.id));
-  const dropped = current.filter((option) => !keptIds.has(option.id));
-  const used = await findUsage(tx, usages.options, dropped.map((option) => option.id));
-  const blocked = dropped.find((option) => used.has(option.id));
+  const plan = planChildRows(current, options, () => true);
+  if (plan.unknownIds.length) throw invalidField('options', MESSAGES.unknownOptions(plan.unknownIds.join(', ')));
+  if (plan.repeatedIds.length) throw invalidField('options', MESSAGES.repeatedOptions(plan.repeatedIds.join(', ')));
+  const used = await findUsage(tx, usages.options, plan.remove.map((option) => option.id));
+  const blocked = plan.remove.find((option) => used.has(option.id));
   if (blocked) throw conflict(MESSAGES.inUse(`The option ${blocked.value}`, used.get(blocked.id)!.join(' and ')));
 }
 
@@ -71,24 +70,24 @@ async function assertOptionImages(tx: Db, options: AttributeOptionInput[]) {
 /** Writes the option list as sent: removes the left-out options, updates the changed ones, adds the new. */
 async function saveOptions(tx: Db, attributeId: number, options: AttributeOptionInput[], withImages: boolean, context: RequestContext) {
   const by = context.actor.id;
-  const current = new Map((await liveOptions(tx, [attributeId])).map((option) => [option.id, option]));
-  const keptIds = options.flatMap((option) => (option.id === undefined ? [] : [option.id]));
-  const droppedIds = [...current.keys()].filter((id) => !keptIds.includes(id));
-  if (droppedIds.length) {
-    await tx.update(attributeOptions).set({ deletedAt: new Date(), deletedBy: by, version: sql`${attributeOptions.version} + 1` }).where(inArray(attributeOptions.id, droppedIds));
-  }
   const values = (option: AttributeOptionInput) => ({ value: option.value, valueImage: withImages ? (option.valueImage ?? '') : '', sortOrder: option.sortOrder ?? 0 });
-  for (const option of options) {
-    const before = option.id === undefined ? undefined : current.get(option.id);
-    const next = values(option);
-    if (!before || (before.value === next.value && before.valueImage === next.valueImage && before.sortOrder === next.sortOrder)) continue;
+  const plan = planChildRows(await liveOptions(tx, [attributeId]), options, (stored, sent) => {
+    const next = values(sent);
+    return stored.value === next.value && stored.valueImage === next.valueImage && stored.sortOrder === next.sortOrder;
+  });
+  if (plan.remove.length) {
     await tx
       .update(attributeOptions)
-      .set({ ...next, version: sql`${attributeOptions.version} + 1`, updatedAt: new Date(), updatedBy: by })
-      .where(eq(attributeOptions.id, before.id));
+      .set({ deletedAt: new Date(), deletedBy: by, version: sql`${attributeOptions.version} + 1` })
+      .where(inArray(attributeOptions.id, plan.remove.map((option) => option.id)));
   }
-  const added = options.filter((option) => option.id === undefined);
-  if (added.length) await tx.insert(attributeOptions).values(added.map((option) => ({ ...values(option), attributeId, createdBy: by, updatedBy: by })));
+  for (const { stored, sent } of plan.update) {
+    await tx
+      .update(attributeOptions)
+      .set({ ...values(sent), version: sql`${attributeOptions.version} + 1`, updatedAt: new Date(), updatedBy: by })
+      .where(eq(attributeOptions.id, stored.id));
+  }
+  if (plan.insert.length) await tx.insert(attributeOptions).values(plan.insert.map((option) => ({ ...values(option), attributeId, createdBy: by, updatedBy: by })));
 }
 
 export function createProductAttributeService(db: Db, usages: AttributeUsages = ATTRIBUTE_USAGES) {

@@ -139,6 +139,15 @@ describe('product attributes: options, code and in-use rules', () => {
     expect((await byCode(mine.attributeCode)).attributeName).toBe(mine.attributeName);
   });
 
+  it('refuses an option id sent twice (one row cannot take two values) and changes nothing', async () => {
+    const attribute = await createAttribute();
+    const first = attribute.options[0]!;
+    const response = await put(attribute, { options: [...attribute.options, { id: first.id, value: 'Twice' }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([{ path: ['options'], message: MESSAGES.repeatedOptions(String(first.id)) }]);
+    expect(await byCode(attribute.attributeCode)).toEqual(attribute);
+  });
+
   it('keeps the code read-only: an edit changing it is refused (400) and nothing changes', async () => {
     const attribute = await createAttribute();
     const response = await put(attribute, { attributeCode: 'renamedCode', attributeName: 'Renamed' });
