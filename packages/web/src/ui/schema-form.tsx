@@ -3,6 +3,7 @@ import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useMemo, useRef } from 'react';
 import type { z } from 'zod';
+import { parseOncePerValues } from './parse-once.ts';
 
 /** The shape of a validation message: zod's issues and the API's 400/409 issues both fit. */
 interface FieldIssue {
@@ -18,7 +19,8 @@ function startsWithPath(path: readonly PropertyKey[], prefix: FieldPath): boolea
   return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
 }
 
-const SchemaContext = createContext<z.ZodType | null>(null);
+/** The form's one parse, shared by its fields (see parseOncePerValues). */
+const SchemaContext = createContext<((values: unknown) => z.ZodSafeParseResult<unknown>) | null>(null);
 
 /**
  * Shows each issue under its field (the first message per field; the field with the longest
@@ -55,8 +57,9 @@ interface SchemaFormProps<S extends z.ZodType> extends Omit<FormProps, 'onFinish
  * schema's message for it, and submit hands over exactly what the server will accept.
  */
 export function SchemaForm<S extends z.ZodType>({ schema, form, onSubmit, children, ...formProps }: SchemaFormProps<S>) {
+  const parse = useMemo(() => parseOncePerValues(schema), [schema]);
   function submit() {
-    const result = schema.safeParse(form.getFieldsValue(true));
+    const result = parse(form.getFieldsValue(true));
     if (result.success) {
       onSubmit(result.data);
       return;
@@ -67,7 +70,7 @@ export function SchemaForm<S extends z.ZodType>({ schema, form, onSubmit, childr
   }
 
   return (
-    <SchemaContext.Provider value={schema}>
+    <SchemaContext.Provider value={parse}>
       <Form form={form} onFinish={submit} {...formProps}>
         {children}
       </Form>
@@ -98,8 +101,8 @@ export function useReportInputProblem(): ReportInputProblem | null {
 
 /** A Form.Item whose rule is the surrounding SchemaForm's schema, read for this one field. */
 export function FormField({ name, path, ...itemProps }: FormFieldProps) {
-  const schema = useContext(SchemaContext);
-  if (!schema) throw new Error(`FormField "${String(name)}" must be inside a SchemaForm.`);
+  const parse = useContext(SchemaContext);
+  if (!parse) throw new Error(`FormField "${String(name)}" must be inside a SchemaForm.`);
   const form = Form.useFormInstance();
   const inputProblem = useRef<string | null>(null);
   const fullPath = JSON.stringify(path ?? [name].flat());
@@ -109,13 +112,13 @@ export function FormField({ name, path, ...itemProps }: FormFieldProps) {
         async validator() {
           if (inputProblem.current) throw new Error(inputProblem.current);
           // Whole-form parse, so rules that compare fields (password confirmation) apply too.
-          const result = schema.safeParse(form.getFieldsValue(true));
+          const result = parse(form.getFieldsValue(true));
           const issue = result.success ? undefined : result.error.issues.find((i) => startsWithPath(i.path, JSON.parse(fullPath) as FieldPath));
           if (issue) throw new Error(issue.message);
         },
       }),
     ],
-    [schema, fullPath],
+    [parse, fullPath],
   );
   const reportInputProblem = useCallback<ReportInputProblem>(
     (problem) => {
