@@ -111,6 +111,7 @@ try {
   await database.db.execute(sql`create index on bench_stones (created_at desc, id desc) where deleted_at is null`);
   await database.db.execute(sql`create index on bench_stones (shape, carat) where deleted_at is null`);
   await database.db.execute(sql`create index on bench_stones (price) where deleted_at is null`);
+  await database.db.execute(sql`create index on bench_stones (carat) where deleted_at is null`);
   await database.db.execute(sql`create index on bench_stones using gin (lower(stock_number) gin_trgm_ops)`);
   await database.db.execute(sql`create index on bench_stones using gin (lower(certificate) gin_trgm_ops)`);
   await database.db.execute(sql`analyze bench_stones`);

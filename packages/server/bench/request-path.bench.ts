@@ -4,8 +4,13 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *
- * Prints medians and p95 in milliseconds over repeated in-process requests (app.inject, no network).
+ * Prints medians and p95 in milliseconds over repeated in-process requests (app.inject, no network),
+ * then requests per second over real HTTP with wrk (Debian's `wrk`, when installed): 2 threads, 20
+ * connections, 10 seconds per path, against this process listening as `npm start` does (logging at
+ * BENCH_LOG_LEVEL, warn unless said, to /dev/null).
  */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,6 +23,27 @@ const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Requests per second over HTTP for a few paths, as staff's browsers would ask them. */
+async function throughput(cookie: string) {
+  if (spawnSync('wrk', ['--version']).error) {
+    console.log('throughput: wrk is not installed (apt-get install -y wrk); skipped');
+    return;
+  }
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+  const app = await buildApp({ db: database.db, config: { ...config, logLevel }, logStream: createWriteStream('/dev/null') });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    for (const path of ['/api/health', '/api/diamond-shapes', '/api/shipping-rates', '/api/auth/me']) {
+      const run = spawnSync('wrk', ['-t2', '-c20', '-d10s', '-H', `Cookie: ${cookie}`, `${address}${path}`], { encoding: 'utf8' });
+      const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1];
+      const errors = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1];
+      console.log(`${`wrk -t2 -c20 GET ${path}`.padEnd(44)} ${Math.round(Number(perSecond)).toLocaleString('en-GB').padStart(7)} requests/s${errors ? `, ${errors} not 2xx` : ''} (log level ${logLevel})`);
+    }
+  } finally {
+    await app.close();
+  }
+}
 
 const name = `facet_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -70,6 +96,7 @@ try {
   await measure('GET /api/users search "staff 4242"', '/api/users?search=staff%204242');
   await measure('GET /api/users sort by name', '/api/users?sort=name&order=asc');
   await app.close();
+  await throughput(cookie);
 } finally {
   await database.close();
   await admin.query(`drop database if exists ${name} with (force)`);

@@ -367,7 +367,13 @@ export function createCrudService<R extends ResourceDefinition>(
         // The last sort value travels as PostgreSQL's own text of it and is cast back, so nothing is
         // lost on the way (a JavaScript Date would drop a timestamp's microseconds and skip rows).
         const key = after && sql`cast(${after.value} as ${sql.raw(sqlType)})`;
-        const rest = key ? (isAscending ? sql`(${expression}, ${table.id}) > (${key}, ${after!.id})` : sql`(${expression}, ${table.id}) < (${key}, ${after!.id})`) : undefined;
+        // Spelled `sort >= key and (sort > key or id > last id)` rather than as a row comparison, so an
+        // index on the sort column alone bounds the scan (a row comparison needs an index on both).
+        const rest = key
+          ? isAscending
+            ? sql`${expression} >= ${key} and (${expression} > ${key} or ${table.id} > ${after!.id})`
+            : sql`${expression} <= ${key} and (${expression} < ${key} or ${table.id} < ${after!.id})`
+          : undefined;
         const rows = (await db
           .select({ ...selection, [SORT_KEY_FIELD]: sql<string>`cast(${expression} as text)` })
           .from(table)
