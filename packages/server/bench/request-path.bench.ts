@@ -9,7 +9,8 @@
  * connections, 10 seconds per path, against this process listening as `npm start` does (logging at
  * BENCH_LOG_LEVEL, warn unless said, to /dev/null).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -35,7 +36,8 @@ async function throughput(cookie: string) {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     for (const path of ['/api/health', '/api/diamond-shapes', '/api/shipping-rates', '/api/auth/me']) {
-      const run = spawnSync('wrk', ['-t2', '-c20', '-d10s', '-H', `Cookie: ${cookie}`, `${address}${path}`], { encoding: 'utf8' });
+      // Asynchronously: this process is the server wrk is loading.
+      const run = await promisify(execFile)('wrk', ['-t2', '-c20', '-d10s', '-H', `Cookie: ${cookie}`, `${address}${path}`], { encoding: 'utf8' });
       const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1];
       const errors = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1];
       console.log(`${`wrk -t2 -c20 GET ${path}`.padEnd(44)} ${Math.round(Number(perSecond)).toLocaleString('en-GB').padStart(7)} requests/s${errors ? `, ${errors} not 2xx` : ''} (log level ${logLevel})`);

@@ -1,0 +1,13 @@
+import { buildApp } from './src/app.ts';
+import { loadConfig } from './src/config.ts';
+import { openPostgres } from './src/db/client.ts';
+import { bootstrap } from './src/modules/bootstrap/bootstrap.ts';
+import { createWriteStream } from 'node:fs';
+const database = await openPostgres('postgres://postgres@127.0.0.1:5432/facet_wrk');
+const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false, logLevel: 'warn' };
+await bootstrap(database.db, config);
+const app = await buildApp({ db: database.db, config, logStream: createWriteStream('/dev/null') });
+await app.listen({ host: '127.0.0.1', port: 3999 });
+const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'admin-pass1' } });
+console.log(login.headers['set-cookie']!.toString().split(';')[0]);
+process.on('SIGINT', async () => { await app.close(); await database.close(); process.exit(0); });
