@@ -3,7 +3,7 @@ import { loadConfig } from './src/config.ts';
 import { openPostgres } from './src/db/client.ts';
 import { bootstrap } from './src/modules/bootstrap/bootstrap.ts';
 import { createWriteStream } from 'node:fs';
-const database = await openPostgres('postgres://postgres@127.0.0.1:5432/facet_wrk');
+const database = await openPostgres(process.env.WRK_DB ?? 'postgres://postgres@127.0.0.1:5432/facet_wrk');
 const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false, logLevel: 'warn' };
 await bootstrap(database.db, config);
 const app = await buildApp({ db: database.db, config, logStream: createWriteStream('/dev/null') });
