@@ -8,15 +8,13 @@
  *
  * Targets (issue 9): list p95 <= 20 ms; export >= 30,000 rows/s with RSS <= 300 MB.
  */
-import { randomBytes } from 'node:crypto';
+import { openBenchDatabase } from './bench-database.ts';
 import { Writable } from 'node:stream';
 import { recordMetaSchema } from '@facet/contract/api';
 import { defineResource, type ExportCellType } from '@facet/contract/resource';
 import { and, between, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { z } from 'zod';
-import { openPostgres } from '../src/db/client.ts';
 import { standardColumns, statusColumn } from '../src/db/columns.ts';
 import { createCrudService } from '../src/db/crud-service.ts';
 import { writeXlsx } from '../src/http/xlsx-writer.ts';
@@ -24,7 +22,6 @@ import { writeXlsx } from '../src/http/xlsx-writer.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const stones = pgTable('bench_stones', {
   ...standardColumns,
@@ -70,13 +67,7 @@ const stoneResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
 
-const name = `facet_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await openPostgres(url.toString());
+const { database, drop } = await openBenchDatabase();
 
 function summarise(label: string, times: number[], extra = '') {
   times.sort((a, b) => a - b);
@@ -177,7 +168,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await drop();
 }

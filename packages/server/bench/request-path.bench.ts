@@ -9,21 +9,18 @@
  * connections, 10 seconds per path, against this process listening as `npm start` does (logging at
  * BENCH_LOG_LEVEL, warn unless said, to /dev/null).
  */
+import { openBenchDatabase } from './bench-database.ts';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createWriteStream } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPostgres } from '../src/db/client.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Requests per second over HTTP for a few paths, as staff's browsers would ask them. */
 async function throughput(cookie: string) {
@@ -47,13 +44,7 @@ async function throughput(cookie: string) {
   }
 }
 
-const name = `facet_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await openPostgres(url.toString());
+const { database, drop } = await openBenchDatabase();
 const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false };
 
 try {
@@ -100,7 +91,5 @@ try {
   await app.close();
   await throughput(cookie);
 } finally {
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await drop();
 }
