@@ -87,7 +87,12 @@ export async function lockMasterChanges(tx: Db) {
  * change is refused (409) and the transaction rolls back. Nobody can lock the shop out.
  */
 export async function assertMasterRemains(tx: Db) {
-  const [row] = await tx
+  if ((await countActiveMasters(tx)) === 0) throw conflict(MESSAGES.lastMasterUser);
+}
+
+/** Active, live users holding all-master through a live role. */
+export async function countActiveMasters(db: Db): Promise<number> {
+  const [row] = await db
     .select({ total: countDistinct(users.id) })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
@@ -95,5 +100,5 @@ export async function assertMasterRemains(tx: Db) {
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isNull(permissions.deletedAt)))
     .where(and(eq(permissions.key, MASTER_PERMISSION), eq(users.status, true), isNull(users.deletedAt)));
-  if (!row || row.total === 0) throw conflict(MESSAGES.lastMasterUser);
+  return row?.total ?? 0;
 }
