@@ -28,6 +28,10 @@ export const MESSAGES = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   cannotEditOwnRoles: 'You cannot change your own roles.',
   cannotGrantUnheld: (names: string) => `You cannot grant permissions you do not hold: ${names}.`,
+  // Escalation through the users, roles and permissions API (hardening issue): 403, nothing written.
+  masterOnly: 'Only a master user can change a master user or role, or the Master permission.',
+  cannotActOnHigher: (names: string) => `You can only change users and roles whose permissions you hold yourself; this one also holds: ${names}.`,
+  permissionKeyMasterOnly: 'Only a master user can add, change or delete a permission key that gives access to a feature.',
   lastMasterUser: 'This is the last active user with the Master permission; it must stay active and keep that permission.',
   unauthenticated: 'Please sign in.',
   forbidden: 'You do not have permission to do this.',

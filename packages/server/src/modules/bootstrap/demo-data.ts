@@ -25,15 +25,19 @@ export type DemoSeeder = (tx: Db, context: SeedContext) => Promise<void>;
 /** Password of every demo staff account (not the admin), documented in the README. */
 export const DEMO_PASSWORD = 'Demo-pass1';
 
-const DEMO_STAFF: { role: string; permissions: PermissionKey[]; users: { name: string; email: string }[] }[] = [
-  { role: 'Sales Clerk', permissions: ['sales', 'order-list', 'customers', 'coupons'], users: [{ name: 'sarah', email: 'sarah.jones@facet.local' }] },
+/**
+ * Each demo role is a real job and holds the keys that open its screens (the spec's feature keys),
+ * so signing in as its user shows a coherent back office: no key that gates nothing.
+ */
+export const DEMO_STAFF: { role: string; permissions: PermissionKey[]; users: { name: string; email: string }[] }[] = [
+  { role: 'Sales Clerk', permissions: ['sales', 'customers'], users: [{ name: 'sarah', email: 'sarah.jones@facet.local' }] },
+  { role: 'Catalogue Editor', permissions: ['products', 'categories', 'attribute', 'diamonds'], users: [{ name: 'tom', email: 'tom.baker@facet.local' }] },
+  { role: 'Content Editor', permissions: ['content_management', 'widgets', 'section', 'blogs'], users: [{ name: 'priya', email: 'priya.shah@facet.local' }] },
   {
-    role: 'Catalogue Editor',
-    permissions: ['products', 'diamonds', 'categories', 'attribute', 'earrings'],
-    users: [{ name: 'tom', email: 'tom.baker@facet.local' }],
+    role: 'Shop Manager',
+    permissions: ['system', 'cache_management', 'report', 'marketing', 'coupons', 'newsletter', 'contact_form'],
+    users: [{ name: 'james', email: 'james.wright@facet.local' }],
   },
-  { role: 'Content Editor', permissions: ['content_management', 'blogs', 'widgets', 'section', 'newsletter'], users: [{ name: 'priya', email: 'priya.shah@facet.local' }] },
-  { role: 'Shop Manager', permissions: ['system', 'cache_management', 'report', 'marketing', 'contact_form'], users: [{ name: 'james', email: 'james.wright@facet.local' }] },
 ];
 
 async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {

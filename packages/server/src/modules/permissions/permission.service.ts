@@ -1,16 +1,40 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { MASTER_PERMISSION_NAME, permissionResource } from '@facet/contract/modules/permissions/permission.schema';
+import { MASTER_PERMISSION } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
-import { conflict } from '../../http/errors.ts';
-import { assertMasterRemains } from '../roles/access.service.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import { assertMasterRemains, isCatalogueKey, isMasterActor, lockMasterChanges } from '../roles/access.service.ts';
 import { permissions } from './permission.table.ts';
 
 const isMaster = (name: unknown) => typeof name === 'string' && name.toLowerCase() === MASTER_PERMISSION_NAME.toLowerCase();
+const keyOf = (value: unknown) => String(value ?? '').toLowerCase();
+
+/**
+ * A session's access is the set of its permission keys, so a key is access: whoever may set one may
+ * give it to anyone. Keys of the code's catalogue (the ones routes and screens check) are therefore
+ * added, changed and deleted by a master only; others may add permissions under keys that gate
+ * nothing, rename keys among those, and edit any name and description (GLOSSARY.md, permission).
+ */
+function assertKeyChangeAllowed(action: string, key: unknown, existingKey: unknown) {
+  const changes =
+    (action === 'create' && isCatalogueKey(key)) ||
+    (action === 'update' && keyOf(key) !== keyOf(existingKey) && (isCatalogueKey(key) || isCatalogueKey(existingKey))) ||
+    (action === 'delete' && isCatalogueKey(existingKey));
+  if (changes) throw new AppError('FORBIDDEN', MESSAGES.permissionKeyMasterOnly);
+}
 
 export function createPermissionService(db: Db) {
   return createCrudService(db, permissionResource, permissions, {
-    async beforeWrite(_tx, { action, existing }) {
+    async lockFirst(tx, action) {
+      // A permission changed or deleted can leave nobody holding all-master.
+      if (action !== 'create') await lockMasterChanges(tx);
+    },
+    async beforeWrite(_tx, { action, input, existing, context }) {
+      if (!isMasterActor(context.actor)) {
+        if (existing && (isMaster(existing.name) || keyOf(existing.key) === MASTER_PERMISSION)) throw new AppError('FORBIDDEN', MESSAGES.masterOnly);
+        assertKeyChangeAllowed(action, input?.key, existing?.key);
+      }
       if ((action === 'update' || action === 'delete') && isMaster(existing?.name)) throw conflict(MESSAGES.masterPermissionLocked);
     },
     async afterWrite(tx) {

@@ -4,9 +4,9 @@ import type { RoleInput } from '@facet/contract/modules/roles/role.schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
-import { conflict } from '../../http/errors.ts';
 import { permissions } from '../permissions/permission.table.ts';
-import { assertAllFound, assertCanGrant, assertMasterRemains, livePermissions } from './access.service.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import { assertAllFound, assertCanActOn, assertCanGrant, assertMasterRemains, isMasterActor, livePermissions, lockMasterChanges, permissionsOfRoles } from './access.service.ts';
 import { rolePermissions, roles } from './role.table.ts';
 
 const isMasterRole = (name: unknown) => typeof name === 'string' && name.toLowerCase() === MASTER_ROLE_NAME;
@@ -36,7 +36,15 @@ export function createRoleService(db: Db) {
       await tx.insert(rolePermissions).values(permissionIds.map((permissionId) => ({ roleId: id, permissionId })));
     },
 
+    async lockFirst(tx, action) {
+      // Editing or deleting a role can take all-master away from its users.
+      if (action !== 'create') await lockMasterChanges(tx);
+    },
     async beforeWrite(tx, { action, input, existing, context }) {
+      if (existing) {
+        if (isMasterRole(existing.name) && !isMasterActor(context.actor)) throw new AppError('FORBIDDEN', MESSAGES.masterOnly);
+        assertCanActOn(context.actor, await permissionsOfRoles(tx, [existing.id as number]));
+      }
       if (action !== 'create' && isMasterRole(existing?.name)) throw conflict(MESSAGES.masterRoleLocked);
       if (!input) return;
       const { permissionIds } = input as RoleInput;

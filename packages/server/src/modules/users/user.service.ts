@@ -8,7 +8,7 @@ import { createCrudService } from '../../db/crud-service.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOfUsers } from '../auth/session.service.ts';
-import { assertAllFound, assertCanGrant, assertMasterRemains, permissionsOfRoles } from '../roles/access.service.ts';
+import { assertAllFound, assertCanActOn, assertCanGrant, assertMasterRemains, lockMasterChanges, permissionsOfRoles, permissionsOfUser } from '../roles/access.service.ts';
 import { roles } from '../roles/role.table.ts';
 import { userRoles, users } from './user.table.ts';
 
@@ -54,9 +54,16 @@ export function createUserService(db: Db) {
       await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
     },
 
+    async lockFirst(tx, action) {
+      // Disabling, deleting or re-roling a user can take away a master.
+      if (action !== 'create') await lockMasterChanges(tx);
+    },
+
     async beforeWrite(tx, { action, input, existing, context }) {
       const isSelf = existing?.id === context.actor.id;
       if (action === 'delete' && isSelf) throw conflict(MESSAGES.cannotDeleteSelf);
+      // Whoever changes a user (status, password, name, roles, delete) holds all they hold.
+      if (existing) assertCanActOn(context.actor, await permissionsOfUser(tx, existing.id as number));
       if (!input) return;
       const liveRoles = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, input.roleIds), isNull(roles.deletedAt)));
       assertAllFound('roleIds', input.roleIds, liveRoles);

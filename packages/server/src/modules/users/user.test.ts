@@ -154,7 +154,7 @@ describe('users: rules of access management', () => {
     expect(response.json().error.message).toBe(MESSAGES.cannotGrantUnheld('Sales'));
   });
 
-  it('keeps the last active master user: cannot be disabled, demoted or deleted (409)', async () => {
+  it('keeps the last active master user: only a master reaches them (403 otherwise), and they cannot switch themselves off (409)', async () => {
     const master = (await t.request(admin, { method: 'GET', url: '/api/users', query: { search: ADMIN.username } })).json().items[0];
     const deputy = await t.createUserWith(['all-master']);
     const deputyRow = (await t.request(admin, { method: 'GET', url: `/api/users/${deputy.id}` })).json();
@@ -163,19 +163,22 @@ describe('users: rules of access management', () => {
     expect(off.statusCode).toBe(200);
     const manager = await t.createUserWith(['user_management']);
     const disable = await t.request(manager.cookie, { method: 'PATCH', url: `/api/users/${master.id}/status`, payload: { status: false, version: master.version } });
-    expect(disable.statusCode).toBe(409);
-    expect(disable.json().error.message).toBe(MESSAGES.lastMasterUser);
-    const remove = await t.request(manager.cookie, { method: 'DELETE', url: `/api/users/${master.id}` });
-    expect(remove.statusCode).toBe(409);
-    // Demoting needs a manager who may grant the clerk role (holds sales), to reach the master rule.
+    expect(disable.statusCode).toBe(403);
+    expect(disable.json().error.message).toBe(MESSAGES.masterOnly);
+    expect((await t.request(manager.cookie, { method: 'DELETE', url: `/api/users/${master.id}` })).statusCode).toBe(403);
+    // Even a manager who may grant the clerk role (holds sales) cannot demote a master.
     const salesManager = await t.createUserWith(['user_management', 'sales']);
-    const demote2 = await t.request(salesManager.cookie, {
+    const demote = await t.request(salesManager.cookie, {
       method: 'PUT',
       url: `/api/users/${master.id}`,
       payload: { name: master.name, email: master.email, status: true, roleIds: [clerkRole], version: master.version },
     });
-    expect(demote2.statusCode).toBe(409);
-    expect(demote2.json().error.message).toBe(MESSAGES.lastMasterUser);
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().error.message).toBe(MESSAGES.masterOnly);
+    // The only master who can reach the last master is that master: switching themselves off is refused.
+    const selfOff = await t.request(admin, { method: 'PATCH', url: `/api/users/${master.id}/status`, payload: { status: false, version: master.version } });
+    expect(selfOff.statusCode).toBe(409);
+    expect(selfOff.json().error.message).toBe(MESSAGES.lastMasterUser);
     const [row] = await t.db.select().from(users).where(eq(users.id, master.id));
     expect(row!.status).toBe(true);
     expect(row!.deletedAt).toBeNull();
