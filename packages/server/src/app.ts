@@ -17,6 +17,7 @@ import { handleError } from './http/errors.ts';
 import { registerGuard } from './http/guard.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { resolveSession } from './modules/auth/session.service.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -79,7 +80,7 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerGuard(app, db);
+  registerGuard(app, (sessionId) => resolveSession(db, sessionId));
   registerTextGuard(app);
 
   // The API's map is for staff: signed-in users only, like the docs UI (guard.ts).

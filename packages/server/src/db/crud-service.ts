@@ -9,8 +9,8 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
 import type { RequestContext } from '../http/context.ts';
-import { writeAudit } from '../modules/audit/audit.service.ts';
-import { users } from '../modules/users/user.table.ts';
+import { writeAudit } from './audit.ts';
+import { auditLog } from './audit.table.ts';
 import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
 
@@ -222,8 +222,21 @@ export function createCrudService<R extends ResourceDefinition>(
 
   async function assertVersion(tx: Db, existing: Row, version: number) {
     if (existing.version === version) return;
+    // The editor's name as the audit row of their write recorded it: db/ reads no module's table,
+    // and the name is the one they had when they made the change.
     const [editor] = existing.updatedBy
-      ? await tx.select({ name: users.name }).from(users).where(eq(users.id, existing.updatedBy as number))
+      ? await tx
+          .select({ name: auditLog.actorName })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.entity, resource.entity),
+              eq(auditLog.entityId, String(existing.id)),
+              eq(auditLog.actorId, existing.updatedBy as number),
+            ),
+          )
+          .orderBy(desc(auditLog.id))
+          .limit(1)
       : [];
     const at = formatDateTime(existing.updatedAt as Date, SHOP_TIME_ZONE);
     throw conflict(MESSAGES.staleVersion(editor?.name ?? 'another user', at));

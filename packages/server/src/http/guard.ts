@@ -3,8 +3,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import { hasPermission } from '@facet/contract/permissions';
 import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { resolveSession } from '../modules/auth/session.service.ts';
+import type { Actor } from './context.ts';
 import { AppError } from './errors.ts';
 
 /** An /api route as declared, kept so tests can walk every route (the 401/403 matrix). */
@@ -61,8 +60,14 @@ function originOf(url: string): string | null {
   }
 }
 
-/** Authenticates every request from its cookie and enforces the route's permission before anything else runs. */
-export function registerGuard(app: FastifyInstance, db: Db) {
+/** Finds the live session of a cookie value: its actor and the stored hash of its id. */
+export type SessionResolver = (sessionId: string) => Promise<{ actor: Actor; idHash: string } | null>;
+
+/**
+ * Authenticates every request from its cookie and enforces the route's permission before anything
+ * else runs. The session lookup is passed in (app.ts gives the auth module's): http/ imports no module.
+ */
+export function registerGuard(app: FastifyInstance, resolveSession: SessionResolver) {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionIdHash', null);
   const apiRoutes: DeclaredRoute[] = [];
@@ -82,7 +87,7 @@ export function registerGuard(app: FastifyInstance, db: Db) {
     assertSameOrigin(request);
     const sessionId = request.cookies[SESSION_COOKIE];
     if (sessionId) {
-      const session = await resolveSession(db, sessionId);
+      const session = await resolveSession(sessionId);
       if (session) {
         request.actor = session.actor;
         request.sessionIdHash = session.idHash;

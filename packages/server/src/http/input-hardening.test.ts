@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../modules/audit/audit.table.ts';
+import { auditLog } from '../db/audit.table.ts';
 import { loginFailures } from '../modules/auth/session.table.ts';
 import { categories } from '../modules/categories/category.table.ts';
 import { metalQualities } from '../modules/metal-qualities/metal-quality.table.ts';

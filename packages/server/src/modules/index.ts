@@ -8,7 +8,7 @@ import { diamondMarkupRoutes } from './diamond-markups/diamond-markup.routes.ts'
 import { diamondQualityRoutes } from './diamond-qualities/diamond-quality.routes.ts';
 import { diamondShapeRoutes } from './diamond-shapes/diamond-shape.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
-import { createS3Storage } from './media/media.s3-storage.ts';
+import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { createLocalStorage } from './media/media.storage.ts';
 import { navigationMenuRoutes } from './navigation-menu/navigation-menu.routes.ts';
 import { permissionRoutes } from './permissions/permission.routes.ts';

@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from '@facet/contract/resource';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../modules/audit/audit.table.ts';
+import { auditLog } from '../db/audit.table.ts';
 import type { TestApp } from './test-app.ts';
 import { createTestApp } from './test-app.ts';
 

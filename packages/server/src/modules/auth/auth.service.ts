@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { users } from '../users/user.table.ts';
 import { getDummyHash, verifyPassword } from './password.ts';

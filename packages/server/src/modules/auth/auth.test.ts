@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { ADMIN, createTestApp } from '../../test/test-app.ts';
 import { parseTrustProxy } from '../../config.ts';
-import { auditLog } from '../audit/audit.table.ts';
+import { auditLog } from '../../db/audit.table.ts';
 import { backdateSession } from './session.service.ts';
 import { sessions } from './session.table.ts';
 

@@ -4,7 +4,7 @@ import { MASTER_ROLE_NAME } from '@facet/contract/modules/roles/role.schema';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { hashPassword } from '../auth/password.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { media } from './media.table.ts';
 import type { MediaStorage } from './media.storage.ts';
 import { sanitizeSvg } from './svg-sanitizer.ts';

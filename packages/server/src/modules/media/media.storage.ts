@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where media files live: local disk under `DATA_DIR/media`, or an S3-compatible bucket
- * (media.s3-storage.ts). Either way files are served through /media/<name>, with our headers.
+ * (integrations/s3/s3-storage.ts). Either way files are served through /media/<name>, with our headers.
  */
 export interface MediaStorage {
   put(name: string, body: Buffer, contentType: string): Promise<void>;

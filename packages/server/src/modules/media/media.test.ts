@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../test/test-app.ts';
 import { pngOfSize, testImage, upload } from '../../test/upload.ts';
-import { auditLog } from '../audit/audit.table.ts';
+import { auditLog } from '../../db/audit.table.ts';
 import { media } from './media.table.ts';
 
 const CLEAN_SVG = `<?xml version="1.0" encoding="UTF-8"?>

@@ -9,7 +9,7 @@ import { createCrudService } from '../../db/crud-service.ts';
 import { columnUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { metals } from '../metals/metal.table.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { metalQualities } from './metal-quality.table.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useAdminTestApp } from '../../test/test-app.ts';
-import { auditLog } from '../audit/audit.table.ts';
+import { auditLog } from '../../db/audit.table.ts';
 
 async function metalId(t: TestApp, metalType: string): Promise<number> {
   const cookie = await t.login();

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { assertMediaUrls } from '../media/media.service.ts';

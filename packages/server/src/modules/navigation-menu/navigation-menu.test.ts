@@ -7,7 +7,7 @@ import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { testImage, upload } from '../../test/upload.ts';
-import { auditLog } from '../audit/audit.table.ts';
+import { auditLog } from '../../db/audit.table.ts';
 import { categories } from '../categories/category.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 

@@ -4,7 +4,7 @@ import type { SitemapResult } from '@facet/contract/modules/navigation-menu/navi
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';

@@ -8,7 +8,7 @@ import { DEMO_SEEDERS } from '../bootstrap/demo-data.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { users } from '../users/user.table.ts';
 import { generateSitemap } from './sitemap.service.ts';
-import { auditLog } from '../audit/audit.table.ts';
+import { auditLog } from '../../db/audit.table.ts';
 import { categories } from '../categories/category.table.ts';
 
 const SITE = 'http://localhost:3000';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
+import type { Db } from './client.ts';
+import type { RequestContext } from '../http/context.ts';
 import { auditLog } from './audit.table.ts';
 
 const SECRET_KEY = /password|token|secret|hash|cookie/i;

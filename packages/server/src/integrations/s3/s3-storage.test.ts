@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeS3 } from '../../test/fake-s3.ts';
-import { startFakeS3 } from '../../test/fake-s3.ts';
+import type { FakeS3 } from './fake-s3.ts';
+import { startFakeS3 } from './fake-s3.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { testImage, upload } from '../../test/upload.ts';
 import { loadConfig } from '../../config.ts';
-import { createS3Storage } from './media.s3-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
 
 describe('media in an S3-compatible bucket', () => {
   let s3: FakeS3;

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.ts';
-import type { MediaStorage } from './media.storage.ts';
-import { MEDIA_URL_PREFIX } from './media.storage.ts';
+import type { MediaStorage } from '../../modules/media/media.storage.ts';
+import { MEDIA_URL_PREFIX } from '../../modules/media/media.storage.ts';
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces). Objects are
