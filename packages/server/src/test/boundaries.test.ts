@@ -3,7 +3,12 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const eslint = new ESLint({ cwd: root });
+// Only the boundary rule, without the type-aware program: the same config, in a second instead of half a minute.
+const eslint = new ESLint({
+  cwd: root,
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+});
 
 /** The boundary errors `npm run lint` reports for `code` saved at `file` (an existing file, so typed linting has its project). */
 async function boundaryErrors(file: string, code: string) {
