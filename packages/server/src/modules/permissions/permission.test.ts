@@ -40,3 +40,47 @@ describe('permissions: catalogue and rules', () => {
     expect((await fx.t.request(keeper.cookie, { method: 'GET', url: '/api/permissions' })).statusCode).toBe(200);
   });
 });
+
+describe('permissions: keys are access', () => {
+  const fx = useAdminTestApp();
+  const permissionByKey = async (key: string) => (await fx.t.request(fx.admin, { method: 'GET', url: '/api/permissions', query: { search: key } })).json().items.find((p: { key: string }) => p.key === key);
+
+  it('a role_permission holder cannot make their own permission the key system (rename, free, delete or create it)', async () => {
+    const keeper = await fx.t.createUserWith(['role_permission']);
+    const system = await permissionByKey('system');
+    const own = await permissionByKey('role_permission');
+    const attempts = [
+      // Free the key, then take it.
+      { method: 'PUT' as const, url: `/api/permissions/${system.id}`, payload: { name: system.name, description: system.description, key: 'system-old', version: system.version } },
+      { method: 'DELETE' as const, url: `/api/permissions/${system.id}` },
+      { method: 'PUT' as const, url: `/api/permissions/${own.id}`, payload: { name: own.name, description: own.description, key: 'system', version: own.version } },
+      { method: 'POST' as const, url: '/api/permissions', payload: { name: 'Shipping', description: 'x', key: 'system' } },
+    ];
+    for (const attempt of attempts) {
+      const response = await fx.t.request(keeper.cookie, attempt);
+      expect(response.statusCode, `${attempt.method} ${attempt.url}: ${response.body}`).toBe(403);
+      expect(response.json().error.message).toBe(MESSAGES.permissionKeyMasterOnly);
+    }
+    expect((await permissionByKey('system')).version).toBe(system.version);
+    expect((await permissionByKey('role_permission')).version).toBe(own.version);
+    expect((await fx.t.request(keeper.cookie, { method: 'GET', url: '/api/shipping-rates' })).statusCode).toBe(403);
+  });
+
+  it('a role_permission holder still edits names and descriptions, and keys that gate nothing', async () => {
+    const keeper = await fx.t.createUserWith(['role_permission']);
+    const report = await permissionByKey('report');
+    const renamed = await fx.t.request(keeper.cookie, { method: 'PUT', url: `/api/permissions/${report.id}`, payload: { name: 'Reports', description: 'Sales reports', key: 'report', version: report.version } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const created = await fx.t.request(keeper.cookie, { method: 'POST', url: '/api/permissions', payload: { name: 'Gift Cards', description: 'x', key: 'gift_cards' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const rekeyed = await fx.t.request(keeper.cookie, { method: 'PUT', url: `/api/permissions/${created.json().id}`, payload: { name: 'Gift Cards', description: 'x', key: 'gift-cards', version: 1 } });
+    expect(rekeyed.statusCode, rekeyed.body).toBe(200);
+    expect((await fx.t.request(keeper.cookie, { method: 'DELETE', url: `/api/permissions/${created.json().id}` })).statusCode).toBe(204);
+  });
+
+  it('a master may change a catalogue key', async () => {
+    const test = await permissionByKey('test-permission');
+    const response = await fx.t.request(fx.admin, { method: 'PUT', url: `/api/permissions/${test.id}`, payload: { name: test.name, description: test.description, key: 'test-permission-2', version: test.version } });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});

@@ -48,6 +48,24 @@ describe('roles: rules', () => {
     expect(allowed.statusCode).toBe(201);
   });
 
+  it('lets a user manager edit or delete only roles whose permissions they hold themselves (403, nothing written)', async () => {
+    const [salesId, reportId] = [await permissionIdOf(fx.t.db, 'sales'), await permissionIdOf(fx.t.db, 'report')];
+    const reporters = (await fx.t.request(fx.admin, { method: 'POST', url: '/api/roles', payload: { name: 'Analysts', permissionIds: [salesId, reportId] } })).json();
+    const manager = await fx.t.createUserWith(['user_management', 'sales']);
+    // Even dropping the permission they lack is a change to a role above them.
+    const edit = await fx.t.request(manager.cookie, { method: 'PUT', url: `/api/roles/${reporters.id}`, payload: { name: 'Analysts', permissionIds: [salesId], version: reporters.version } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error.message).toBe(MESSAGES.cannotActOnHigher('Report'));
+    expect((await fx.t.request(manager.cookie, { method: 'DELETE', url: `/api/roles/${reporters.id}` })).statusCode).toBe(403);
+    const after = (await fx.t.request(fx.admin, { method: 'GET', url: `/api/roles/${reporters.id}` })).json();
+    expect(after).toMatchObject({ version: reporters.version, permissionIds: reporters.permissionIds });
+    // A master role is a master's to change.
+    const owners = (await fx.t.request(fx.admin, { method: 'POST', url: '/api/roles', payload: { name: 'Owners', permissionIds: [await permissionIdOf(fx.t.db, 'all-master')] } })).json();
+    const onMaster = await fx.t.request(manager.cookie, { method: 'DELETE', url: `/api/roles/${owners.id}` });
+    expect(onMaster.statusCode).toBe(403);
+    expect(onMaster.json().error.message).toBe(MESSAGES.masterOnly);
+  });
+
   it('takes effect at once: a role losing a permission closes the door on the next request', async () => {
     const role = (await fx.t.request(fx.admin, { method: 'POST', url: '/api/roles', payload: { name: 'Reporters', permissionIds: [await permissionIdOf(fx.t.db, 'user_management')] } })).json();
     const user = await fx.t.createUserWith([]);

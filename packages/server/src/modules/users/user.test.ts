@@ -184,6 +184,26 @@ describe('users: rules of access management', () => {
     expect(row!.deletedAt).toBeNull();
   });
 
+  it('lets a user manager act only on users whose permissions they hold themselves (403, nothing written)', async () => {
+    const clerk = await newUser('subsetclerk');
+    const manager = await t.createUserWith(['user_management']);
+    const attempts = [
+      { method: 'PATCH' as const, url: `/api/users/${clerk.id}/status`, payload: { status: false, version: clerk.version } },
+      { method: 'PUT' as const, url: `/api/users/${clerk.id}`, payload: { name: clerk.name, email: clerk.email, status: true, roleIds: clerk.roleIds, password: 'taken-ovr1', confirmPassword: 'taken-ovr1', version: clerk.version } },
+      { method: 'DELETE' as const, url: `/api/users/${clerk.id}` },
+    ];
+    for (const attempt of attempts) {
+      const response = await t.request(manager.cookie, attempt);
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
+      expect(response.json().error.message).toBe(MESSAGES.cannotActOnHigher('Sales'));
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, clerk.id));
+    expect(row).toMatchObject({ status: true, version: clerk.version, deletedAt: null });
+    // Holding sales as well, the same manager may.
+    const salesManager = await t.createUserWith(['user_management', 'sales']);
+    expect((await t.request(salesManager.cookie, attempts[0]!)).statusCode).toBe(200);
+  });
+
   it('exports the list as an .xlsx file with formula-looking cells neutralised', async () => {
     await newUser('exported');
     const response = await t.request(admin, { method: 'GET', url: '/api/users/export' });
