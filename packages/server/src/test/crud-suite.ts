@@ -1,9 +1,11 @@
+import { SHOP_TIME_ZONE, formatDateTime } from '@facet/contract/format';
+import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
 import type { TestApp } from './test-app.ts';
-import { createTestApp } from './test-app.ts';
+import { ADMIN, createTestApp } from './test-app.ts';
 
 type Body = Record<string, unknown>;
 
@@ -85,9 +87,25 @@ export function describeCrudResource(options: CrudSuiteOptions) {
     function expectEchoes(record: Body, input: Body) {
       const ignored = new Set([...(options.writeOnly ?? []), ...(options.derived ?? [])]);
       for (const [key, value] of Object.entries(input)) {
-        if (ignored.has(key) || !(key in record)) continue;
+        if (ignored.has(key)) continue;
+        // Every field sent comes back: one the record leaves out is lost or must be declared above.
+        expect(record, `the record echoes ${key}`).toHaveProperty([key]);
         expect(comparable(record[key]), key).toEqual(comparable(typeof value === 'string' ? value.trim() : value));
       }
+    }
+
+    /**
+     * Whether the values are in ascending list order: numbers and booleans compared here, text by
+     * the database (lower-cased, a missing text as empty, as the list sorts it) so its collation decides.
+     */
+    async function isAscending(values: unknown[]) {
+      const pairs = values.slice(1).map((value, i) => [values[i], value] as const);
+      if (values.every((v) => typeof v === 'number' || typeof v === 'boolean')) return pairs.every(([a, b]) => Number(a) <= Number(b));
+      const text = (v: unknown) => sql`lower(coalesce(${v === null || v === undefined ? null : String(v)}::text, ''))`;
+      const checks = pairs.map(([a, b]) => sql`(${text(a)} <= ${text(b)})`);
+      const result = (await t.db.execute(sql`select (${sql.join(checks, sql` and `)}) as ok`)) as unknown as { rows: { ok: boolean }[] };
+      const [row] = result.rows;
+      return row!.ok;
     }
 
     beforeAll(async () => {
@@ -144,6 +162,8 @@ export function describeCrudResource(options: CrudSuiteOptions) {
           const ascending = await ids('asc');
           const descending = await ids('desc');
           expect(ascending.length).toBeGreaterThan(1);
+          expect(new Set(ascending.map(String)).size, `${field} has distinct values to order`).toBeGreaterThan(1);
+          expect(await isAscending(ascending), `${field} ascending: ${JSON.stringify(ascending)}`).toBe(true);
           expect(descending).toEqual([...ascending].reverse());
         }
         const bad = await t.request(cookie, { method: 'GET', url: base, query: { sort: 'passwordHash' } });
@@ -163,7 +183,7 @@ export function describeCrudResource(options: CrudSuiteOptions) {
         expect(updated.json().version).toBe(target.version + 1);
         const stale = await t.request(cookie, { method: 'PUT', url: `${base}/${target.id}`, payload: { ...changed, version: target.version } });
         expect(stale.statusCode).toBe(409);
-        expect(stale.json().error.message).toContain('admin');
+        expect(stale.json().error.message).toBe(MESSAGES.staleVersion(ADMIN.username, formatDateTime(updated.json().updatedAt, SHOP_TIME_ZONE)));
       });
     }
 

@@ -1,22 +1,13 @@
 import type { SessionInfo } from '@facet/contract/modules/auth/auth.schema';
 import type { MenuProps } from 'antd';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AppRoute } from '../routes.tsx';
 import { APP_ROUTES } from '../routes.tsx';
 import { canAccess } from '../session/session-context.ts';
+import type { MenuLink } from './menu-links.ts';
 import { MENU_SECTIONS } from './menu-sections.tsx';
 
 type MenuItem = Required<MenuProps>['items'][number];
-
-/** One link of the sidebar, with the section it belongs to. */
-export interface MenuLink {
-  path: string;
-  label: string;
-  icon: ReactNode;
-  sectionKey: string;
-  sectionLabel: string;
-}
 
 type RouteWithMenu = AppRoute & { menu: NonNullable<AppRoute['menu']> };
 
@@ -31,7 +22,7 @@ function visibleSections(session: SessionInfo) {
   })).filter(({ routes: inSection }) => inSection.length > 0);
 }
 
-/** Every link the user may follow, flattened (the dashboard's shortcuts use it). */
+/** Every link the user may follow, flattened (the shell hands them to the page: the dashboard's shortcuts). */
 export function visibleMenuLinks(session: SessionInfo): MenuLink[] {
   return visibleSections(session).flatMap(({ section, routes }) =>
     routes.map((route) => ({

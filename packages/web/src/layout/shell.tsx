@@ -10,6 +10,8 @@ import type { PageHandle } from '../routes.tsx';
 import { fetchSession, isUsableSession, NO_PERMISSIONS_MESSAGE, SESSION_QUERY_KEY } from '../session/session.api.ts';
 import { canAccess, SessionContext, useSession } from '../session/session-context.ts';
 import { useSignOut } from '../session/use-sign-out.ts';
+import { visibleMenuLinks } from './menu.tsx';
+import type { ShellContext } from './menu-links.ts';
 import { PageLoading } from './page-loading.tsx';
 import { RootError } from './root-layout.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -32,7 +34,7 @@ function PermittedPage() {
   const session = useSession();
   const handle = useMatches().at(-1)?.handle as PageHandle | undefined;
   if (!canAccess(session, handle?.permission)) return <Navigate to="/" replace />;
-  return <Outlet />;
+  return <Outlet context={{ menuLinks: visibleMenuLinks(session) } satisfies ShellContext} />;
 }
 
 function ShellLayout() {

@@ -1,5 +1,6 @@
 import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
+import type { SeedContext, Seeder } from '../../db/seed.ts';
 import { hashPassword } from '../auth/password.ts';
 import { seedDemoCategories } from '../categories/category.demo.ts';
 import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
@@ -16,11 +17,6 @@ import { seedDemoProductAttributes } from '../product-attributes/product-attribu
 import { seedDemoProductSizes } from '../product-sizes/product-size.demo.ts';
 import { seedDemoSettings } from '../settings/setting.demo.ts';
 
-export interface SeedContext {
-  permissionIds: Map<string, number>;
-  adminId: number;
-}
-export type DemoSeeder = (tx: Db, context: SeedContext) => Promise<void>;
 
 /** Password of every demo staff account (not the admin), documented in the README. */
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -53,7 +49,7 @@ async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {
 }
 
 /** Demo data per module, run in order on an empty database when DEMO_DATA is on. */
-export const DEMO_SEEDERS: DemoSeeder[] = [
+export const DEMO_SEEDERS: Seeder[] = [
   seedStaff,
   seedDemoContentPages,
   seedDemoDiamondShapes,

@@ -1,5 +1,5 @@
 import { seedShapeCategories } from '../diamond-shapes/shape-category.service.ts';
-import type { DemoSeeder } from './demo-data.ts';
+import type { Seeder } from '../../db/seed.ts';
 import { seedRootCategory } from '../categories/category.service.ts';
 import { seedDefaultCustomerGroup } from '../customer-groups/customer-group.service.ts';
 import { seedMetals } from '../metals/metal.service.ts';
@@ -10,4 +10,4 @@ import { seedReferenceAttributes } from '../product-attributes/product-attribute
  * (the shape categories that diamond markups are set for, the metals, the attributes Facet reads by
  * code, the default customer group...). Run before the demo seeders.
  */
-export const REFERENCE_SEEDERS: DemoSeeder[] = [seedShapeCategories, seedMetals, seedReferenceAttributes, seedDefaultCustomerGroup, seedRootCategory];
+export const REFERENCE_SEEDERS: Seeder[] = [seedShapeCategories, seedMetals, seedReferenceAttributes, seedDefaultCustomerGroup, seedRootCategory];

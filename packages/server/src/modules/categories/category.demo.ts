@@ -2,7 +2,7 @@ import type { CategoryExploreMore, CategoryFaq } from '@facet/contract/modules/c
 import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { categories, categoryFilterOptions } from './category.table.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { contentPages } from './content-page.table.ts';
 
 /** The storefront's information pages; the page code is the slug they were created with. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { customerGroups } from './customer-group.table.ts';
 
 export async function seedDemoCustomerGroups(tx: Db, { adminId }: SeedContext) {

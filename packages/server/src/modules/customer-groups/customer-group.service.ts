@@ -3,7 +3,7 @@ import { customerGroupResource, DEFAULT_CUSTOMER_GROUP, isDefaultCustomerGroup }
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { conflict } from '../../http/errors.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { customerGroups } from './customer-group.table.ts';
 
 export function createCustomerGroupService(db: Db) {

@@ -1,6 +1,6 @@
 import type { MarkupType } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { diamondMarkups } from './diamond-markup.table.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { diamondQualities } from './diamond-quality.table.ts';
 
 /** Qualities of the small stones set in jewellery, given as a clarity band and a colour range. */

@@ -1,6 +1,6 @@
 import { SHAPE_CATEGORY_CODES } from '@facet/contract/modules/diamond-shapes/shape-category.schema';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { diamondShapes } from './diamond-shape.table.ts';
 import { shapeCategories } from './shape-category.table.ts';
 

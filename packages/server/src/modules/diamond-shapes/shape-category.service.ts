@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { CrudTable, Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { invalidField } from '../../http/errors.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { diamondShapes } from './diamond-shape.table.ts';
 import { shapeCategories } from './shape-category.table.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { METAL_QUALITY_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { metals } from '../metals/metal.table.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { metalQualities } from './metal-quality.table.ts';

@@ -1,7 +1,7 @@
 import { metalResource } from '@facet/contract/modules/metals/metal.schema';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { repriceMetalQualities } from '../metal-qualities/metal-quality.service.ts';
 import { metals } from './metal.table.ts';
 

@@ -1,7 +1,7 @@
 import type { MenuType } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';

@@ -1,7 +1,7 @@
 import { VENDOR_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { insertAttributes } from './product-attribute.reference.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
 

@@ -1,7 +1,7 @@
 import { METAL_QUALITY_ATTRIBUTE_CODE, VENDOR_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { AttributeInputType } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
 
 export interface SeedAttribute {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { productSizes } from './product-size.table.ts';
 
 const letters = (from: string, to: string) =>

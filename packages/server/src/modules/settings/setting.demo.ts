@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { settings } from './setting.table.ts';
 
 export async function seedDemoSettings(tx: Db, { adminId }: SeedContext) {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SeedContext } from '../bootstrap/demo-data.ts';
+import type { SeedContext } from '../../db/seed.ts';
 import { shippingRates } from './shipping-rate.table.ts';
 
 /** Rates in pounds; minFreeShippingAmount is the order total from which the service is free. */

@@ -1,7 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { Link } from 'react-router';
-import { visibleMenuLinks } from '../../layout/menu.tsx';
+import { useMenuLinks } from '../../layout/menu-links.ts';
 import { useSession } from '../../session/session-context.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 
@@ -11,7 +11,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
  */
 export default function DashboardPage() {
   const session = useSession();
-  const shortcuts = visibleMenuLinks(session).filter((link) => link.path !== '/');
+  const shortcuts = useMenuLinks().filter((link) => link.path !== '/');
   return (
     <>
       <PageHeader title="Dashboard" />
