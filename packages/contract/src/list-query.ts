@@ -120,7 +120,7 @@ function isCalendarDay(text: string) {
 
 function commaList<T>(message: string, max: number, readItem: (item: string) => T | undefined) {
   return z.string({ error: message }).transform((text, context) => {
-    const items = text.split(',').map(readItem);
+    const items = [...new Set(text.split(','))].map(readItem);
     if (items.length > max) {
       context.addIssue({ code: 'custom', message: MESSAGES.tooManyItems(max) });
       return z.NEVER;
@@ -129,7 +129,7 @@ function commaList<T>(message: string, max: number, readItem: (item: string) => 
       context.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return [...new Set(items as T[])];
+    return items as T[];
   });
 }
 
