@@ -26,6 +26,8 @@ async function expectPanelFilled(page: Page) {
 }
 
 test('shipping rates: filters apply on Enter, survive Cancel, Back, reload and a save, and Reset clears them', async ({ page, request }) => {
+  // One journey through five returns to the list: longer than the default budget on a loaded machine.
+  test.slow();
   await signInApi(request);
   const run = uniqueName('f');
   const rates = [
