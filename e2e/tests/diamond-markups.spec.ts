@@ -23,6 +23,16 @@ async function fillBand(page: Page, fields: { shape: string; from: string; to: s
   await page.getByLabel('Cost').fill(fields.cost);
 }
 
+/** Markups have no search box: a stone's carat in both ends of the Carat filter finds the bands holding it. */
+async function findByCarat(page: Page, carat: string) {
+  await expect(page.getByRole('button', { name: 'Filters' })).toBeVisible();
+  if (!(await page.getByLabel('Carat from').isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Carat from').fill(carat);
+  await page.getByLabel('Carat to').fill(carat);
+  await page.getByLabel('Carat to').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`caratFrom=${Number(carat)}&caratTo=${Number(carat)}`));
+}
+
 // The demo data holds Earth mined Round bands 0.300 - 0.499 and 0.500 - 0.699; these journeys use carats far above them.
 describeListJourney({
   name: 'diamond markups',
@@ -33,14 +43,17 @@ describeListJourney({
   async listData(_run, request) {
     const categories = (await (await request.get('/api/shape-categories')).json()) as { items: { id: number; name: string }[] };
     const roundId = categories.items.find((c) => c.name === 'Round')!.id;
+    const fancyId = categories.items.find((c) => c.name === 'Fancy')!.id;
+    // Two shape categories, so the bands may overlap: 60.25 ct lies in both.
     return {
-      searchTerm: '60.',
+      searchTerm: '60.25',
       records: [
-        { body: band(60.1, 60.15, roundId), rowText: '60.100' },
-        { body: band(60.2, 60.25, roundId), rowText: '60.200' },
+        { body: band(60.1, 60.3, roundId), rowText: '60.100' },
+        { body: band(60.2, 60.4, fancyId), rowText: '60.200' },
       ],
     };
   },
+  find: findByCarat,
   // Smallest carat first by default.
   sorts: [
     { column: 'Carat From', url: /sort=fromCarat&order=desc/, order: [1, 0] },

@@ -97,4 +97,11 @@ export const MESSAGES = {
   noAngleBrackets: 'The characters < and > are not allowed.',
   storefrontPath: 'Only letters, digits and the characters - _ . / ? = & % are allowed.',
   metalQualityExists: 'This metal quality already exists for this metal.',
+  // List filters (platform issue); not worded by the spec.
+  filterChoice: (label: string, values: string) => `${label}: choose from ${values}.`,
+  filterNumber: (label: string, min: number, max: number, decimals: number) =>
+    `${label}: a number from ${min} to ${max}${decimals ? ` with at most ${decimals} decimals` : ''}, written in plain digits.`,
+  filterIds: (label: string) => `${label}: ids are whole numbers from 1 to 2147483647, separated by commas.`,
+  filterDate: (label: string) => `${label}: a date written as YYYY-MM-DD.`,
+  filterRange: (label: string) => `${label}: "from" must not be greater than "to".`,
 } as const;

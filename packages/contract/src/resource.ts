@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { FilterDefinitions, ListQueryDefinition } from './list-query.ts';
+import { defineListQuery } from './list-query.ts';
 import type { PermissionRequirement } from './permissions.ts';
 
 /**
@@ -9,6 +11,7 @@ export interface ResourceDefinition<
   TCreate extends z.ZodType = z.ZodType,
   TUpdate extends z.ZodType = TCreate,
   TRecord extends z.ZodType = z.ZodType,
+  TFilters extends FilterDefinitions = FilterDefinitions,
 > {
   /** URL segment under /api, kebab-case plural: `shipping-rates`. */
   name: string;
@@ -29,6 +32,13 @@ export interface ResourceDefinition<
   /** Fields the list may sort by; the first entry of `defaultSort` when none is asked. */
   sortable: readonly string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
+  /**
+   * The list's filters (list-query.ts): each names a field of the record (or, with a server hook, a
+   * condition of its own). The list, its export and its filter panel all read them.
+   */
+  filters: TFilters;
+  /** The list's query-string schema: paging, search, sort among `sortable`, and `filters`. Derived. */
+  listQuery: ListQueryDefinition<TFilters>;
   /** Has an Active/Inactive `status` switch (PATCH /:id/status). */
   hasStatus: boolean;
   /** Operations the spec offers; metals, for example, have no add and no delete. */
@@ -59,20 +69,29 @@ export interface ExportColumn {
   width?: number;
 }
 
-type Defaults = 'updateInput' | 'searchable' | 'sortable' | 'defaultSort' | 'hasStatus' | 'operations' | 'unique';
+type Defaults = 'updateInput' | 'searchable' | 'sortable' | 'defaultSort' | 'hasStatus' | 'operations' | 'unique' | 'filters';
 
-export function defineResource<TCreate extends z.ZodType, TRecord extends z.ZodType, TUpdate extends z.ZodType = TCreate>(
-  definition: Omit<ResourceDefinition<TCreate, TUpdate, TRecord>, Defaults> &
-    Partial<Pick<ResourceDefinition<TCreate, TUpdate, TRecord>, Defaults>>,
-): ResourceDefinition<TCreate, TUpdate, TRecord> {
+export function defineResource<
+  TCreate extends z.ZodType,
+  TRecord extends z.ZodType,
+  TUpdate extends z.ZodType = TCreate,
+  const TFilters extends FilterDefinitions = Record<never, never>,
+>(
+  definition: Omit<ResourceDefinition<TCreate, TUpdate, TRecord, TFilters>, Defaults | 'listQuery'> &
+    Partial<Pick<ResourceDefinition<TCreate, TUpdate, TRecord, TFilters>, Defaults>>,
+): ResourceDefinition<TCreate, TUpdate, TRecord, TFilters> {
+  const sortable = definition.sortable ?? ['createdAt'];
+  const filters = (definition.filters ?? {}) as TFilters;
   return {
     updateInput: definition.createInput as unknown as TUpdate,
     searchable: [],
-    sortable: ['createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
     hasStatus: true,
     unique: [],
     ...definition,
+    sortable,
+    filters,
+    listQuery: defineListQuery({ sortable, filters }),
     operations: { create: true, update: true, delete: true, ...definition.operations },
   };
 }

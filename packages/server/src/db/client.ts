@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -41,7 +42,11 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   try {
     // relaxedDurability stays off: the embedded database holds a shop's data, not a cache.
     // An in-memory database may start from a dump (tests start from a migrated, bootstrapped template).
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), { relaxedDurability: false }) : new PGlite({ loadDataDir: opts.loadDataDir });
+    // pg_trgm serves the lists' substring search (trigram indexes); PGlite ships it as a loadable extension.
+    const extensions = { pg_trgm };
+    const client = dataDir
+      ? new PGlite(path.join(dataDir, 'pgdata'), { relaxedDurability: false, extensions })
+      : new PGlite({ loadDataDir: opts.loadDataDir, extensions });
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {

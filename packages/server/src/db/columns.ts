@@ -1,4 +1,6 @@
-import { boolean, integer, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every table carries (DESIGN §3): who and when, soft delete, and the optimistic-lock version. */
 export const standardColumns = {
@@ -14,3 +16,12 @@ export const standardColumns = {
 
 /** The Active/Inactive switch of the spec (1 active, 0 inactive). */
 export const statusColumn = { status: boolean('status').notNull().default(true) };
+
+/**
+ * Trigram indexes for a list's substring search (`lower(col) like '%term%'`, db/list-query.ts), one
+ * per searchable column: `gin (lower(col) gin_trgm_ops)` serves a match anywhere in the text, so a
+ * search stays an index scan as a table grows. The crud service refuses a searchable column without one.
+ */
+export function searchIndexes(tableName: string, ...columns: PgColumn[]) {
+  return columns.map((column) => index(`${tableName}_${column.name}_search`).using('gin', sql`lower(${column}) gin_trgm_ops`));
+}

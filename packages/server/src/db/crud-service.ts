@@ -1,9 +1,10 @@
 import type { ListQuery, ListResponse } from '@facet/contract/api';
 import { SHOP_TIME_ZONE, formatDateTime } from '@facet/contract/format';
 import { MESSAGES } from '@facet/contract/messages';
+import type { FilterDefinitions } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { SQL } from 'drizzle-orm';
-import { Column, and, asc, count, desc, eq, getTableColumns, ilike, inArray, is, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { Column, and, asc, count, desc, eq, getTableColumns, inArray, is, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -13,6 +14,8 @@ import { writeAudit } from './audit.ts';
 import { auditLog } from './audit.table.ts';
 import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
+import type { FilterTarget, FilterTargets } from './list-query.ts';
+import { filterConditions, searchCondition } from './list-query.ts';
 
 type StandardColumnName = keyof typeof standardColumns;
 /** A table built with `standardColumns` (and optionally `statusColumn`). */
@@ -31,7 +34,7 @@ export interface WriteArgs<TInput> {
 }
 
 /** Where a resource steps out of the generic path. Each hook runs inside the write's transaction. */
-export interface CrudHooks<TCreate, TUpdate> {
+export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions = FilterDefinitions> {
   /**
    * Runs first in the write's transaction, before the record's row is locked: wider locks (a whole
    * tree) go here, so every writer takes its locks in the same order and none waits in a circle.
@@ -47,8 +50,13 @@ export interface CrudHooks<TCreate, TUpdate> {
   beforeWrite?(tx: Db, args: WriteArgs<TCreate | TUpdate>): Promise<void>;
   /** Consequences of a committed-to-be write, such as ending a user's sessions. */
   afterWrite?(tx: Db, args: WriteArgs<TCreate | TUpdate> & { id: number; before: Row | null; after: Row | null }): Promise<void>;
-  /** Extra list filters from the query string. */
+  /** A condition every list row meets whatever the query (the root category is never listed). */
   listFilters?(query: Record<string, unknown>): SQL | undefined;
+  /**
+   * Where a declared filter of the resource applies when it is not the column of the same name
+   * (a band's two carat columns, a related table); the rest go to their own column.
+   */
+  filterTargets?: Partial<FilterTargets<TFilters>>;
   /**
    * Text fields of the record that are not columns of the table, as SQL over its row (the name of a
    * related record). They are read with the row and can be listed in `searchable` and `sortable`.
@@ -67,10 +75,6 @@ export interface CrudService<TCreate, TUpdate, TRecord> {
   iterate(query: ListQuery & Record<string, unknown>): AsyncGenerator<TRecord>;
 }
 
-function escapeLike(term: string) {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function toIso(value: unknown) {
   return value instanceof Date ? value.toISOString() : value;
 }
@@ -83,6 +87,20 @@ function indexedColumnNames(indexed: unknown): string[] {
   const chunks = (indexed as { queryChunks?: unknown[] }).queryChunks;
   if (chunks) return chunks.filter((chunk) => is(chunk, Column)).map((chunk) => (chunk as Column).name);
   return [(indexed as { name: string }).name];
+}
+
+/** Columns of the table that a `gin (lower(col) gin_trgm_ops)` index serves (db/columns.ts searchIndexes). */
+function trigramIndexedColumns(table: CrudTable): Set<string> {
+  const names = new Set<string>();
+  for (const { config } of getTableConfig(table).indexes) {
+    if (config.method !== 'gin') continue;
+    for (const indexed of config.columns) {
+      const chunks = (indexed as { queryChunks?: unknown[] }).queryChunks ?? [];
+      const text = chunks.map((chunk) => (is(chunk, Column) ? '' : String((chunk as { value?: unknown }).value ?? ''))).join('');
+      if (text.includes('gin_trgm_ops')) for (const name of indexedColumnNames(indexed)) names.add(name);
+    }
+  }
+  return names;
 }
 
 /**
@@ -109,7 +127,7 @@ export function createCrudService<R extends ResourceDefinition>(
   db: Db,
   resource: R,
   table: CrudTable,
-  hooks: CrudHooks<z.output<R['createInput']>, z.output<R['updateInput']>> = {},
+  hooks: CrudHooks<z.output<R['createInput']>, z.output<R['updateInput']>, R['filters']> = {},
 ): CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>> {
   type TCreate = z.output<R['createInput']>;
   type TUpdate = z.output<R['updateInput']>;
@@ -137,6 +155,26 @@ export function createCrudService<R extends ResourceDefinition>(
     return { expression: col, isText: col.dataType === 'string' };
   }
 
+  // Checked once at start-up, so a resource cannot declare a search or a filter the service ignores.
+  const trigramIndexed = trigramIndexedColumns(table);
+  const searchExpressions = resource.searchable.map((field) => {
+    const { expression, isText } = fieldExpression(field);
+    if (!isText) throw new Error(`${resource.name}: searchable field ${field} is not text; filter it instead`);
+    if (!(field in derivedFields) && !trigramIndexed.has(column(field).name)) {
+      throw new Error(`${resource.name}: searchable field ${field} has no trigram index; add searchIndexes(...) to its table`);
+    }
+    return expression;
+  });
+  const filterTargets = Object.fromEntries(
+    Object.keys(resource.filters).map((name) => {
+      const target = (hooks.filterTargets as Record<string, FilterTarget<unknown>> | undefined)?.[name] ?? derivedFields[name] ?? columns[name];
+      if (!target) throw new Error(`${resource.name}: filter ${name} has no column and no filterTargets entry`);
+      return [name, target];
+    }),
+  ) as FilterTargets<R['filters']>;
+  // A resource that declares its own status filter reads `status` through it; the others keep the plain one.
+  const hasStatusFilter = 'status' in resource.filters;
+
   function toRecord(row: Row, relations?: Row): TRecord {
     const merged: Row = { ...row, ...relations };
     return Object.fromEntries(recordFields.map((field) => [field, toIso(merged[field])])) as TRecord;
@@ -149,19 +187,11 @@ export function createCrudService<R extends ResourceDefinition>(
 
   function listWhere(query: ListQuery & Record<string, unknown>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [isNull(table.deletedAt)];
-    if (query.search) {
-      const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-      // Text is searched as lower(field), the expression a trigram index (gin_trgm_ops) can serve.
-      conditions.push(
-        or(
-          ...resource.searchable.map((field) => {
-            const { expression, isText } = fieldExpression(field);
-            return isText ? like(sql`lower(${expression})`, pattern) : ilike(sql`${expression}::text`, pattern);
-          }),
-        ),
-      );
-    }
-    if (query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
+    conditions.push(searchCondition(searchExpressions, query.search));
+    if (!hasStatusFilter && query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
+    // Callers inside the server may still pass the plain spelling ('active'), which the status filter reads as true.
+    const filters = hasStatusFilter && typeof query.status === 'string' ? { ...query, status: query.status === 'active' } : query;
+    conditions.push(...filterConditions(resource.filters, filters, filterTargets));
     conditions.push(hooks.listFilters?.(query));
     return and(...conditions);
   }

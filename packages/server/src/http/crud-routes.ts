@@ -1,5 +1,5 @@
-import { idParamSchema, listQuerySchema, listResponseSchema, statusPatchSchema, versionSchema } from '@facet/contract/api';
-import { MESSAGES } from '@facet/contract/messages';
+import type { listQuerySchema } from '@facet/contract/api';
+import { idParamSchema, listResponseSchema, statusPatchSchema, versionSchema } from '@facet/contract/api';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,26 +10,21 @@ import { sendExcel } from './excel.ts';
 
 /**
  * The REST routes of DESIGN §4 for one resource: list, export, read, create, update, status, delete.
- * Each declares the resource's permission. Extra list filters pass through the query string.
+ * Each declares the resource's permission. The list and the export read the same query schema,
+ * the resource's own (paging, search, sort and its declared filters), so an export holds what the list shows.
  */
 export function crudRoutes<R extends ResourceDefinition>(
   app: FastifyInstance,
   resource: R,
   service: CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>>,
-  opts: { listQuery?: z.ZodObject } = {},
 ) {
   const base = `/api/${resource.name}`;
   const config = { permission: resource.permission };
   const tags = [resource.name];
   const route = app.withTypeProvider<ZodTypeProvider>();
-  // Only the resource's sortable fields may be asked for: refused by the schema, so the export
-  // (which streams) refuses a bad sort before it starts, like the list. Resource-specific filters
-  // ride along in the query string; the service's listFilters reads them.
-  const sortable = resource.sortable as [string, ...string[]];
-  const listQuery = listQuerySchema.extend({
-    sort: z.enum(sortable, { error: MESSAGES.sortableFields(sortable.join(', ')) }).optional(),
-    ...opts.listQuery?.shape,
-  });
+  // Only the resource's sortable fields and well-formed filters may be asked for: refused by the
+  // schema, so the export (which streams) refuses a bad query before it starts, like the list.
+  const listQuery = resource.listQuery.schema;
   type Query = z.output<typeof listQuerySchema> & Record<string, unknown>;
 
   route.get(base, { config, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.record) } } }, (request) =>

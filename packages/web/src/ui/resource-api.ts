@@ -11,7 +11,8 @@ export function resourceApi<R extends ResourceDefinition>(resource: R) {
   const base = `/api/${resource.name}`;
   const at = (id: number) => `${base}/${id}`;
   return {
-    list: (query: ListQuery) => apiRequest<ListResponse<RecordOf<R>>>(base, { query: query as QueryParams }),
+    /** A page of the list; filters travel as the URL parameters the list query schema reads. */
+    list: (query: Pick<ListQuery, 'page' | 'pageSize'> & QueryParams) => apiRequest<ListResponse<RecordOf<R>>>(base, { query: query as QueryParams }),
     get: (id: number) => apiRequest<RecordOf<R>>(at(id)),
     create: (input: unknown) => apiRequest<RecordOf<R>>(base, { method: 'POST', body: input }),
     /** Sends the version the form was loaded with; a newer one on the server gives 409. */
@@ -21,7 +22,7 @@ export function resourceApi<R extends ResourceDefinition>(resource: R) {
       apiRequest<RecordOf<R>>(`${at(id)}/status`, { method: 'PATCH', body: { status, version } }),
     remove: (id: number) => apiRequest<void>(at(id), { method: 'DELETE' }),
     /** Same filters as the list, all pages. */
-    exportExcel: (query: Omit<ListQuery, 'page' | 'pageSize'>) =>
+    exportExcel: (query: QueryParams) =>
       downloadFile(`${base}/export`, query as QueryParams, `${resource.export?.fileName ?? resource.name}.xlsx`),
   };
 }
@@ -29,6 +30,6 @@ export function resourceApi<R extends ResourceDefinition>(resource: R) {
 /** React Query keys: everything of a resource starts with its name, so one invalidation refreshes it all. */
 export const resourceKeys = {
   all: (resource: ResourceDefinition) => [resource.name] as const,
-  list: (resource: ResourceDefinition, query: ListQuery) => [resource.name, 'list', query] as const,
+  list: (resource: ResourceDefinition, query: QueryParams) => [resource.name, 'list', query] as const,
   detail: (resource: ResourceDefinition, id: number) => [resource.name, 'detail', id] as const,
 };

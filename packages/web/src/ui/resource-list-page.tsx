@@ -1,4 +1,5 @@
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { countActiveFilters } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType, TableProps } from 'antd';
@@ -6,6 +7,7 @@ import { App, Button, Card, Flex, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { failureMessage } from './feedback.ts';
+import { FilterPanel, FiltersToggle } from './filter-panel.tsx';
 import type { RowActionRules } from './list-columns.tsx';
 import { RowActionButtons, StatusSwitch, withServerSorting } from './list-columns.tsx';
 import { PageHeader } from './page-header.tsx';
@@ -34,18 +36,25 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
 const NO_RULES: RowActionRules = {};
 
 /**
- * The list screen of a flat resource (DESIGN §5): server paging, sorting and a debounced search kept
- * in the URL, the status switch and edit/delete icons with the spec's confirmations, Add and Export.
+ * The list screen of a flat resource (DESIGN §5): server paging, sorting, a debounced search and the
+ * resource's filters (a Filters panel) kept in the URL, the status switch and edit/delete icons with
+ * the spec's confirmations, Add and Export (with the list's search, sort and filters).
  */
 export function ResourceListPage<R extends ResourceDefinition>(props: ResourceListPageProps<R>) {
   const { resource, paths, title, columns, searchPlaceholder, rowActions = () => NO_RULES } = props;
   const api = useMemo(() => resourceApi(resource), [resource]);
-  const [query, changeQuery] = useListQuery();
+  const [query, changeQuery, params] = useListQuery(resource.listQuery.schema);
   const navigate = useNavigate();
   const returnState: ListReturnState = { listSearch: useLocation().search };
   const changes = useRecordChanges(resource);
+  const hasFilters = Object.keys(resource.filters).length > 0;
+  const activeFilters = countActiveFilters(resource.filters, query);
+  // Open when the list comes back filtered (Back, Cancel, reload), so what narrows it is in view.
+  const [isFilterOpen, setFilterOpen] = useState(activeFilters > 0);
 
-  const list = useQuery({ queryKey: resourceKeys.list(resource, query), queryFn: () => api.list(query), placeholderData: keepPreviousData });
+  // The API gets the URL's own (validated) parameters: the same text the route's schema reads.
+  const apiQuery = { ...params, page: query.page, pageSize: query.pageSize };
+  const list = useQuery({ queryKey: resourceKeys.list(resource, apiQuery), queryFn: () => api.list(apiQuery), placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
 
   const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
@@ -103,7 +112,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         title={title}
         extra={
           <>
-            {resource.export && <ExportButton onExport={() => api.exportExcel({ search: query.search, sort: query.sort, order: query.order })} />}
+            {resource.export && <ExportButton onExport={() => api.exportExcel(withoutPaging(params))} />}
             {resource.operations.create && 'add' in paths && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.add, { state: returnState })}>
                 {props.addLabel ?? `Add ${resource.label}`}
@@ -113,9 +122,18 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         }
       />
       <Card>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          <SearchBox value={query.search ?? ''} onSearch={search} placeholder={searchPlaceholder} />
+        <Flex justify="space-between" align="center" gap={16} style={{ marginBottom: 16 }}>
+          {resource.searchable.length > 0 ? <SearchBox value={query.search ?? ''} onSearch={search} placeholder={searchPlaceholder} /> : <span />}
+          {hasFilters && <FiltersToggle isOpen={isFilterOpen} activeCount={activeFilters} onToggle={() => setFilterOpen((open) => !open)} />}
         </Flex>
+        {hasFilters && isFilterOpen && (
+          <FilterPanel
+            filters={resource.filters}
+            schema={resource.listQuery.schema}
+            query={query}
+            onApply={(filterParams) => changeQuery({ ...filterParams, page: undefined })}
+          />
+        )}
         <Table<RecordOf<R>>
           rowKey="id"
           size="middle"
@@ -135,6 +153,11 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
       </Card>
     </>
   );
+}
+
+function withoutPaging(params: Record<string, string>) {
+  const { page: _page, pageSize: _pageSize, ...rest } = params;
+  return rest;
 }
 
 /** Export Excel with the list's filters; busy while the file is prepared (DESIGN §5: long work shows progress). */

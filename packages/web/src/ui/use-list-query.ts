@@ -1,21 +1,43 @@
 import type { ListQuery } from '@facet/contract/api';
 import { listQuerySchema } from '@facet/contract/api';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 
-const DEFAULT_QUERY = listQuerySchema.parse({});
+export type ListQueryChange = Partial<Record<string, string | number | undefined>>;
 
-export type ListQueryChange = Partial<Record<keyof ListQuery, string | number | undefined>>;
+/** What the URL holds for a list: the parsed query, and the valid parameters as written (for API calls and links). */
+export interface ListQueryState<Q> {
+  query: Q;
+  /** The URL's parameters the schema accepted, as strings: what the list's API call and export send. */
+  params: Record<string, string>;
+}
 
 /**
- * The list's page, page size, search, sort and order, kept in the URL query so Back, reload and a
- * return from a form restore them. Read with the API's own schema; anything unreadable falls back
- * to the defaults.
+ * Reads a list's URL with its schema. A parameter the schema refuses (hand-edited, or from an older
+ * link) is dropped on its own, so one bad filter does not throw away the page, search and the rest.
  */
-export function useListQuery(): [ListQuery, (change: ListQueryChange, options?: { replace?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
-  const parsed = listQuerySchema.safeParse(Object.fromEntries(params));
-  const query = parsed.success ? parsed.data : DEFAULT_QUERY;
+export function readListQuery<Q>(schema: z.ZodType<Q>, search: URLSearchParams): ListQueryState<Q> {
+  const params = Object.fromEntries(search);
+  for (let attempt = 0; attempt <= Object.keys(params).length; attempt++) {
+    const parsed = schema.safeParse(params);
+    if (parsed.success) return { query: parsed.data, params };
+    for (const issue of parsed.error.issues) delete params[String(issue.path[0])];
+  }
+  return { query: schema.parse({}), params: {} };
+}
+
+/**
+ * The list's page, page size, search, sort, order and filters, kept in the URL query so Back, reload
+ * and a return from a form (Back, Cancel or a save) restore them. Read with the API's own schema
+ * (the resource's `listQuery.schema`, or a hand-written list's `defineListQuery(...).schema`).
+ */
+export function useListQuery<Q = ListQuery>(
+  schema: z.ZodType<Q> = listQuerySchema as unknown as z.ZodType<Q>,
+): [Q, (change: ListQueryChange, options?: { replace?: boolean }) => void, Record<string, string>] {
+  const [searchParams, setParams] = useSearchParams();
+  const { query, params } = useMemo(() => readListQuery(schema, searchParams), [schema, searchParams]);
+  const defaults = useMemo(() => schema.parse({}) as Record<string, unknown>, [schema]);
 
   const change = useCallback(
     (values: ListQueryChange, options?: { replace?: boolean }) =>
@@ -23,7 +45,7 @@ export function useListQuery(): [ListQuery, (change: ListQueryChange, options?: 
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(values)) {
-            const isDefault = value === undefined || value === '' || value === DEFAULT_QUERY[key as keyof ListQuery];
+            const isDefault = value === undefined || value === '' || value === defaults[key];
             if (isDefault) next.delete(key);
             else next.set(key, String(value));
           }
@@ -31,7 +53,7 @@ export function useListQuery(): [ListQuery, (change: ListQueryChange, options?: 
         },
         { replace: options?.replace },
       ),
-    [setParams],
+    [setParams, defaults],
   );
-  return [query, change];
+  return [query, change, params];
 }

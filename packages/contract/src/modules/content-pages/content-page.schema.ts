@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
+import { dateRangeFilter, statusFilter } from '../../list-query.ts';
 import { defineResource } from '../../resource.ts';
 import { META_DESCRIPTION_MAX, META_KEYWORDS_MAX, optionalText, requiredMetaText, requiredText, slugText } from '../../rules.ts';
 
@@ -46,6 +47,7 @@ export const contentPageResource = defineResource({
   record: contentPageRecordSchema,
   searchable: ['title', 'pageCode', 'slug'],
   sortable: ['title', 'createdAt'],
+  filters: { status: statusFilter(), createdAt: dateRangeFilter('Created Date') },
   defaultSort: { field: 'createdAt', order: 'desc' },
   unique: [{ field: 'slug', label: 'Slug' }],
 });

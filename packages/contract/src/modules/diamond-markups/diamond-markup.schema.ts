@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId, recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
+import { booleanFilter, choiceFilter, idsFilter, rangeFilter } from '../../list-query.ts';
 import { defineResource } from '../../resource.ts';
 import { acrossFields, PRICE_MAX, requiredNumber } from '../../rules.ts';
 
@@ -58,8 +59,16 @@ export const diamondMarkupResource = defineResource({
   permission: 'system',
   createInput: diamondMarkupInputSchema,
   record: diamondMarkupRecordSchema,
-  searchable: ['fromCarat', 'toCarat', 'markupType'],
+  // No text to search: staff find a band by its carats, origin and shape, which the filters give.
+  searchable: [],
   sortable: ['fromCarat', 'toCarat', 'createdAt'],
+  filters: {
+    shapeCategoryId: idsFilter('Shape', { resource: 'shape-categories', labelField: 'name' }),
+    isLabDiamond: booleanFilter('Diamond Type', { trueValue: 'lab', falseValue: 'earth', trueLabel: diamondOriginLabel(true), falseLabel: diamondOriginLabel(false) }),
+    markupType: choiceFilter('Markup Type', MARKUP_TYPE_LABELS),
+    // Bands that overlap the carats asked for: from = to = a stone's weight finds the band pricing it.
+    carat: rangeFilter('Carat', { max: CARAT_MAX, decimals: CARAT_DECIMALS }),
+  },
   defaultSort: { field: 'fromCarat', order: 'asc' },
   // The spec gives markups no Active/Inactive status.
   hasStatus: false,

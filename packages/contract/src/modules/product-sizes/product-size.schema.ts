@@ -56,7 +56,8 @@ export const productSizeResource = defineResource({
   permission: 'system',
   createInput: productSizeInputSchema,
   record: productSizeRecordSchema,
-  searchable: ['type', 'maleSizes', 'femaleSizes', 'unisexSizes'],
+  // Sizes are text arrays: only the type is text a trigram index can serve (no `::text` casts in search).
+  searchable: ['type'],
   sortable: ['type', 'createdAt'],
   unique: [{ field: 'type', label: 'Size type' }],
   export: {

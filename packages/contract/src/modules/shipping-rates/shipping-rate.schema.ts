@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { recordMetaSchema } from '../../api.ts';
+import { rangeFilter, statusFilter } from '../../list-query.ts';
 import { defineResource } from '../../resource.ts';
-import { money, requiredText } from '../../rules.ts';
+import { money, PRICE_MAX, requiredText } from '../../rules.ts';
 
 export const shippingRateInputSchema = z.object({
   name: requiredText(255),
@@ -29,5 +30,10 @@ export const shippingRateResource = defineResource({
   record: shippingRateRecordSchema,
   searchable: ['name'],
   sortable: ['name', 'createdAt'],
+  filters: {
+    rate: rangeFilter('Rate', { max: PRICE_MAX, decimals: 2 }),
+    minFreeShippingAmount: rangeFilter('Min Order Amount', { max: PRICE_MAX, decimals: 2 }),
+    status: statusFilter(),
+  },
   unique: [{ field: 'name', label: 'Shipping rate' }],
 });

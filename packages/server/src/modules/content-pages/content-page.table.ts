@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
 
 export const contentPages = pgTable(
   'content_pages',
@@ -20,5 +20,6 @@ export const contentPages = pgTable(
   (t) => [
     uniqueIndex('content_pages_slug_live').on(sql`lower(${t.slug})`).where(sql`deleted_at is null`),
     uniqueIndex('content_pages_page_code_live').on(t.pageCode).where(sql`deleted_at is null`),
+    ...searchIndexes('content_pages', t.title, t.pageCode, t.slug),
   ],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
 
 export const customerGroups = pgTable(
   'customer_groups',
   { ...standardColumns, ...statusColumn, name: text('name').notNull() },
-  (t) => [uniqueIndex('customer_groups_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`)],
+  (t) => [uniqueIndex('customer_groups_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`), ...searchIndexes('customer_groups', t.name)],
 );

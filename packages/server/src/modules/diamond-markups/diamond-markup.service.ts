@@ -4,6 +4,7 @@ import type { DiamondMarkupInput } from '@facet/contract/modules/diamond-markups
 import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import { rangeOverlaps } from '../../db/list-query.ts';
 import { conflict } from '../../http/errors.ts';
 import { findShapeCategory, loadShapeCategoryNames } from '../diamond-shapes/shape-category.service.ts';
 import { diamondMarkups } from './diamond-markup.table.ts';
@@ -41,6 +42,7 @@ async function assertNoOverlap(tx: Db, band: Band, ownId?: number) {
 export function createDiamondMarkupService(db: Db) {
   return createCrudService(db, diamondMarkupResource, diamondMarkups, {
     loadRelations: (source, ids) => loadShapeCategoryNames(source, diamondMarkups, ids),
+    filterTargets: { carat: rangeOverlaps(diamondMarkups.fromCarat, diamondMarkups.toCarat) },
     async beforeWrite(tx, { input, existing }) {
       if (input) await assertNoOverlap(tx, input, existing?.id as number | undefined);
     },

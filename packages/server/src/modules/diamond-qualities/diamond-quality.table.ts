@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
 
 export const diamondQualities = pgTable(
   'diamond_qualities',
@@ -11,5 +11,5 @@ export const diamondQualities = pgTable(
     clarity: text('clarity').notNull(),
     color: text('color').notNull(),
   },
-  (t) => [uniqueIndex('diamond_qualities_stone_quality_live').on(sql`lower(${t.stoneQuality})`).where(sql`deleted_at is null`)],
+  (t) => [uniqueIndex('diamond_qualities_stone_quality_live').on(sql`lower(${t.stoneQuality})`).where(sql`deleted_at is null`), ...searchIndexes('diamond_qualities', t.stoneQuality, t.clarity, t.color)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 
@@ -25,5 +25,6 @@ export const navigationMenuItems = pgTable(
   (t) => [
     index('navigation_menu_items_parent').on(t.parentId),
     check('navigation_menu_items_menu_type', sql`${t.menuType} in ('category', 'page', 'custom_link', 'blank')`),
+    ...searchIndexes('navigation_menu_items', t.title),
   ],
 );

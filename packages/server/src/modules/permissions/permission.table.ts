@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns } from '../../db/columns.ts';
+import { standardColumns, searchIndexes } from '../../db/columns.ts';
 
 export const permissions = pgTable(
   'permissions',
@@ -13,5 +13,6 @@ export const permissions = pgTable(
   (t) => [
     uniqueIndex('permissions_key_live').on(sql`lower(${t.key})`).where(sql`deleted_at is null`),
     uniqueIndex('permissions_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    ...searchIndexes('permissions', t.name, t.key, t.description),
   ],
 );

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns } from '../../db/columns.ts';
+import { standardColumns, searchIndexes } from '../../db/columns.ts';
 import { permissions } from '../permissions/permission.table.ts';
 
 export const roles = pgTable(
   'roles',
   { ...standardColumns, name: text('name').notNull() },
-  (t) => [uniqueIndex('roles_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`)],
+  (t) => [uniqueIndex('roles_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`), ...searchIndexes('roles', t.name)],
 );
 
 export const rolePermissions = pgTable(

@@ -28,6 +28,10 @@ function endsSessions(before: Row | null, after: Row | null, input: UserUpdateIn
 
 export function createUserService(db: Db) {
   return createCrudService(db, userResource, users, {
+    // Users holding any of the roles: role links live in their own table.
+    filterTargets: {
+      roleIds: (roleIds) => inArray(users.id, db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds))),
+    },
     async toValues(input) {
       const values: Row = { name: input.name, email: input.email.toLowerCase(), status: input.status };
       if (input.password) values.passwordHash = await hashPassword(input.password);

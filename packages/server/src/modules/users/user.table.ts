@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
 import { roles } from '../roles/role.table.ts';
 
 export const users = pgTable(
@@ -15,6 +15,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
     uniqueIndex('users_email_live').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
+    ...searchIndexes('users', t.name, t.email),
   ],
 );
 

@@ -9,7 +9,7 @@ export default function ProductSizeListPage() {
       paths={productSizePaths}
       title="Product Size"
       addLabel="Add Product Size"
-      searchPlaceholder="Search size type or size"
+      searchPlaceholder="Search size type"
       columns={[{ title: 'Type', dataIndex: 'type' }]}
       // Spec: delete is disabled, with the reason as a tooltip, while products use the size type.
       rowActions={(sizeType) => (sizeType.inUse ? { delete: { disabledReason: 'Products use this size type; it cannot be deleted.' } } : {})}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  booleanFilter,
+  choiceFilter,
+  dateRangeFilter,
+  defineListQuery,
+  FILTER_IDS_MAX,
+  filterParamsOf,
+  filterValuesOf,
+  idsFilter,
+  rangeFilter,
+  statusFilter,
+} from './list-query.ts';
+import { MESSAGES } from './messages.ts';
+import { diamondMarkupResource } from './modules/diamond-markups/diamond-markup.schema.ts';
+import { shippingRateResource } from './modules/shipping-rates/shipping-rate.schema.ts';
+
+const gems = defineListQuery({
+  sortable: ['name', 'createdAt'],
+  filters: {
+    cut: choiceFilter('Cut', { ideal: 'Ideal', good: 'Good' }),
+    isLab: booleanFilter('Type', { trueValue: 'lab', falseValue: 'earth' }),
+    shapeId: idsFilter('Shape', { resource: 'diamond-shapes', labelField: 'name' }),
+    carat: rangeFilter('Carat', { max: 999.999, decimals: 3 }),
+    created: dateRangeFilter('Created Date'),
+    status: statusFilter(),
+  },
+});
+
+const messagesOf = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+
+describe('list query: a list declares its filters once', () => {
+  it('reads every kind of filter from plain query-string parameters', () => {
+    const query = gems.schema.parse({
+      page: '2',
+      cut: 'ideal,good,ideal',
+      isLab: 'earth',
+      shapeId: '3,1',
+      caratFrom: '0.5',
+      caratTo: '1.25',
+      createdFrom: '2026-01-31',
+      status: 'active',
+    });
+    expect(query).toMatchObject({ page: 2, pageSize: 10, cut: ['ideal', 'good'], isLab: false, shapeId: [3, 1], caratFrom: 0.5, caratTo: 1.25, createdFrom: '2026-01-31', status: true });
+    expect(filterValuesOf(gems.filters, query)).toEqual({
+      cut: ['ideal', 'good'],
+      isLab: false,
+      shapeId: [3, 1],
+      carat: { from: 0.5, to: 1.25 },
+      created: { from: '2026-01-31' },
+      status: true,
+    });
+  });
+
+  it('writes filter values back as the same parameters (what the web puts in its URL)', () => {
+    const params = filterParamsOf(gems.filters, { cut: ['good'], isLab: true, carat: { to: 2 }, status: false });
+    expect(params).toEqual({ cut: 'good', isLab: 'lab', shapeId: undefined, caratFrom: undefined, caratTo: '2', createdFrom: undefined, createdTo: undefined, status: 'inactive' });
+    const defined = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+    expect(filterValuesOf(gems.filters, gems.schema.parse(defined))).toEqual({ cut: ['good'], isLab: true, carat: { to: 2 }, status: false });
+  });
+
+  it('refuses a range whose from is past its to, on the to field, for numbers and dates', () => {
+    const numbers = gems.schema.safeParse({ caratFrom: '2', caratTo: '1' });
+    expect(numbers.success).toBe(false);
+    expect(numbers.error?.issues).toEqual([expect.objectContaining({ path: ['caratTo'], message: MESSAGES.filterRange('Carat') })]);
+    expect(messagesOf(gems.schema.safeParse({ createdFrom: '2026-03-02', createdTo: '2026-03-01' }))).toEqual([MESSAGES.filterRange('Created Date')]);
+    // Equal ends are one value, not a mistake.
+    expect(gems.schema.safeParse({ caratFrom: '1', caratTo: '1', createdFrom: '2026-03-01', createdTo: '2026-03-01' }).success).toBe(true);
+  });
+
+  it('refuses malformed filters with a message naming the filter', () => {
+    const cases: [Record<string, string | string[]>, string][] = [
+      [{ cut: 'ideal,poor' }, MESSAGES.filterChoice('Cut', 'ideal, good')],
+      [{ cut: '' }, MESSAGES.filterChoice('Cut', 'ideal, good')],
+      [{ isLab: 'yes' }, MESSAGES.filterChoice('Type', 'lab, earth')],
+      [{ status: 'true' }, MESSAGES.filterChoice('Status', 'active, inactive')],
+      [{ shapeId: '1,x' }, MESSAGES.filterIds('Shape')],
+      [{ shapeId: '0' }, MESSAGES.filterIds('Shape')],
+      [{ shapeId: '2147483648' }, MESSAGES.filterIds('Shape')],
+      [{ shapeId: Array.from({ length: FILTER_IDS_MAX + 1 }, (_, i) => i + 1).join(',') }, MESSAGES.tooManyItems(FILTER_IDS_MAX)],
+      [{ shapeId: ['1', '2'] }, MESSAGES.filterIds('Shape')],
+      [{ caratFrom: '1e3' }, MESSAGES.filterNumber('Carat from', 0, 999.999, 3)],
+      [{ caratFrom: '0x10' }, MESSAGES.filterNumber('Carat from', 0, 999.999, 3)],
+      [{ caratTo: '0.1234' }, MESSAGES.filterNumber('Carat to', 0, 999.999, 3)],
+      [{ caratTo: '1000' }, MESSAGES.filterNumber('Carat to', 0, 999.999, 3)],
+      [{ caratFrom: '-1' }, MESSAGES.filterNumber('Carat from', 0, 999.999, 3)],
+      [{ createdFrom: '2026-02-30' }, MESSAGES.filterDate('Created Date from')],
+      [{ createdTo: '01/02/2026' }, MESSAGES.filterDate('Created Date to')],
+      [{ sort: 'passwordHash' }, MESSAGES.sortableFields('name, createdAt')],
+    ];
+    for (const [query, message] of cases) expect(messagesOf(gems.schema.safeParse(query)), JSON.stringify(query)).toEqual([message]);
+  });
+
+  it('gives each resource its list query: sortable fields and declared filters', () => {
+    expect(shippingRateResource.listQuery.schema.parse({ rateFrom: '5', status: 'inactive' })).toMatchObject({ rateFrom: 5, status: false });
+    expect(messagesOf(shippingRateResource.listQuery.schema.safeParse({ sort: 'rate' }))).toEqual([MESSAGES.sortableFields('name, createdAt')]);
+    expect(diamondMarkupResource.listQuery.schema.parse({ isLabDiamond: 'lab', markupType: 'amount', shapeCategoryId: '2' })).toMatchObject({
+      isLabDiamond: true,
+      markupType: ['amount'],
+      shapeCategoryId: [2],
+    });
+  });
+});
