@@ -34,8 +34,11 @@ export interface BooleanFilter extends FilterBase {
 /** Any of a set of records of another resource (a foreign key); the panel offers that resource's records. */
 export interface IdsFilter extends FilterBase {
   kind: 'ids';
-  /** The resource under /api whose list gives the choices, and the field that names each one. */
-  options: { resource: string; labelField: string };
+  /**
+   * The resource whose list gives the choices (its definition, so the panel can ask its API), and the
+   * field that names each one. Typed by its name alone: the definitions' type imports this file.
+   */
+  options: { resource: { readonly name: string }; labelField: string };
 }
 /** A number from and/or to, both ends included. */
 export interface RangeFilter extends FilterBase {

@@ -27,7 +27,7 @@ const gemList = defineListQuery({
   filters: {
     cut: choiceFilter('Cut', { ideal: 'Ideal', good: 'Good' }),
     isLab: booleanFilter('Type', { trueValue: 'lab', falseValue: 'earth' }),
-    shapeId: idsFilter('Shape', { resource: 'diamond-shapes', labelField: 'name' }),
+    shapeId: idsFilter('Shape', { resource: { name: 'diamond-shapes' }, labelField: 'name' }),
     carat: rangeFilter('Carat', { max: 999.999, decimals: 3 }),
     listed: dateRangeFilter('Listed'),
   },

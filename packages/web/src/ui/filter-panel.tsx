@@ -1,7 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
 import type { FilterDefinition, FilterDefinitions } from '@facet/contract/list-query';
 import { filterValuesOf, paramNamesOf } from '@facet/contract/list-query';
-import { RESOURCES } from '@facet/contract/resources';
+import type { ResourceDefinition } from '@facet/contract/resource';
 import { Badge, Button, Card, Col, DatePicker, Flex, Form, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -82,8 +82,8 @@ function FilterField({ name, filter }: { name: string; filter: FilterDefinition 
         </Form.Item>
       );
     case 'ids': {
-      const resource = RESOURCES.find((candidate) => candidate.name === filter.options.resource);
-      if (!resource) throw new Error(`filter ${name}: no resource ${filter.options.resource}`);
+      // The contract's schemas hand over the resource's own definition (list-query.ts types it by name only).
+      const resource = filter.options.resource as ResourceDefinition;
       const { labelField } = filter.options;
       return (
         <Form.Item name={name} label={filter.label}>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId, recordMetaSchema } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
+import { shapeCategoryResource } from '../diamond-shapes/shape-category.schema.ts';
 import { booleanFilter, choiceFilter, idsFilter, rangeFilter } from '../../list-query.ts';
 import { defineResource } from '../../resource.ts';
 import { acrossFields, PRICE_MAX, requiredNumber } from '../../rules.ts';
@@ -63,7 +64,7 @@ export const diamondMarkupResource = defineResource({
   searchable: [],
   sortable: ['fromCarat', 'toCarat', 'createdAt'],
   filters: {
-    shapeCategoryId: idsFilter('Shape', { resource: 'shape-categories', labelField: 'name' }),
+    shapeCategoryId: idsFilter('Shape', { resource: shapeCategoryResource, labelField: 'name' }),
     isLabDiamond: booleanFilter('Diamond Type', { trueValue: 'lab', falseValue: 'earth', trueLabel: diamondOriginLabel(true), falseLabel: diamondOriginLabel(false) }),
     markupType: choiceFilter('Markup Type', MARKUP_TYPE_LABELS),
     // Bands that overlap the carats asked for: from = to = a stone's weight finds the band pricing it.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordMetaSchema, safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { idsFilter, statusFilter } from '../../list-query.ts';
+import { roleResource } from '../roles/role.schema.ts';
 import { defineResource } from '../../resource.ts';
 import type { UncheckedFields } from '../../rules.ts';
 import { acrossFields, idList, lettersDigitsSpaces, requiredText } from '../../rules.ts';
@@ -55,7 +56,7 @@ export const userResource = defineResource({
   searchable: ['name', 'email'],
   sortable: ['name', 'email', 'createdAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
-  filters: { roleIds: idsFilter('Roles', { resource: 'roles', labelField: 'name' }), status: statusFilter() },
+  filters: { roleIds: idsFilter('Roles', { resource: roleResource, labelField: 'name' }), status: statusFilter() },
   unique: [
     { field: 'name', label: 'Username' },
     { field: 'email', label: 'Email' },
