@@ -36,7 +36,8 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
   admin = await t.login();
-}, 60_000);
+  // A database built from empty with the demo data: slow when the machine is busy.
+}, 180_000);
 afterAll(() => t?.close());
 
 describe('demo staff: each account is a real job', () => {
