@@ -25,11 +25,13 @@ async function fillBand(page: Page, fields: { shape: string; from: string; to: s
 
 /** Markups have no search box: a stone's carat in both ends of the Carat filter finds the bands holding it. */
 async function findByCarat(page: Page, carat: string) {
+  // The panel's boxes, not the sortable 'Carat From' column header of the table.
+  const panel = page.getByRole('form', { name: 'Filters' });
   await expect(page.getByRole('button', { name: 'Filters' })).toBeVisible();
-  if (!(await page.getByLabel('Carat from').isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByLabel('Carat from').fill(carat);
-  await page.getByLabel('Carat to').fill(carat);
-  await page.getByLabel('Carat to').press('Enter');
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+  await panel.getByLabel('Carat from', { exact: true }).fill(carat);
+  await panel.getByLabel('Carat to', { exact: true }).fill(carat);
+  await panel.getByLabel('Carat to', { exact: true }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`caratFrom=${Number(carat)}&caratTo=${Number(carat)}`));
 }
 

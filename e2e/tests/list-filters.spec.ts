@@ -81,6 +81,7 @@ test('shipping rates: filters apply on Enter, survive Cancel, Back, reload and a
 
   // A save returns to the filtered list too.
   await rows(page).first().getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   await page.getByLabel('Name').fill(`${run} Express Plus`);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
