@@ -92,4 +92,8 @@ export const MESSAGES = {
   noAngleBrackets: 'The characters < and > are not allowed.',
   storefrontPath: 'Only letters, digits and the characters - _ . / ? = & % are allowed.',
   metalQualityExists: 'This metal quality already exists for this metal.',
+  // Untrusted input cleaned in the worker pool within a time limit (issue 8); not worded by the spec.
+  fileTooComplex: 'This file is too complex to process (too many elements or nested too deeply). Simplify it and upload it again.',
+  richTextTooComplex: 'This text is too complex to clean (deeply nested or unbalanced formatting). Simplify its formatting and save again.',
+  serverBusy: 'The server is busy processing other requests. Try again in a moment.',
 } as const;
