@@ -38,15 +38,17 @@ function securityHeadersFor(extension: string) {
 
 /**
  * The upload's one file, read to the end of the body. A file counts only when its part ended with
- * its closing boundary and within `maxBytes`: a part cut at the limit (busboy marks it truncated,
- * and when the cut falls between two chunks nothing else says so) is a 413, a body that ends before
- * its closing boundary a 400, and nothing is stored in either case.
+ * its closing boundary and within `maxBytes`. A part cut at the limit (busboy marks it truncated,
+ * and when the cut falls between two chunks nothing else says so) is a 413, also when the body then
+ * ends early; a body that ends before the closing boundary of a file within the limit is a 400.
  */
 async function readOneFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile | undefined> {
   let file: UploadedFile | undefined;
+  let reading: { file: { truncated: boolean } } | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type !== 'file' || file) continue;
+      reading = part;
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw fileTooLarge();
       // A part sent as binary without a file name is still a file to the parser, with no name.
@@ -54,7 +56,8 @@ async function readOneFile(request: FastifyRequest, maxBytes: number): Promise<U
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    // Past the limit, however the body then ended (cut off mid-part, broken framing): the size is the answer.
+    if (reading?.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     // Broken framing (no boundary, cut short) comes from the parser as a plain error: the client's fault.
     if (!(error as { statusCode?: number }).statusCode) throw invalidField('file', MESSAGES.invalidFile);
     throw error;
