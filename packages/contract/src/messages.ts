@@ -104,4 +104,8 @@ export const MESSAGES = {
   filterIds: (label: string) => `${label}: ids are whole numbers from 1 to 2147483647, separated by commas.`,
   filterDate: (label: string) => `${label}: a date written as YYYY-MM-DD.`,
   filterRange: (label: string) => `${label}: "from" must not be greater than "to".`,
+  // Untrusted input cleaned in the worker pool within a time limit (issue 8); not worded by the spec.
+  fileTooComplex: 'This file is too complex to process (too many elements or nested too deeply). Simplify it and upload it again.',
+  richTextTooComplex: 'This text is too complex to clean (deeply nested or unbalanced formatting). Simplify its formatting and save again.',
+  serverBusy: 'The server is busy processing other requests. Try again in a moment.',
 } as const;

@@ -4,6 +4,7 @@ import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
 import { describeStart } from './start-banner.ts';
 import { purgeExpiredSessions } from './modules/auth/session.service.ts';
+import { cpuPool } from './workers/cpu-pool.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config).catch((error: unknown) => {
@@ -20,10 +21,13 @@ purgeTimer.unref();
 
 async function shutdown() {
   await app.close();
+  await cpuPool().close();
   await database.close();
   process.exit(0);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
+// The pool's threads load their modules now, so the first upload or long page does not wait for them.
+cpuPool().warm();
 console.log(describeStart(config, database.kind, result));

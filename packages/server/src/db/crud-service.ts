@@ -33,8 +33,13 @@ export interface WriteArgs<TInput> {
   context: RequestContext;
 }
 
-/** Where a resource steps out of the generic path. Each hook runs inside the write's transaction. */
+/** Where a resource steps out of the generic path. Each hook but `prepareInput` runs inside the write's transaction. */
 export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions = FilterDefinitions> {
+  /**
+   * Slow work on a validated input (create, update) before the transaction opens, such as cleaning
+   * rich text in the worker pool: no connection or row lock is held while it runs.
+   */
+  prepareInput?(input: TCreate | TUpdate): Promise<TCreate | TUpdate>;
   /**
    * Runs first in the write's transaction, before the record's row is locked: wider locks (a whole
    * tree) go here, so every writer takes its locks in the same order and none waits in a circle.
@@ -336,7 +341,8 @@ export function createCrudService<R extends ResourceDefinition>(
 
     get: (id, source = db) => getWith(source, id),
 
-    async create(input, context) {
+    async create(received, context) {
+      const input = hooks.prepareInput ? ((await hooks.prepareInput(received)) as TCreate) : received;
       const id = await write('create', context, {
         input,
         change: async (tx) => {
@@ -352,7 +358,8 @@ export function createCrudService<R extends ResourceDefinition>(
       return getWith(db, id);
     },
 
-    async update(id, input, version, context) {
+    async update(id, received, version, context) {
+      const input = hooks.prepareInput ? ((await hooks.prepareInput(received)) as TUpdate) : received;
       await write('update', context, {
         id,
         input,

@@ -1,6 +1,10 @@
+import { MESSAGES } from '@facet/contract/messages';
 import { describe, expect, it } from 'vitest';
+import { RESPONSIVE_MS, describeProbes, probeWhile } from '../test/latency.ts';
 import { activeContentIn, MXSS_PAYLOADS } from '../test/mxss.ts';
 import { useAdminTestApp } from '../test/test-app.ts';
+import { CPU_TASK_TIME_LIMIT_MS, cpuPool } from '../workers/cpu-pool.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 type Body = Record<string, unknown>;
 
@@ -64,5 +68,48 @@ describe('rich text through the API: every known mutation XSS payload is stored 
       expect(updated.statusCode, updated.body).toBe(200);
       await expectStoredInert(updated.json());
     });
+  });
+});
+
+/** Issue 8: long rich text is cleaned in the worker pool, within a time limit, while the API keeps answering. */
+describe('rich text through the API: long texts cleaned off the main thread', () => {
+  const fixture = useAdminTestApp();
+  let counter = 0;
+  const health = async () => expect((await fixture.t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+
+  it.each(RICH_TEXT_FIELDS)('$resource $field: a long text is stored exactly as the cleaner makes it, on create and update', async ({ resource, field, validBody }) => {
+    const long = '<h2>Care</h2><p>Polish <b>gently</b> <img src="x" onerror="alert(1)"><a href="https://example.com" target="_blank">more</a></p><script>alert(1)</script>'.repeat(200);
+    expect(long.length).toBeGreaterThan(20_000);
+    const body = validBody(++counter);
+    const created = await fixture.t.request(fixture.admin, { method: 'POST', url: `/api/${resource}`, payload: { ...body, [field]: long } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()[field]).toBe(sanitizeRichText(long));
+    const updated = await fixture.t.request(fixture.admin, {
+      method: 'PUT',
+      url: `/api/${resource}/${created.json().id}`,
+      payload: { ...body, [field]: `<p>v2</p>${long}`, version: created.json().version },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()[field]).toBe(sanitizeRichText(`<p>v2</p>${long}`));
+  });
+
+  it('refuses a page whose content cannot be cleaned in time with 400 on the field, writing nothing, while the API keeps answering', async () => {
+    // 110,000 open tags then 42,000 unmatched closing ones (498,000 characters, under the field's
+    // limit): the parser looks for each closing tag through every open one, about 30 s of work.
+    const hostile = '<b>'.repeat(110_000) + '</i>'.repeat(42_000);
+    const { validBody } = RICH_TEXT_FIELDS.find((entry) => entry.field === 'content')!;
+    const body = { ...validBody(++counter), content: hostile };
+    // As main.ts does at start: the threads load their modules before the first long text.
+    await cpuPool().run('sanitizeRichText', '<p>warm</p>');
+    const pagesBefore = (await fixture.t.request(fixture.admin, { method: 'GET', url: '/api/content-pages' })).json().total;
+
+    const probed = await probeWhile(() => fixture.t.request(fixture.admin, { method: 'POST', url: '/api/content-pages', payload: body }), health);
+    console.log(describeProbes(`hostile rich text (${hostile.length} characters of unbalanced tags)`, probed));
+    expect(probed.result.statusCode, probed.result.body).toBe(400);
+    expect(probed.result.json().error).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['content'], message: MESSAGES.richTextTooComplex }] });
+    expect(probed.elapsedMs).toBeGreaterThanOrEqual(CPU_TASK_TIME_LIMIT_MS);
+    expect(probed.elapsedMs).toBeLessThan(CPU_TASK_TIME_LIMIT_MS + 2_000);
+    expect(Math.max(...probed.probeLatenciesMs)).toBeLessThan(RESPONSIVE_MS);
+    expect((await fixture.t.request(fixture.admin, { method: 'GET', url: '/api/content-pages' })).json().total).toBe(pagesBefore);
   });
 });

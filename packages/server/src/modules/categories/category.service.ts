@@ -8,7 +8,7 @@ import { createCrudService } from '../../db/crud-service.ts';
 import type { Usage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, parseOrThrow } from '../../http/errors.ts';
-import { sanitizeRichText } from '../../http/rich-text.ts';
+import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { assertMediaUrls } from '../media/media.service.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
@@ -92,7 +92,8 @@ const parents = alias(categories, 'parent');
 
 export function createCategoryService(db: Db) {
   const crud = createCrudService(db, categoryResource, categories, {
-    toValues: ({ filterOptions: _filterOptions, ...values }) => ({ ...values, footerDescription: sanitizeRichText(values.footerDescription) }),
+    prepareInput: async (input) => ({ ...input, footerDescription: await sanitizeRichTextField('footerDescription', input.footerDescription) }),
+    toValues: ({ filterOptions: _filterOptions, ...values }) => values,
 
     async loadRelations(source, ids) {
       const parentRows = await source

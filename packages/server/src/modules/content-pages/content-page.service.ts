@@ -4,7 +4,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { conflict } from '../../http/errors.ts';
-import { sanitizeRichText } from '../../http/rich-text.ts';
+import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { contentPages } from './content-page.table.ts';
 
@@ -13,13 +13,14 @@ const pageCodeOf = (slug: string) => slug.toLowerCase();
 
 export function createContentPageService(db: Db) {
   return createCrudService(db, contentPageResource, contentPages, {
+    prepareInput: async (input) => ({ ...input, content: await sanitizeRichTextField('content', input.content) }),
     toValues: (input, { action }) => ({
       title: input.title,
       slug: input.slug,
       metaTitle: input.metaTitle,
       metaKeywords: input.metaKeywords,
       metaDescription: input.metaDescription,
-      content: sanitizeRichText(input.content),
+      content: input.content,
       status: input.status,
       ...(action === 'create' ? { pageCode: pageCodeOf(input.slug) } : {}),
     }),

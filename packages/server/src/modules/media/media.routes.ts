@@ -3,12 +3,13 @@ import { MESSAGES } from '@facet/contract/messages';
 import { MEDIA_PURPOSES, MEDIA_TYPES, mediaRecordSchema, mediaUploadQuerySchema } from '@facet/contract/modules/media/media.schema';
 import { hasPermission } from '@facet/contract/permissions';
 import type { PermissionKey } from '@facet/contract/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
+import type { UploadedFile } from './media.service.ts';
 import { createMediaService, fileTooLarge } from './media.service.ts';
 import type { MediaStorage } from './media.storage.ts';
 import { MEDIA_URL_PREFIX } from './media.storage.ts';
@@ -35,6 +36,35 @@ function securityHeadersFor(extension: string) {
   };
 }
 
+/**
+ * The upload's one file, read to the end of the body. A file counts only when its part ended with
+ * its closing boundary and within `maxBytes`. A part cut at the limit (busboy marks it truncated,
+ * and when the cut falls between two chunks nothing else says so) is a 413, also when the body then
+ * ends early; a body that ends before the closing boundary of a file within the limit is a 400.
+ */
+async function readOneFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile | undefined> {
+  let file: UploadedFile | undefined;
+  let reading: { file: { truncated: boolean } } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type !== 'file' || file) continue;
+      reading = part;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw fileTooLarge();
+      // A part sent as binary without a file name is still a file to the parser, with no name.
+      file = { bytes, fileName: part.filename ?? '' };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Past the limit, however the body then ended (cut off mid-part, broken framing): the size is the answer.
+    if (reading?.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    // Broken framing (no boundary, cut short) comes from the parser as a plain error: the client's fault.
+    if (!(error as { statusCode?: number }).statusCode) throw invalidField('file', MESSAGES.invalidFile);
+    throw error;
+  }
+  return file;
+}
+
 export function mediaRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
   const service = createMediaService(db, storage);
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -49,17 +79,7 @@ export function mediaRoutes(app: FastifyInstance, db: Db, storage: MediaStorage)
       const rule = MEDIA_PURPOSES[purpose];
       if (!hasPermission(request.actor!.permissions, rule.permission)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadNotMultipart);
-      let file: { bytes: Buffer; fileName: string } | undefined;
-      try {
-        const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
-        // A part sent as binary without a file name is still a file to the parser, with no name.
-        if (part) file = { bytes: await part.toBuffer(), fileName: part.filename ?? '' };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-        // Broken framing (no boundary, cut short) comes from the parser as a plain error: the client's fault.
-        if (!(error as { statusCode?: number }).statusCode) throw invalidField('file', MESSAGES.invalidFile);
-        throw error;
-      }
+      const file = await readOneFile(request, rule.maxBytes);
       if (!file) throw invalidField('file', MESSAGES.required);
       // The name is kept with the record: the same text rule as every other string (no NUL, no lone surrogate).
       if (!isSafeText(file.fileName)) throw invalidField('file', MESSAGES.unsafeText);

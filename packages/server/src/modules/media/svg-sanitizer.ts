@@ -55,32 +55,58 @@ function unsafeAttribute(name: string, value: string): boolean {
   return hasExternalUrl(value);
 }
 
-export type SvgResult = { ok: true; svg: string } | { ok: false };
+/**
+ * Drawings and icons stay far below these; the cleaner's time grows faster than the file (2 MB of
+ * nested groups took minutes), so a file past them is refused as soon as the parser reaches the limit.
+ */
+export const MAX_SVG_ELEMENTS = 20_000;
+export const MAX_SVG_DEPTH = 64;
 
-/** The clean SVG to store, or `ok: false` when the text is not an SVG or carries something active. */
+/** Thrown from the parser's callbacks to stop it at the limit, without reading the rest. */
+class SvgTooComplex extends Error {}
+
+export type SvgResult = { ok: true; svg: string } | { ok: false; reason: 'hostile' | 'too-complex' };
+
+/**
+ * The clean SVG to store; `hostile` when the text is not an SVG or carries something active,
+ * `too-complex` past MAX_SVG_ELEMENTS elements or MAX_SVG_DEPTH levels of nesting.
+ */
 export function sanitizeSvg(text: string): SvgResult {
   // Entity declarations can expand without end or read local files; SVG images never need them.
-  if (/<!(doctype|entity)/i.test(text)) return { ok: false };
+  if (/<!(doctype|entity)/i.test(text)) return { ok: false, reason: 'hostile' };
   let isHostile = false;
   let rootElement: string | undefined;
-  const svg = sanitizeHtml(text, {
-    allowedTags: ALLOWED_ELEMENTS,
-    allowedAttributes: false,
-    allowVulnerableTags: true,
-    disallowedTagsMode: 'discard',
-    parser: { xmlMode: true, decodeEntities: true },
-    onOpenTag(name, attributes) {
-      rootElement ??= name;
-      if (REFUSED_ELEMENTS.has(name.toLowerCase())) isHostile = true;
-      for (const [attribute, value] of Object.entries(attributes)) {
-        if (unsafeAttribute(attribute, value)) isHostile = true;
-      }
-    },
-    exclusiveFilter(frame) {
-      if (frame.tag === 'style' && isUnsafeCss(frame.text)) isHostile = true;
-      return false;
-    },
-  });
-  if (isHostile || rootElement !== 'svg') return { ok: false };
+  let elements = 0;
+  let depth = 0;
+  let svg: string;
+  try {
+    svg = sanitizeHtml(text, {
+      allowedTags: ALLOWED_ELEMENTS,
+      allowedAttributes: false,
+      allowVulnerableTags: true,
+      disallowedTagsMode: 'discard',
+      parser: { xmlMode: true, decodeEntities: true },
+      onOpenTag(name, attributes) {
+        if (++elements > MAX_SVG_ELEMENTS || ++depth > MAX_SVG_DEPTH) throw new SvgTooComplex();
+        rootElement ??= name;
+        if (REFUSED_ELEMENTS.has(name.toLowerCase())) isHostile = true;
+        for (const [attribute, value] of Object.entries(attributes)) {
+          if (unsafeAttribute(attribute, value)) isHostile = true;
+        }
+      },
+      // Called for every element that ends, self-closing or implied at the end of the text alike.
+      onCloseTag() {
+        depth--;
+      },
+      exclusiveFilter(frame) {
+        if (frame.tag === 'style' && isUnsafeCss(frame.text)) isHostile = true;
+        return false;
+      },
+    });
+  } catch (error) {
+    if (error instanceof SvgTooComplex) return { ok: false, reason: 'too-complex' };
+    throw error;
+  }
+  if (isHostile || rootElement !== 'svg') return { ok: false, reason: 'hostile' };
   return { ok: true, svg: svg.trim() };
 }

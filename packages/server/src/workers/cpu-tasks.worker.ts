@@ -1,0 +1,14 @@
+import { sanitizeRichText } from '../http/rich-text.ts';
+import { sanitizeSvg } from '../modules/media/svg-sanitizer.ts';
+import { serveTasks } from './worker-thread.ts';
+
+/**
+ * The worker module of the shared CPU pool (cpu-pool.ts): cleaners of untrusted text whose time can
+ * grow faster than their input. Keep its imports light: each thread loads them when it starts.
+ */
+export const cpuTasks = {
+  sanitizeSvg,
+  sanitizeRichText,
+};
+
+serveTasks(cpuTasks);
