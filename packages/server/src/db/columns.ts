@@ -1,3 +1,6 @@
+import type { SQL } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { boolean, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every table carries (DESIGN §3): who and when, soft delete, and the optimistic-lock version. */
@@ -14,3 +17,6 @@ export const standardColumns = {
 
 /** The Active/Inactive switch of the spec (1 active, 0 inactive). */
 export const statusColumn = { status: boolean('status').notNull().default(true) };
+
+/** The soft-delete filter: rows not deleted. Every read of live rows says it this way. */
+export const isLive = (table: { deletedAt: PgColumn }): SQL => isNull(table.deletedAt);

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 /** Cells starting with these would run as formulas in a spreadsheet (CSV/formula injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function neutraliseCell(value: unknown): string | number | boolean | Date | null {
+function neutraliseCell(value: unknown): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return neutraliseCell(value.join(', '));
   if (typeof value === 'boolean') return value ? 'Active' : 'Inactive';
