@@ -37,7 +37,7 @@ export interface ListJourney {
   rejectForm(page: Page): Promise<void>;
 }
 
-export interface ListRecord {
+interface ListRecord {
   body: Record<string, unknown>;
   rowText: string;
 }

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { BootstrapResult } from './modules/bootstrap/bootstrap.ts';
 
 /** A connection string without its password, for printing. */
-export function describeDatabaseUrl(url: string): string {
+function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `PostgreSQL at ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;

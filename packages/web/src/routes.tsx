@@ -44,6 +44,21 @@ export interface PageHandle {
 
 export const IMAGE_SYNC_PATH = '/dropboximagesync';
 
+/** A resource's list, add and edit screens in one line: the list has the menu entry, the forms highlight it. */
+function listAddEdit(
+  paths: { list: string; add: string; edit: string },
+  listPage: AppRoute['page'],
+  formPage: AppRoute['page'],
+  permission: PermissionRequirement,
+  menu: NonNullable<AppRoute['menu']>,
+): AppRoute[] {
+  return [
+    { path: paths.list, page: listPage, permission, menu },
+    { path: paths.add, page: formPage, permission, menuParent: paths.list },
+    { path: paths.edit, page: formPage, permission, menuParent: paths.list },
+  ];
+}
+
 /**
  * THE route table of the signed-in shell (/login sits outside the shell, in router.tsx). A new screen
  * is one line here; the sidebar is drawn from these entries in the spec's order.
@@ -56,25 +71,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: IMAGE_SYNC_PATH, page: () => import('./modules/image-sync/image-sync.page.tsx') },
 
   // User Management
-  { path: permissionPaths.list, page: () => import('./modules/permissions/permission-list.page.tsx'), permission: 'role_permission', menu: { section: 'userManagement', label: 'Permissions', order: 1 } },
-  { path: permissionPaths.add, page: () => import('./modules/permissions/permission-form.page.tsx'), permission: 'role_permission', menuParent: permissionPaths.list },
-  { path: permissionPaths.edit, page: () => import('./modules/permissions/permission-form.page.tsx'), permission: 'role_permission', menuParent: permissionPaths.list },
-  { path: rolePaths.list, page: () => import('./modules/roles/role-list.page.tsx'), permission: 'user_management', menu: { section: 'userManagement', label: 'Roles', order: 2 } },
-  { path: rolePaths.add, page: () => import('./modules/roles/role-form.page.tsx'), permission: 'user_management', menuParent: rolePaths.list },
-  { path: rolePaths.edit, page: () => import('./modules/roles/role-form.page.tsx'), permission: 'user_management', menuParent: rolePaths.list },
-  { path: userPaths.list, page: () => import('./modules/users/user-list.page.tsx'), permission: 'user_management', menu: { section: 'userManagement', label: 'Users', order: 3 } },
-  { path: userPaths.add, page: () => import('./modules/users/user-form.page.tsx'), permission: 'user_management', menuParent: userPaths.list },
-  { path: userPaths.edit, page: () => import('./modules/users/user-form.page.tsx'), permission: 'user_management', menuParent: userPaths.list },
+  ...listAddEdit(permissionPaths, () => import('./modules/permissions/permission-list.page.tsx'), () => import('./modules/permissions/permission-form.page.tsx'), 'role_permission', { section: 'userManagement', label: 'Permissions', order: 1 }),
+  ...listAddEdit(rolePaths, () => import('./modules/roles/role-list.page.tsx'), () => import('./modules/roles/role-form.page.tsx'), 'user_management', { section: 'userManagement', label: 'Roles', order: 2 }),
+  ...listAddEdit(userPaths, () => import('./modules/users/user-list.page.tsx'), () => import('./modules/users/user-form.page.tsx'), 'user_management', { section: 'userManagement', label: 'Users', order: 3 }),
 
   // Content Management
-  { path: contentPagePaths.list, page: () => import('./modules/content-pages/content-page-list.page.tsx'), permission: 'content_management', menu: { section: 'contentManagement' } },
-  { path: contentPagePaths.add, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
-  { path: contentPagePaths.edit, page: () => import('./modules/content-pages/content-page-form.page.tsx'), permission: 'content_management', menuParent: contentPagePaths.list },
+  ...listAddEdit(contentPagePaths, () => import('./modules/content-pages/content-page-list.page.tsx'), () => import('./modules/content-pages/content-page-form.page.tsx'), 'content_management', { section: 'contentManagement' }),
 
   // Categories: the tree of the catalogue.
-  { path: categoryPaths.list, page: () => import('./modules/categories/category-list.page.tsx'), permission: 'categories', menu: { section: 'categories' } },
-  { path: categoryPaths.add, page: () => import('./modules/categories/category-form.page.tsx'), permission: 'categories', menuParent: categoryPaths.list },
-  { path: categoryPaths.edit, page: () => import('./modules/categories/category-form.page.tsx'), permission: 'categories', menuParent: categoryPaths.list },
+  ...listAddEdit(categoryPaths, () => import('./modules/categories/category-list.page.tsx'), () => import('./modules/categories/category-form.page.tsx'), 'categories', { section: 'categories' }),
 
   // System > Navigation Menu: one screen, with or without an item open for editing.
   { path: navigationMenuPaths.page, page: () => import('./modules/navigation-menu/navigation-menu.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Navigation Menu', order: 3 } },
@@ -82,38 +87,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   // System > Shipping Rates (the spec's menu); Diamond Shapes, Markups and Qualities have routes but no menu
   // entry in the spec: they sit in the System group after the spec's entries, so staff can reach them.
-  { path: shippingRatePaths.list, page: () => import('./modules/shipping-rates/shipping-rate-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Shipping Rates', order: 1 } },
-  { path: shippingRatePaths.add, page: () => import('./modules/shipping-rates/shipping-rate-form.page.tsx'), permission: 'system', menuParent: shippingRatePaths.list },
-  { path: shippingRatePaths.edit, page: () => import('./modules/shipping-rates/shipping-rate-form.page.tsx'), permission: 'system', menuParent: shippingRatePaths.list },
-  { path: diamondShapePaths.list, page: () => import('./modules/diamond-shapes/diamond-shape-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Shapes', order: 20 } },
-  { path: diamondShapePaths.add, page: () => import('./modules/diamond-shapes/diamond-shape-form.page.tsx'), permission: 'system', menuParent: diamondShapePaths.list },
-  { path: diamondShapePaths.edit, page: () => import('./modules/diamond-shapes/diamond-shape-form.page.tsx'), permission: 'system', menuParent: diamondShapePaths.list },
-  { path: diamondMarkupPaths.list, page: () => import('./modules/diamond-markups/diamond-markup-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Markups', order: 21 } },
-  { path: diamondMarkupPaths.add, page: () => import('./modules/diamond-markups/diamond-markup-form.page.tsx'), permission: 'system', menuParent: diamondMarkupPaths.list },
-  { path: diamondMarkupPaths.edit, page: () => import('./modules/diamond-markups/diamond-markup-form.page.tsx'), permission: 'system', menuParent: diamondMarkupPaths.list },
-  { path: diamondQualityPaths.list, page: () => import('./modules/diamond-qualities/diamond-quality-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Diamond Qualities', order: 22 } },
-  { path: diamondQualityPaths.add, page: () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), permission: 'system', menuParent: diamondQualityPaths.list },
-  { path: diamondQualityPaths.edit, page: () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), permission: 'system', menuParent: diamondQualityPaths.list },
+  ...listAddEdit(shippingRatePaths, () => import('./modules/shipping-rates/shipping-rate-list.page.tsx'), () => import('./modules/shipping-rates/shipping-rate-form.page.tsx'), 'system', { section: 'system', label: 'Shipping Rates', order: 1 }),
+  ...listAddEdit(diamondShapePaths, () => import('./modules/diamond-shapes/diamond-shape-list.page.tsx'), () => import('./modules/diamond-shapes/diamond-shape-form.page.tsx'), 'system', { section: 'system', label: 'Diamond Shapes', order: 20 }),
+  ...listAddEdit(diamondMarkupPaths, () => import('./modules/diamond-markups/diamond-markup-list.page.tsx'), () => import('./modules/diamond-markups/diamond-markup-form.page.tsx'), 'system', { section: 'system', label: 'Diamond Markups', order: 21 }),
+  ...listAddEdit(diamondQualityPaths, () => import('./modules/diamond-qualities/diamond-quality-list.page.tsx'), () => import('./modules/diamond-qualities/diamond-quality-form.page.tsx'), 'system', { section: 'system', label: 'Diamond Qualities', order: 22 }),
 
   // Attribute > Single Attribute.
-  { path: productAttributePaths.list, page: () => import('./modules/product-attributes/product-attribute-list.page.tsx'), permission: 'attribute', menu: { section: 'attribute', label: 'Single Attribute', order: 1 } },
-  { path: productAttributePaths.add, page: () => import('./modules/product-attributes/product-attribute-form.page.tsx'), permission: 'attribute', menuParent: productAttributePaths.list },
-  { path: productAttributePaths.edit, page: () => import('./modules/product-attributes/product-attribute-form.page.tsx'), permission: 'attribute', menuParent: productAttributePaths.list },
+  ...listAddEdit(productAttributePaths, () => import('./modules/product-attributes/product-attribute-list.page.tsx'), () => import('./modules/product-attributes/product-attribute-form.page.tsx'), 'attribute', { section: 'attribute', label: 'Single Attribute', order: 1 }),
 
   // System > Product Size and Settings (the spec's menu). Metals, Metal Quality and Customer Groups have routes but
   // no menu entry in the spec; staff would look for them under System, so they follow the spec's entries there.
-  { path: productSizePaths.list, page: () => import('./modules/product-sizes/product-size-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Product Size', order: 2 } },
-  { path: productSizePaths.add, page: () => import('./modules/product-sizes/product-size-form.page.tsx'), permission: 'system', menuParent: productSizePaths.list },
-  { path: productSizePaths.edit, page: () => import('./modules/product-sizes/product-size-form.page.tsx'), permission: 'system', menuParent: productSizePaths.list },
-  { path: settingPaths.list, page: () => import('./modules/settings/setting-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Settings', order: 4 } },
-  { path: settingPaths.add, page: () => import('./modules/settings/setting-form.page.tsx'), permission: 'system', menuParent: settingPaths.list },
-  { path: settingPaths.edit, page: () => import('./modules/settings/setting-form.page.tsx'), permission: 'system', menuParent: settingPaths.list },
+  ...listAddEdit(productSizePaths, () => import('./modules/product-sizes/product-size-list.page.tsx'), () => import('./modules/product-sizes/product-size-form.page.tsx'), 'system', { section: 'system', label: 'Product Size', order: 2 }),
+  ...listAddEdit(settingPaths, () => import('./modules/settings/setting-list.page.tsx'), () => import('./modules/settings/setting-form.page.tsx'), 'system', { section: 'system', label: 'Settings', order: 4 }),
   { path: metalPaths.list, page: () => import('./modules/metals/metal-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metals', order: 23 } },
   { path: metalPaths.edit, page: () => import('./modules/metals/metal-form.page.tsx'), permission: 'system', menuParent: metalPaths.list },
-  { path: metalQualityPaths.list, page: () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metal Quality', order: 24 } },
-  { path: metalQualityPaths.add, page: () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), permission: 'system', menuParent: metalQualityPaths.list },
-  { path: metalQualityPaths.edit, page: () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), permission: 'system', menuParent: metalQualityPaths.list },
-  { path: customerGroupPaths.list, page: () => import('./modules/customer-groups/customer-group-list.page.tsx'), permission: CUSTOMER_GROUP_PERMISSION, menu: { section: 'system', label: 'Customer Groups', order: 25 } },
-  { path: customerGroupPaths.add, page: () => import('./modules/customer-groups/customer-group-form.page.tsx'), permission: CUSTOMER_GROUP_PERMISSION, menuParent: customerGroupPaths.list },
-  { path: customerGroupPaths.edit, page: () => import('./modules/customer-groups/customer-group-form.page.tsx'), permission: CUSTOMER_GROUP_PERMISSION, menuParent: customerGroupPaths.list },
+  ...listAddEdit(metalQualityPaths, () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), 'system', { section: 'system', label: 'Metal Quality', order: 24 }),
+  ...listAddEdit(customerGroupPaths, () => import('./modules/customer-groups/customer-group-list.page.tsx'), () => import('./modules/customer-groups/customer-group-form.page.tsx'), CUSTOMER_GROUP_PERMISSION, { section: 'system', label: 'Customer Groups', order: 25 }),
 ];

@@ -6,7 +6,7 @@ const SECRET_KEY = /password|token|secret|hash|cookie/i;
 const MASK = '***';
 
 /** Replaces secret values anywhere in a record with a mask, so the log never holds them. */
-export function maskSecrets(value: unknown): unknown {
+function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {

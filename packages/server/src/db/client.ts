@@ -66,7 +66,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
 export class DataDirLockedError extends Error {}
 
 /** Takes `dataDir/facet.lock` holding our pid; a lock left by a dead process is taken over. */
-export function acquireDataDirLock(dataDir: string): () => void {
+function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'facet.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

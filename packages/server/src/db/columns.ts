@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { boolean, index, integer, timestamp } from 'drizzle-orm/pg-core';
 
@@ -25,3 +26,6 @@ export const statusColumn = { status: boolean('status').notNull().default(true) 
 export function searchIndexes(tableName: string, ...columns: PgColumn[]) {
   return columns.map((column) => index(`${tableName}_${column.name}_search`).using('gin', sql`lower(${column}) gin_trgm_ops`));
 }
+
+/** The soft-delete filter: rows not deleted. Every read of live rows says it this way. */
+export const isLive = (table: { deletedAt: PgColumn }): SQL => isNull(table.deletedAt);

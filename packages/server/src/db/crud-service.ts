@@ -4,7 +4,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { FilterDefinitions } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { SQL } from 'drizzle-orm';
-import { Column, and, asc, count, desc, eq, getTableColumns, inArray, is, isNull, ne, sql } from 'drizzle-orm';
+import { Column, and, asc, count, desc, eq, getTableColumns, is, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -16,15 +16,16 @@ import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
 import { filterConditions, searchCondition } from './list-query.ts';
+import { isLive } from './columns.ts';
 
 type StandardColumnName = keyof typeof standardColumns;
 /** A table built with `standardColumns` (and optionally `statusColumn`). */
 export type CrudTable = PgTable & Record<StandardColumnName, PgColumn> & { status?: PgColumn };
 
 export type Row = Record<string, unknown>;
-export type WriteAction = 'create' | 'update' | 'status' | 'delete';
+type WriteAction = 'create' | 'update' | 'status' | 'delete';
 
-export interface WriteArgs<TInput> {
+interface WriteArgs<TInput> {
   action: WriteAction;
   /** Validated input (create, update). */
   input?: TInput;
@@ -218,7 +219,7 @@ export function createCrudService<R extends ResourceDefinition>(
   }
 
   async function findLive(source: Db, id: number, lock: boolean): Promise<Row> {
-    const query = source.select(selection).from(table).where(and(eq(table.id, id), isNull(table.deletedAt)));
+    const query = source.select(selection).from(table).where(and(eq(table.id, id), isLive(table)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound();
     return row as Row;
@@ -232,7 +233,7 @@ export function createCrudService<R extends ResourceDefinition>(
         .select({ id: table.id })
         .from(table)
         .where(
-          and(isNull(table.deletedAt), eq(sql`lower(${column(field)})`, value.toLowerCase()), id ? ne(table.id, id) : undefined),
+          and(isLive(table), eq(sql`lower(${column(field)})`, value.toLowerCase()), id ? ne(table.id, id) : undefined),
         )
         .limit(1);
       if (clash) {
@@ -458,10 +459,3 @@ const STANDARD_FIELDS: Record<StandardColumnName, true> = {
   deletedAt: true,
   deletedBy: true,
 };
-
-/** Ids among `ids` that are live rows of `table`; for validating references such as role ids. */
-export async function findLiveIds(db: Db, table: CrudTable, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), isNull(table.deletedAt)));
-  return rows.map((r) => r.id as number);
-}

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../http/errors.ts';
 import type { Db } from './client.ts';
 import type { CrudTable } from './crud-service.ts';
+import { isLive } from './columns.ts';
 
 /**
  * One kind of record that points at records of another kind: products at size types, metal
@@ -26,7 +27,7 @@ export function columnUsage(usedBy: string, table: CrudTable, column: PgColumn):
   return {
     usedBy,
     async findUsedIds(db, ids) {
-      const rows = await db.selectDistinct({ id: column }).from(table).where(and(inArray(column, ids), isNull(table.deletedAt)));
+      const rows = await db.selectDistinct({ id: column }).from(table).where(and(inArray(column, ids), isLive(table)));
       return rows.map((row) => row.id as number);
     },
   };

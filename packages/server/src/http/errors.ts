@@ -36,7 +36,7 @@ export const conflict = (message: string, issues?: ErrorIssue[]) => new AppError
 export const invalidField = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path: [field], message }]);
 
-export function validationError(error: z.ZodError): AppError {
+function validationError(error: z.ZodError): AppError {
   const issues = error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message }));
   return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues);
 }
@@ -82,7 +82,7 @@ export function databaseErrorOf(error: unknown): DatabaseErrorFields | undefined
  * a value the database cannot hold (class 22: out of range, NUL, bad encoding) is a 400. The
  * schemas refuse such values first; this is the net under them. Anything else stays a 500.
  */
-export function appErrorFromDatabase(error: unknown): AppError | undefined {
+function appErrorFromDatabase(error: unknown): AppError | undefined {
   const dbError = databaseErrorOf(error);
   if (!dbError) return undefined;
   const conflictMessage = CONFLICT_STATES[dbError.code];

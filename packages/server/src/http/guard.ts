@@ -7,7 +7,7 @@ import type { Actor } from './context.ts';
 import { AppError } from './errors.ts';
 
 /** An /api route as declared, kept so tests can walk every route (the 401/403 matrix). */
-export interface DeclaredRoute {
+interface DeclaredRoute {
   method: string;
   url: string;
   config: { permission?: PermissionRequirement; public?: boolean; authenticated?: boolean };
@@ -24,7 +24,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PLUGIN_PREFIXES = ['/api/docs'];
 
 /** Stops start-up when an /api route declares neither a permission nor `public` nor `authenticated`. */
-export function assertRouteDeclaresPermission(route: RouteOptions) {
+function assertRouteDeclaresPermission(route: RouteOptions) {
   if (!route.url.startsWith('/api/') || PLUGIN_PREFIXES.some((p) => route.url.startsWith(p))) return;
   const config = route.config ?? {};
   if (!config.permission && !config.public && !config.authenticated) {

@@ -4,7 +4,7 @@ import pino from 'pino';
 /** Query parameters whose values are secrets (OAuth codes, tokens); their values never reach a log. */
 const SECRET_QUERY = /([?&](?:code|token|access_token|password|state)=)[^&]*/gi;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[REDACTED]');
 }
 

@@ -12,7 +12,7 @@ type Body = Record<string, unknown>;
 /** Lists of ids are sets: compare them sorted. */
 const comparable = (value: unknown) => (Array.isArray(value) ? [...value].sort() : value);
 
-export interface InvalidCase {
+interface InvalidCase {
   /** What is wrong, as the test name shows it. */
   name: string;
   /** The bad body, built from a valid one. */

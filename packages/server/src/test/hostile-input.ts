@@ -9,15 +9,13 @@ import fc from 'fast-check';
  */
 
 /** A piece of JSON written as is: numbers past float range, deep nesting, huge arrays. */
-export class RawJson {
+class RawJson {
   constructor(
     readonly text: string,
     readonly label: string = text.length > 40 ? `${text.slice(0, 20)}...(${text.length} chars)` : text,
   ) {}
 }
 
-/** An object whose keys may be `__proto__` or `constructor`: a Map keeps them as plain keys. */
-export type JsonMembers = Map<string, unknown>;
 
 /** JSON text for a value that may hold RawJson pieces and Maps. */
 export function toJsonText(value: unknown): string {

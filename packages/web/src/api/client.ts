@@ -38,7 +38,7 @@ export function onSessionLost(handler: () => void) {
 }
 
 /** `path?key=value...`, leaving out empty values so URLs stay short and readable. */
-export function withQuery(path: string, query: QueryParams = {}): string {
+function withQuery(path: string, query: QueryParams = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { FormField } from './schema-form.tsx';
 
-export interface EntryInput {
+interface EntryInput {
   /** The entry's property: 'question'. */
   name: string;
   label: string;

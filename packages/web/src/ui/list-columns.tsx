@@ -24,7 +24,7 @@ const columnKeyOf = <T,>(column: TableColumnType<T>) =>
   column.key ?? (typeof column.dataIndex === 'string' ? column.dataIndex : undefined);
 
 /** The sort the list shows: the URL's, else the resource's default (the server applies the same rule). */
-export function currentSort(resource: ResourceDefinition, query: ListQuery): { field: string; order: 'asc' | 'desc' } {
+function currentSort(resource: ResourceDefinition, query: ListQuery): { field: string; order: 'asc' | 'desc' } {
   if (!query.sort) return resource.defaultSort;
   return { field: query.sort, order: query.order ?? 'asc' };
 }

@@ -3,7 +3,7 @@ import { InputNumber } from 'antd';
 import type { KeyboardEvent } from 'react';
 
 /** Spec (document 1 §5): minus, numpad minus and the letter e are blocked in number fields. */
-export function blockMinusAndExponent(event: KeyboardEvent<HTMLInputElement>) {
+function blockMinusAndExponent(event: KeyboardEvent<HTMLInputElement>) {
   if (event.key === '-' || event.key === 'e' || event.key === 'E' || event.code === 'NumpadSubtract') event.preventDefault();
 }
 

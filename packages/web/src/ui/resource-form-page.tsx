@@ -14,7 +14,7 @@ import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-p
 import { SchemaForm, showIssuesOnFields } from './schema-form.tsx';
 
 /** What the form pages' hooks learn about the save that just succeeded. */
-export interface SavedContext<R extends ResourceDefinition> {
+interface SavedContext<R extends ResourceDefinition> {
   /** The record as it was loaded (edit only). */
   previous?: RecordOf<R>;
   /** What was sent, as parsed by the schema. */

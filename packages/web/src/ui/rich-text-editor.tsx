@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import './rich-text-editor.css';
 
 /** The spec's rich-text editor height (document 1 §9). */
-export const RICH_TEXT_HEIGHT = 300;
+const RICH_TEXT_HEIGHT = 300;
 
 interface RichTextEditorProps {
   /** HTML; '' when empty. Set by the surrounding Form.Item. */

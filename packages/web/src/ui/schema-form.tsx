@@ -12,7 +12,7 @@ interface FieldIssue {
 }
 
 /** Where a value sits in the form: ['name'], or inside a list ['faqs', 0, 'question']. */
-export type FieldPath = readonly (string | number)[];
+type FieldPath = readonly (string | number)[];
 
 /** True when `path` starts with `prefix` (list indices may come as numbers or digit strings). */
 function startsWithPath(path: readonly PropertyKey[], prefix: FieldPath): boolean {

@@ -3,7 +3,7 @@ import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 
 /** Spec: list searches are sent 1 second after the user stops typing. */
-export const SEARCH_DEBOUNCE_MS = 1000;
+const SEARCH_DEBOUNCE_MS = 1000;
 
 interface SearchBoxProps {
   /** The search the list currently shows (from the URL). */

@@ -53,14 +53,14 @@ export const navigationMenuItemInputSchema = acrossFields(
     status: z.boolean(),
   }),
   (item, report) => {
-    const require = (field: string, message: string = MESSAGES.required) => report([field], message);
-    if (item.menuType === 'category' && item.categoryId === null) require('categoryId');
-    if (item.menuType === 'page' && item.pageId === null) require('pageId');
+    const requireField = (field: string, message: string = MESSAGES.required) => report([field], message);
+    if (item.menuType === 'category' && item.categoryId === null) requireField('categoryId');
+    if (item.menuType === 'page' && item.pageId === null) requireField('pageId');
     // A link that is not text has its own issue already.
     if (item.menuType === 'custom_link' && typeof item.link === 'string') {
-      if (!item.link) require('link');
-      else if (item.link.length > MENU_LINK_MAX) require('link', MESSAGES.maxLength(MENU_LINK_MAX));
-      else if (!isHttpUrl(item.link)) require('link', MESSAGES.invalidUrl);
+      if (!item.link) requireField('link');
+      else if (item.link.length > MENU_LINK_MAX) requireField('link', MESSAGES.maxLength(MENU_LINK_MAX));
+      else if (!isHttpUrl(item.link)) requireField('link', MESSAGES.invalidUrl);
     }
   },
 )

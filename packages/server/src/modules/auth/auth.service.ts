@@ -1,7 +1,7 @@
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@facet/contract/modules/auth/auth.schema';
 import type { LoginInput, SessionInfo } from '@facet/contract/modules/auth/auth.schema';
 import { MESSAGES } from '@facet/contract/messages';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -11,6 +11,7 @@ import { users } from '../users/user.table.ts';
 import { getDummyHash, verifyPassword } from './password.ts';
 import { createSession, loadPermissionKeys } from './session.service.ts';
 import { loginFailures } from './session.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 interface RequestMeta {
   ip: string;
@@ -26,11 +27,11 @@ function throttleKey(user: { id: number } | undefined, typedName: string, ip: st
   return user ? `user:${user.id}|${ip}` : `name:${typedName}|${ip}`;
 }
 
-export async function loadCatalogue(db: Db): Promise<SessionInfo['catalogue']> {
+async function loadCatalogue(db: Db): Promise<SessionInfo['catalogue']> {
   return db
     .select({ id: permissions.id, key: permissions.key, name: permissions.name })
     .from(permissions)
-    .where(isNull(permissions.deletedAt))
+    .where(isLive(permissions))
     .orderBy(asc(permissions.name));
 }
 
@@ -79,7 +80,7 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta, now = 
   const [user] = await db
     .select()
     .from(users)
-    .where(and(isNull(users.deletedAt), or(eq(sql`lower(${users.name})`, name), eq(sql`lower(${users.email})`, name))))
+    .where(and(isLive(users), or(eq(sql`lower(${users.name})`, name), eq(sql`lower(${users.email})`, name))))
     .limit(1);
   const key = throttleKey(user, name, meta.ip);
   const retryAfter = await reserveAttempt(db, key, now);

@@ -9,7 +9,7 @@ import { sessions } from './session.table.ts';
 /** Sliding-expiry writes are skipped when the last one is this recent, to spare a write per request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export function hashSessionId(id: string): string {
+function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MASTER_PERMISSION, PERMISSION_KEYS, PERMISSION_NAMES } from '@facet/contract/permissions';
 import { MASTER_ROLE_NAME } from '@facet/contract/modules/roles/role.schema';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -15,11 +15,11 @@ import { REFERENCE_SEEDERS } from './reference-data.ts';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
 /** 12 characters (the longest the user form accepts) from 56 symbols: about 70 bits. */
-export function generatePassword(length = 12): string {
+function generatePassword(length = 12): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 
-export const SYSTEM_CONTEXT = { actor: null, ip: 'system', requestId: 'bootstrap' };
+const SYSTEM_CONTEXT = { actor: null, ip: 'system', requestId: 'bootstrap' };
 
 export interface BootstrapResult {
   created: boolean;
@@ -66,7 +66,3 @@ export async function bootstrap(db: Db, config: Pick<Config, 'adminUsername' | '
 }
 
 /** Looks up a user id by name; used by demo seeders that reference staff. */
-export async function findUserId(db: Db, name: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.name, name));
-  return row?.id;
-}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { CATEGORY_IMAGE_FIELDS, categoryInputSchema, categoryResource, ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import type { CategoryFilterOrderInput, CategoryRecord, CategoryTreeNode, CategoryValues } from '@facet/contract/modules/categories/category.schema';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -13,6 +13,7 @@ import { assertMediaUrls } from '../media/media.service.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { categories, categoryFilterOptions } from './category.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 /**
  * Writes that change the shape of the tree (new parent, new child, delete) take this lock for their
@@ -28,7 +29,7 @@ async function lockTree(tx: Db) {
 
 /** The ids on the way from `id` up to the root, `id` included (the tree is small and shallow: read once, walk in memory). */
 async function ancestorIds(tx: Db, id: number): Promise<number[]> {
-  const rows = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(isNull(categories.deletedAt));
+  const rows = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(isLive(categories));
   const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
   const chain: number[] = [];
   for (let current: number | null | undefined = id; current != null && !chain.includes(current); current = parentOf.get(current)) chain.push(current);
@@ -40,7 +41,7 @@ async function assertValidParent(tx: Db, parentId: number, movingId: number | un
   const [parent] = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.id, parentId), isNull(categories.deletedAt)));
+    .where(and(eq(categories.id, parentId), isLive(categories)));
   if (!parent) throw invalidField('parentId', MESSAGES.unknownCategory);
   if (movingId !== undefined && (await ancestorIds(tx, parentId)).includes(movingId)) throw invalidField('parentId', MESSAGES.categoryCycle);
 }
@@ -62,7 +63,7 @@ async function assertAttributes(tx: Db, input: CategoryValues) {
       await tx
         .select({ id: productAttributes.id })
         .from(productAttributes)
-        .where(and(inArray(productAttributes.id, wanted), isNull(productAttributes.deletedAt)))
+        .where(and(inArray(productAttributes.id, wanted), isLive(productAttributes)))
     ).map((row) => row.id),
   );
   const unknownOption = input.filterOptions.findIndex((option) => !live.has(option.attributeId));
@@ -77,13 +78,13 @@ async function assertDeletable(tx: Db, id: number) {
   const [child] = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.parentId, id), isNull(categories.deletedAt)))
+    .where(and(eq(categories.parentId, id), isLive(categories)))
     .limit(1);
   if (child) throw conflict(MESSAGES.categoryHasChildren);
   const [menuItem] = await tx
     .select({ id: navigationMenuItems.id })
     .from(navigationMenuItems)
-    .where(and(eq(navigationMenuItems.categoryId, id), isNull(navigationMenuItems.deletedAt)))
+    .where(and(eq(navigationMenuItems.categoryId, id), isLive(navigationMenuItems)))
     .limit(1);
   if (menuItem) throw conflict(MESSAGES.categoryInMenu);
 }
@@ -162,7 +163,7 @@ export function createCategoryService(db: Db) {
           updatedAt: categories.updatedAt,
         })
         .from(categories)
-        .where(isNull(categories.deletedAt))
+        .where(isLive(categories))
         .orderBy(asc(categories.orderNo), asc(sql`lower(${categories.name})`), asc(categories.id));
       return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
     },
@@ -182,7 +183,6 @@ export function createCategoryService(db: Db) {
     },
   };
 }
-export type CategoryService = ReturnType<typeof createCategoryService>;
 
 /**
  * Live categories use attributes as filter options and as their size attribute: such an attribute
@@ -194,12 +194,12 @@ export const categoryAttributeUsage: Usage = {
     const asFilter = await db
       .selectDistinct({ id: categoryFilterOptions.attributeId })
       .from(categoryFilterOptions)
-      .innerJoin(categories, and(eq(categories.id, categoryFilterOptions.categoryId), isNull(categories.deletedAt)))
+      .innerJoin(categories, and(eq(categories.id, categoryFilterOptions.categoryId), isLive(categories)))
       .where(inArray(categoryFilterOptions.attributeId, ids));
     const asSize = await db
       .selectDistinct({ id: categories.sizeAttributeId })
       .from(categories)
-      .where(and(inArray(categories.sizeAttributeId, ids), isNull(categories.deletedAt)));
+      .where(and(inArray(categories.sizeAttributeId, ids), isLive(categories)));
     return [...new Set([...asFilter, ...asSize].map((row) => row.id))];
   },
 };

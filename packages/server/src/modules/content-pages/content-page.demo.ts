@@ -3,7 +3,7 @@ import type { SeedContext } from '../../db/seed.ts';
 import { contentPages } from './content-page.table.ts';
 
 /** The storefront's information pages; the page code is the slug they were created with. */
-export const DEMO_CONTENT_PAGES = [
+const DEMO_CONTENT_PAGES = [
   {
     title: 'About Us',
     slug: 'about-us',

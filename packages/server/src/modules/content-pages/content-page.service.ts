@@ -1,12 +1,13 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { contentPageResource } from '@facet/contract/modules/content-pages/content-page.schema';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { conflict } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { contentPages } from './content-page.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 /** A new page's code: its slug in lower case (the storefront refers to pages by it). */
 const pageCodeOf = (slug: string) => slug.toLowerCase();
@@ -33,7 +34,7 @@ export function createContentPageService(db: Db) {
         const [holder] = await tx
           .select({ title: contentPages.title })
           .from(contentPages)
-          .where(and(isNull(contentPages.deletedAt), eq(contentPages.pageCode, code), ne(sql`lower(${contentPages.slug})`, code)))
+          .where(and(isLive(contentPages), eq(contentPages.pageCode, code), ne(sql`lower(${contentPages.slug})`, code)))
           .limit(1);
         if (holder) {
           const message = MESSAGES.pageCodeTaken(holder.title);
@@ -44,7 +45,7 @@ export function createContentPageService(db: Db) {
         const [used] = await tx
           .select({ id: navigationMenuItems.id })
           .from(navigationMenuItems)
-          .where(and(isNull(navigationMenuItems.deletedAt), eq(navigationMenuItems.pageId, existing.id as number)))
+          .where(and(isLive(navigationMenuItems), eq(navigationMenuItems.pageId, existing.id as number)))
           .limit(1);
         if (used) throw conflict(MESSAGES.pageInMenu);
       }

@@ -1,13 +1,14 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { describeMarkupBand, diamondMarkupResource } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
 import type { DiamondMarkupInput } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
-import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { rangeOverlaps } from '../../db/list-query.ts';
 import { conflict } from '../../http/errors.ts';
 import { findShapeCategory, loadShapeCategoryNames } from '../diamond-shapes/shape-category.service.ts';
 import { diamondMarkups } from './diamond-markup.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 type Band = Required<Pick<DiamondMarkupInput, 'fromCarat' | 'toCarat' | 'isLabDiamond' | 'shapeCategoryId'>>;
 
@@ -24,7 +25,7 @@ async function assertNoOverlap(tx: Db, band: Band, ownId?: number) {
     .from(diamondMarkups)
     .where(
       and(
-        isNull(diamondMarkups.deletedAt),
+        isLive(diamondMarkups),
         eq(diamondMarkups.isLabDiamond, band.isLabDiamond),
         eq(diamondMarkups.shapeCategoryId, band.shapeCategoryId),
         lte(diamondMarkups.fromCarat, band.toCarat),

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { SHAPE_CATEGORY_CODES } from '@facet/contract/modules/diamond-shapes/shape-category.schema';
 import { shapeCategoryResource } from '@facet/contract/modules/diamond-shapes/shape-category.schema';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { CrudTable, Row } from '../../db/crud-service.ts';
@@ -10,6 +10,7 @@ import { invalidField } from '../../http/errors.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import { diamondShapes } from './diamond-shape.table.ts';
 import { shapeCategories } from './shape-category.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 export function createShapeCategoryService(db: Db) {
   return createCrudService(db, shapeCategoryResource, shapeCategories, {
@@ -17,7 +18,7 @@ export function createShapeCategoryService(db: Db) {
       const rows = await source
         .select({ categoryId: diamondShapes.shapeCategoryId, name: diamondShapes.name })
         .from(diamondShapes)
-        .where(and(inArray(diamondShapes.shapeCategoryId, ids), isNull(diamondShapes.deletedAt)))
+        .where(and(inArray(diamondShapes.shapeCategoryId, ids), isLive(diamondShapes)))
         .orderBy(asc(sql`lower(${diamondShapes.name})`));
       const byCategory = new Map(ids.map((id) => [id, { shapeNames: [] as string[] }]));
       for (const row of rows) byCategory.get(row.categoryId)?.shapeNames.push(row.name);
@@ -34,7 +35,7 @@ export async function findShapeCategory(tx: Db, id: number, opts: { lock?: boole
   const query = tx
     .select({ id: shapeCategories.id, name: shapeCategories.name })
     .from(shapeCategories)
-    .where(and(eq(shapeCategories.id, id), isNull(shapeCategories.deletedAt)));
+    .where(and(eq(shapeCategories.id, id), isLive(shapeCategories)));
   const [category] = opts.lock ? await query.for('update') : await query;
   if (!category) throw invalidField('shapeCategoryId', MESSAGES.unknownShapeCategory);
   return category;

@@ -20,7 +20,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  */
 const RASTER_TIME_LIMIT_SECONDS = 10;
 
-export const formatNotSupported = () =>
+const formatNotSupported = () =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.fileFormatNotSupported, [{ path: ['file'], message: MESSAGES.fileFormatNotSupported }]);
 export const fileTooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', MESSAGES.maxFileSize2mb, [{ path: ['file'], message: MESSAGES.maxFileSize2mb }]);
@@ -29,7 +29,7 @@ const fileTooComplex = () => invalidField('file', MESSAGES.fileTooComplex);
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
 
 /** The type the bytes say the file is (magic numbers), whatever its name claims; null when none we know. */
-export function sniffType(bytes: Buffer): MediaType | null {
+function sniffType(bytes: Buffer): MediaType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';

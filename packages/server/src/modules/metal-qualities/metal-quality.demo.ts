@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { METAL_QUALITY_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
@@ -6,6 +6,7 @@ import { metals } from '../metals/metal.table.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { metalQualities } from './metal-quality.table.ts';
 import { pricingOf } from './metal-quality.service.ts';
+import { isLive } from '../../db/columns.ts';
 
 /** Quality, metal, fineness (%), labour charge (£/g), active: the hallmarks a UK jeweller stocks. */
 const QUALITIES: [string, string, number, number, boolean][] = [
@@ -28,7 +29,7 @@ export async function seedDemoMetalQualities(tx: Db, { adminId }: SeedContext) {
     .select({ id: attributeOptions.id, value: attributeOptions.value })
     .from(attributeOptions)
     .innerJoin(productAttributes, eq(productAttributes.id, attributeOptions.attributeId))
-    .where(and(eq(productAttributes.attributeCode, METAL_QUALITY_ATTRIBUTE_CODE), isNull(attributeOptions.deletedAt)));
+    .where(and(eq(productAttributes.attributeCode, METAL_QUALITY_ATTRIBUTE_CODE), isLive(attributeOptions)));
   await tx.insert(metalQualities).values(
     QUALITIES.map(([quality, metal, fineness, labourCharges, status]) => {
       const metalId = metalRows.find((row) => row.metalType === metal)!.id;

@@ -2,7 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import { metalQualityResource } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
 import type { MetalQualityChoices } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
 import { METAL_QUALITY_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -13,6 +13,7 @@ import { writeAudit } from '../../db/audit.ts';
 import { metals } from '../metals/metal.table.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { metalQualities } from './metal-quality.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 const priceOfMetal = (metalId: number) => sql`(select ${metals.metalPrice} from ${metals} where ${metals.id} = ${metalId})`;
 
@@ -34,8 +35,8 @@ function metalQualityOptions(db: Db, optionId?: number) {
     .where(
       and(
         eq(productAttributes.attributeCode, METAL_QUALITY_ATTRIBUTE_CODE),
-        isNull(productAttributes.deletedAt),
-        isNull(attributeOptions.deletedAt),
+        isLive(productAttributes),
+        isLive(attributeOptions),
         optionId === undefined ? undefined : eq(attributeOptions.id, optionId),
       ),
     );
@@ -65,7 +66,7 @@ export function createMetalQualityService(db: Db) {
       const [metal] = await tx
         .select({ id: metals.id })
         .from(metals)
-        .where(and(eq(metals.id, input.metalId), isNull(metals.deletedAt)))
+        .where(and(eq(metals.id, input.metalId), isLive(metals)))
         .for('update');
       if (!metal) throw invalidField('metalId', MESSAGES.chooseFromList('metal'));
       const [option] = await metalQualityOptions(tx, input.metalQualityOptionId);
@@ -77,7 +78,7 @@ export function createMetalQualityService(db: Db) {
           and(
             eq(metalQualities.metalQualityOptionId, input.metalQualityOptionId),
             eq(metalQualities.metalId, input.metalId),
-            isNull(metalQualities.deletedAt),
+            isLive(metalQualities),
             existing ? ne(metalQualities.id, existing.id as number) : undefined,
           ),
         );
@@ -91,7 +92,7 @@ export async function listMetalQualityChoices(db: Db): Promise<MetalQualityChoic
   const metalRows = await db
     .select({ id: metals.id, metalType: metals.metalType, metalPrice: metals.metalPrice, metalLabourCharge: metals.metalLabourCharge })
     .from(metals)
-    .where(isNull(metals.deletedAt))
+    .where(isLive(metals))
     .orderBy(asc(metals.metalType));
   const qualityOptions = await metalQualityOptions(db).orderBy(asc(attributeOptions.sortOrder), asc(attributeOptions.id));
   return { metals: metalRows, qualityOptions };
@@ -105,7 +106,7 @@ export async function repriceMetalQualities(tx: Db, metalId: number, context: Re
   const before = await tx
     .select({ id: metalQualities.id, goldRate: metalQualities.goldRate, rate: metalQualities.rate })
     .from(metalQualities)
-    .where(and(eq(metalQualities.metalId, metalId), isNull(metalQualities.deletedAt)))
+    .where(and(eq(metalQualities.metalId, metalId), isLive(metalQualities)))
     .for('update');
   if (!before.length) return;
   const after = await tx

@@ -1,10 +1,11 @@
 import type { MenuType } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 const SHOP = 'https://www.facet-jewellery.co.uk';
 
@@ -85,11 +86,11 @@ export async function seedDemoNavigationMenu(tx: Db, { adminId }: SeedContext) {
   const categoryRows = await tx
     .select({ id: categories.id, slug: categories.slug })
     .from(categories)
-    .where(and(inArray(categories.slug, targetSlugs(DEMO_MENU, 'category')), isNull(categories.deletedAt)));
+    .where(and(inArray(categories.slug, targetSlugs(DEMO_MENU, 'category')), isLive(categories)));
   const pageRows = await tx
     .select({ id: contentPages.id, slug: contentPages.slug })
     .from(contentPages)
-    .where(and(inArray(contentPages.slug, targetSlugs(DEMO_MENU, 'page')), isNull(contentPages.deletedAt)));
+    .where(and(inArray(contentPages.slug, targetSlugs(DEMO_MENU, 'page')), isLive(contentPages)));
   const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
   const pageIds = new Map(pageRows.map((row) => [row.slug, row.id]));
   const idOf = (ids: Map<string, number>, slug: string) => {

@@ -4,7 +4,7 @@ import { findMenuTreeProblem, MENU_MAX_DEPTH } from '@facet/contract/modules/nav
 import type { MenuTreeProblem } from '@facet/contract/modules/navigation-menu/menu-tree';
 import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import type { MenuOrderInput, MenuPageOption, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -14,6 +14,7 @@ import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { assertMediaUrls } from '../media/media.service.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 const problemMessage = (problem: MenuTreeProblem) =>
   problem.kind === 'tooDeep' ? MESSAGES.menuTooDeep(MENU_MAX_DEPTH) : problem.kind === 'cycle' ? MESSAGES.menuCycle : MESSAGES.unknownMenuItems(String(problem.id));
@@ -50,21 +51,21 @@ export function createNavigationMenuService(db: Db) {
         const [category] = await tx
           .select({ id: categories.id })
           .from(categories)
-          .where(and(eq(categories.id, input.categoryId), ne(categories.id, ROOT_CATEGORY_ID), isNull(categories.deletedAt)));
+          .where(and(eq(categories.id, input.categoryId), ne(categories.id, ROOT_CATEGORY_ID), isLive(categories)));
         if (!category) throw invalidField('categoryId', MESSAGES.unknownCategory);
       }
       if (input?.pageId) {
         const [page] = await tx
           .select({ id: contentPages.id })
           .from(contentPages)
-          .where(and(eq(contentPages.id, input.pageId), isNull(contentPages.deletedAt)));
+          .where(and(eq(contentPages.id, input.pageId), isLive(contentPages)));
         if (!page) throw invalidField('pageId', MESSAGES.unknownPage);
       }
       if (action === 'delete' && existing) {
         const [child] = await tx
           .select({ id: navigationMenuItems.id })
           .from(navigationMenuItems)
-          .where(and(eq(navigationMenuItems.parentId, existing.id as number), isNull(navigationMenuItems.deletedAt)))
+          .where(and(eq(navigationMenuItems.parentId, existing.id as number), isLive(navigationMenuItems)))
           .limit(1);
         if (child) throw conflict(MESSAGES.menuHasChildren);
       }
@@ -83,7 +84,7 @@ export function createNavigationMenuService(db: Db) {
     return db
       .select({ id: contentPages.id, title: contentPages.title, slug: contentPages.slug, status: contentPages.status })
       .from(contentPages)
-      .where(isNull(contentPages.deletedAt))
+      .where(isLive(contentPages))
       .orderBy(asc(sql`lower(${contentPages.title})`));
   }
 
@@ -98,7 +99,7 @@ export function createNavigationMenuService(db: Db) {
       const live = await tx
         .select({ id: navigationMenuItems.id, parentId: navigationMenuItems.parentId, sortOrder: navigationMenuItems.sortOrder })
         .from(navigationMenuItems)
-        .where(isNull(navigationMenuItems.deletedAt))
+        .where(isLive(navigationMenuItems))
         .for('update');
       const current = new Map(live.map((item) => [item.id, item]));
       const unknown = ids.filter((id) => !current.has(id));
@@ -138,4 +139,3 @@ export function createNavigationMenuService(db: Db) {
 
   return { ...crud, tree, pageOptions, saveOrder };
 }
-export type NavigationMenuService = ReturnType<typeof createNavigationMenuService>;

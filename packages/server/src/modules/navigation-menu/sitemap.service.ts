@@ -1,7 +1,7 @@
 import { buildSitemapEntries, renderSitemapXml, SITEMAP_FIXED_PAGES } from '@facet/contract/modules/navigation-menu/sitemap';
 import type { SitemapSource } from '@facet/contract/modules/navigation-menu/sitemap';
 import type { SitemapResult } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -9,6 +9,7 @@ import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 import { sitemaps } from './sitemap.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 
@@ -31,9 +32,9 @@ async function menuSources(tx: Db): Promise<SitemapSource[]> {
       updatedAt: navigationMenuItems.updatedAt,
     })
     .from(navigationMenuItems)
-    .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isNull(contentPages.deletedAt), eq(contentPages.status, true)))
-    .leftJoin(categories, and(eq(categories.id, navigationMenuItems.categoryId), isNull(categories.deletedAt), eq(categories.status, true)))
-    .where(isNull(navigationMenuItems.deletedAt))
+    .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isLive(contentPages), eq(contentPages.status, true)))
+    .leftJoin(categories, and(eq(categories.id, navigationMenuItems.categoryId), isLive(categories), eq(categories.status, true)))
+    .where(isLive(navigationMenuItems))
     .orderBy(asc(navigationMenuItems.sortOrder), asc(navigationMenuItems.id));
   const items: MenuRow[] = rows.map((row) => ({
     ...row,
@@ -54,7 +55,7 @@ async function contentPageSources(tx: Db): Promise<SitemapSource[]> {
   const rows = await tx
     .select({ slug: contentPages.slug, updatedAt: contentPages.updatedAt })
     .from(contentPages)
-    .where(and(isNull(contentPages.deletedAt), eq(contentPages.status, true)))
+    .where(and(isLive(contentPages), eq(contentPages.status, true)))
     .orderBy(asc(contentPages.id));
   return rows.map((row) => ({ kind: 'contentPage', path: row.slug, updatedAt: row.updatedAt }));
 }
@@ -63,7 +64,7 @@ async function diamondCategorySources(tx: Db): Promise<SitemapSource[]> {
   const rows = await tx
     .select({ slug: categories.slug, updatedAt: categories.updatedAt })
     .from(categories)
-    .where(and(isNull(categories.deletedAt), eq(categories.status, true), eq(categories.isDiamondCategory, true)))
+    .where(and(isLive(categories), eq(categories.status, true), eq(categories.isDiamondCategory, true)))
     .orderBy(asc(categories.orderNo), asc(categories.id));
   return rows.map((row) => ({ kind: 'diamondCategory', path: row.slug, updatedAt: row.updatedAt }));
 }
@@ -90,6 +91,6 @@ export async function generateSitemap(db: Db, siteUrl: string, context: RequestC
 
 /** The XML of the newest sitemap, or null before the first is generated. */
 export async function latestSitemapXml(db: Db): Promise<string | null> {
-  const [row] = await db.select({ xml: sitemaps.xml }).from(sitemaps).where(isNull(sitemaps.deletedAt)).orderBy(desc(sitemaps.id)).limit(1);
+  const [row] = await db.select({ xml: sitemaps.xml }).from(sitemaps).where(isLive(sitemaps)).orderBy(desc(sitemaps.id)).limit(1);
   return row?.xml ?? null;
 }

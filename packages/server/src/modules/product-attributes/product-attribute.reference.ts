@@ -30,7 +30,7 @@ export async function insertAttributes(tx: Db, adminId: number, attributes: Seed
 }
 
 /** The shop's own name: the first vendor, and the vendor a product gets by default. */
-export const SHOP_VENDOR = 'Facet Jewellers';
+const SHOP_VENDOR = 'Facet Jewellers';
 
 const INCHES = (values: number[]) => values.map((value) => `${value}"`);
 
@@ -45,7 +45,7 @@ const UK_RING_SIZES = 'HIJKLMNOPQRSTUVWXYZ'.split('').flatMap((letter) => (lette
  * Ring size is both: the size chart lives in product sizes (male, female, unisex lists), and the
  * attribute below lets a ring be configured (a variant per size) like any other option.
  */
-export const REFERENCE_ATTRIBUTES: SeedAttribute[] = [
+const REFERENCE_ATTRIBUTES: SeedAttribute[] = [
   {
     attributeName: 'Metal Quality',
     attributeCode: METAL_QUALITY_ATTRIBUTE_CODE,

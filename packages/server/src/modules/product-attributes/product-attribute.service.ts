@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { hasOptionImages, OPTION_IMAGE_PURPOSE, productAttributeResource, SYSTEM_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { AttributeOptionInput, AttributeOptionRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
@@ -14,6 +14,7 @@ import { assertMediaUrls } from '../media/media.service.ts';
 import { categoryAttributeUsage } from '../categories/category.service.ts';
 import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 /**
  * What uses attributes and their options. Products add their entries when they land (an attribute
@@ -29,7 +30,7 @@ function liveOptions(db: Db, attributeIds: number[]) {
   return db
     .select()
     .from(attributeOptions)
-    .where(and(inArray(attributeOptions.attributeId, attributeIds), isNull(attributeOptions.deletedAt)))
+    .where(and(inArray(attributeOptions.attributeId, attributeIds), isLive(attributeOptions)))
     .orderBy(asc(attributeOptions.sortOrder), asc(attributeOptions.id));
 }
 

@@ -9,7 +9,7 @@ import { productSizes } from './product-size.table.ts';
  * What uses size types. Products add their entry when they land, e.g.
  * `columnUsage('products', products, products.sizeTypeId)`; until then no size type is in use.
  */
-export const PRODUCT_SIZE_USAGES: Usage[] = [];
+const PRODUCT_SIZE_USAGES: Usage[] = [];
 
 export function createProductSizeService(db: Db, usages: readonly Usage[] = PRODUCT_SIZE_USAGES) {
   return createCrudService(db, productSizeResource, productSizes, {

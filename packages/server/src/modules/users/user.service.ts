@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import { manyToManyLink } from '../../db/links.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOfUsers } from '../auth/session.service.ts';
@@ -26,6 +27,16 @@ function endsSessions(before: Row | null, after: Row | null, input: UserUpdateIn
   );
 }
 
+const roleLinks = manyToManyLink({
+  table: userRoles,
+  ownerId: userRoles.userId,
+  targetId: userRoles.roleId,
+  target: roles,
+  targetName: roles.name,
+  idsField: 'roleIds',
+  namesField: 'roleNames',
+});
+
 export function createUserService(db: Db) {
   return createCrudService(db, userResource, users, {
     // Users holding any of the roles: role links live in their own table.
@@ -38,25 +49,9 @@ export function createUserService(db: Db) {
       return values;
     },
 
-    async loadRelations(source, ids) {
-      const rows = await source
-        .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
-        .from(userRoles)
-        .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isNull(roles.deletedAt)))
-        .where(inArray(userRoles.userId, ids))
-        .orderBy(roles.name);
-      const byUser = new Map(ids.map((id) => [id, { roleIds: [] as number[], roleNames: [] as string[] }]));
-      for (const row of rows) {
-        byUser.get(row.userId)?.roleIds.push(row.id);
-        byUser.get(row.userId)?.roleNames.push(row.name);
-      }
-      return byUser;
-    },
+    loadRelations: (source, ids) => roleLinks.load(source, ids),
 
-    async saveRelations(tx, id, input) {
-      await tx.delete(userRoles).where(eq(userRoles.userId, id));
-      await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
-    },
+    saveRelations: (tx, id, input) => roleLinks.save(tx, id, input.roleIds),
 
     async lockFirst(tx, action) {
       // Disabling, deleting or re-roling a user can take away a master.

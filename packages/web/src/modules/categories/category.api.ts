@@ -7,7 +7,7 @@ import { resourceKeys } from '../../ui/resource-api.ts';
 const BASE = `/api/${categoryResource.name}`;
 
 /** Under the resource's key, so saving a category refreshes the tree as well. */
-export const categoryTreeKey = [...resourceKeys.all(categoryResource), 'tree'] as const;
+const categoryTreeKey = [...resourceKeys.all(categoryResource), 'tree'] as const;
 
 export const categoryApi = {
   tree: () => apiRequest<CategoryTreeNode[]>(`${BASE}/tree`),
