@@ -92,4 +92,8 @@ export const MESSAGES = {
   noAngleBrackets: 'The characters < and > are not allowed.',
   storefrontPath: 'Only letters, digits and the characters - _ . / ? = & % are allowed.',
   metalQualityExists: 'This metal quality already exists for this metal.',
+  // Job Centre (platform issue, Jobs); not worded by the spec.
+  jobFinished: 'This job has already finished.',
+  jobNotRetryable: 'Only a failed or cancelled job can be retried.',
+  jobStarted: 'Job started',
 } as const;

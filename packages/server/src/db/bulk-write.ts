@@ -60,8 +60,14 @@ function whereChanged(table: PgTable, columns: ColumnOf[], source: string): SQL 
 
 async function countLive(db: Db, table: PgTable, idsSql: SQL): Promise<number> {
   const live = hasColumn(table, 'deleted_at') ? sql` and deleted_at is null` : sql``;
-  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${table} where id in (${idsSql})${live}`);
-  return Number(rows.rows[0]?.n ?? 0);
+  const result = (await db.execute(sql`select count(*)::int as n from ${table} where id in (${idsSql})${live}`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Rows a statement wrote: node-postgres says rowCount, PGlite affectedRows. */
+function affected(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
 }
 
 /** Updates a batch of rows by id with one `update ... from unnest(...)` statement. */
@@ -79,7 +85,7 @@ export async function bulkUpdate(db: Db, table: PgTable, keys: readonly string[]
   const result = await db.execute(
     sql`update ${table} set ${setList(table, columns, 'v', opts.actorId)} from ${source} v where ${table}.id = v.id and ${whereChanged(table, columns, 'v')}`,
   );
-  return { matched, changed: result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0 };
+  return { matched, changed: affected(result) };
 }
 
 /** Adds a batch of prepared rows for job `runId` to the staging table, in one statement. */
@@ -105,7 +111,7 @@ export async function applyStaged(db: Db, table: PgTable, runId: number, keys: r
     sql`update ${table} set ${setList(table, columns, 'v', opts.actorId)} from ${staged} v where ${table}.id = v.id and ${whereChanged(table, columns, 'v')}`,
   );
   await clearStaged(db, runId);
-  return { matched, changed: result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0 };
+  return { matched, changed: affected(result) };
 }
 
 /** Drops what a job staged (after applying it, or when the job failed or was cancelled). */

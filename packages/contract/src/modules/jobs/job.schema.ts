@@ -45,3 +45,10 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
+
+/** `POST /api/jobs`: which kind to start and its input. */
+export const startJobSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('shipping-rates.set-status'), params: setShippingRateStatusSchema })]);
+export type StartJobInput = z.infer<typeof startJobSchema>;
+
+/** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
+export const JOB_PERMISSIONS = [...new Set(Object.values(JOB_KINDS).map((k) => k.permission))] as PermissionKey[];
