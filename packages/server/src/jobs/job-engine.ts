@@ -19,6 +19,11 @@ export interface JobEngineOptions {
   staleAfterMs?: number;
   heartbeatMs?: number;
   sweepEveryMs?: number;
+  /**
+   * A pause after each batch (JOB_BATCH_PAUSE_MS): on PGlite's one connection it lets waiting requests
+   * through; the kill -9 test uses it to land mid-way.
+   */
+  batchPauseMs?: number;
 }
 
 export type JobEngine = ReturnType<typeof createJobEngine>;
@@ -32,6 +37,7 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
   const { kind: driver, adapter } = jobsDatabaseOf(db);
   const staleAfterMs = opts.staleAfterMs ?? 15_000;
   const heartbeatMs = opts.heartbeatMs ?? 2_000;
+  const batchPauseMs = opts.batchPauseMs ?? Number(process.env.JOB_BATCH_PAUSE_MS ?? 0);
   const byKind = new Map(kinds.map((k) => [k.kind as string, k]));
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
@@ -84,6 +90,7 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
             .returning({ cancelRequested: jobRuns.cancelRequested, status: jobRuns.status });
           // A sweep that judged us dead (a long pause) also stops us: the run is no longer ours.
           if (!row || row.cancelRequested || row.status !== 'running') throw new JobCancelled();
+          if (batchPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, batchPauseMs));
         },
         async succeed(tx, result) {
           await tx
