@@ -18,6 +18,7 @@ import { metalPaths } from './modules/metals/metal.paths.ts';
 import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
 import { productSizePaths } from './modules/product-sizes/product-size.paths.ts';
 import { settingPaths } from './modules/settings/setting.paths.ts';
+import { jobPaths } from './modules/jobs/job.paths.ts';
 
 // This file is part of the first load (/login included, 250 kB budget): import only `*.paths.ts`
 // files, types and plain constants here. Pages, zod schemas and antd stay behind the lazy `page`
@@ -108,6 +109,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: settingPaths.list, page: () => import('./modules/settings/setting-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Settings', order: 4 } },
   { path: settingPaths.add, page: () => import('./modules/settings/setting-form.page.tsx'), permission: 'system', menuParent: settingPaths.list },
   { path: settingPaths.edit, page: () => import('./modules/settings/setting-form.page.tsx'), permission: 'system', menuParent: settingPaths.list },
+  { path: jobPaths.list, page: () => import('./modules/jobs/job-centre.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Job Centre', order: 5 } },
   { path: metalPaths.list, page: () => import('./modules/metals/metal-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metals', order: 23 } },
   { path: metalPaths.edit, page: () => import('./modules/metals/metal-form.page.tsx'), permission: 'system', menuParent: metalPaths.list },
   { path: metalQualityPaths.list, page: () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metal Quality', order: 24 } },
