@@ -9,7 +9,7 @@ test('Job Centre: start the demo job and watch it reach Succeeded', async ({ pag
   await expect(page).toHaveURL(/\/system\/jobs$/);
   await expect(page.getByRole('heading', { name: 'Job Centre' })).toBeVisible();
 
-  // Active is what the demo rates already are: the job runs through every rate and changes none.
+  // Active is the default choice; the job runs through every demo rate and reports what it changed.
   await page.getByRole('button', { name: 'Start Job' }).click();
   await expect(page.getByText(MESSAGES.jobStarted)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Set status of all shipping rates' }).first();
