@@ -108,4 +108,8 @@ export const MESSAGES = {
   fileTooComplex: 'This file is too complex to process (too many elements or nested too deeply). Simplify it and upload it again.',
   richTextTooComplex: 'This text is too complex to clean (deeply nested or unbalanced formatting). Simplify its formatting and save again.',
   serverBusy: 'The server is busy processing other requests. Try again in a moment.',
+  // Job Centre (platform issue, Jobs); not worded by the spec.
+  jobFinished: 'This job has already finished.',
+  jobNotRetryable: 'Only a failed or cancelled job can be retried.',
+  jobStarted: 'Job started',
 } as const;

@@ -18,6 +18,7 @@ import { metalPaths } from './modules/metals/metal.paths.ts';
 import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
 import { productSizePaths } from './modules/product-sizes/product-size.paths.ts';
 import { settingPaths } from './modules/settings/setting.paths.ts';
+import { jobPaths } from './modules/jobs/job.paths.ts';
 
 // This file is part of the first load (/login included, 250 kB budget): import only `*.paths.ts`
 // files, types and plain constants here. Pages, zod schemas and antd stay behind the lazy `page`
@@ -99,6 +100,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // no menu entry in the spec; staff would look for them under System, so they follow the spec's entries there.
   ...listAddEdit(productSizePaths, () => import('./modules/product-sizes/product-size-list.page.tsx'), () => import('./modules/product-sizes/product-size-form.page.tsx'), 'system', { section: 'system', label: 'Product Size', order: 2 }),
   ...listAddEdit(settingPaths, () => import('./modules/settings/setting-list.page.tsx'), () => import('./modules/settings/setting-form.page.tsx'), 'system', { section: 'system', label: 'Settings', order: 4 }),
+  { path: jobPaths.list, page: () => import('./modules/jobs/job-centre.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Job Centre', order: 5 } },
   { path: metalPaths.list, page: () => import('./modules/metals/metal-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metals', order: 23 } },
   { path: metalPaths.edit, page: () => import('./modules/metals/metal-form.page.tsx'), permission: 'system', menuParent: metalPaths.list },
   ...listAddEdit(metalQualityPaths, () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), 'system', { section: 'system', label: 'Metal Quality', order: 24 }),

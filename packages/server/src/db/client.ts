@@ -8,6 +8,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import type { Db as JobsDatabase } from 'pg-boss';
 
 /** Drizzle over either driver; a transaction has the same type, so services take `Db` for both. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -107,4 +109,25 @@ function isProcessAlive(pid: number): boolean {
 
 export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/**
+ * pg-boss's database adapter over the driver the app already holds, so jobs use the same
+ * connection(s) as everything else: PGlite through pg-boss's own `fromPglite` (it runs multi-statement
+ * plans through `exec`), a node-postgres pool with the rows of a multi-statement query flattened, as
+ * pg-boss's bundled driver does.
+ */
+export function jobsDatabaseOf(db: Db): { kind: Database['kind']; adapter: JobsDatabase } {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) return { kind: 'pglite', adapter: fromPglite(client) };
+  const pool = client as pg.Pool;
+  return {
+    kind: 'postgres',
+    adapter: {
+      async executeSql(text: string, values?: unknown[]) {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(result) ? { rows: result.flatMap((r) => r.rows ?? []) } : { rows: result.rows };
+      },
+    },
+  };
 }

@@ -33,6 +33,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who a service acts for when there is no HTTP request (a job): the user who started it, or null for
+ * the system. `writeAudit` takes it as it takes a request's context.
+ */
+export interface ServiceContext {
+  actor: Pick<Actor, 'id' | 'name'> | null;
+  ip: string;
+  requestId: string;
+}
+
+/** The context of job `runId`, run for `startedBy` (or the system). */
+export function systemContext(startedBy: Pick<Actor, 'id' | 'name'> | null, runId: number): ServiceContext {
+  return { actor: startedBy, ip: 'system', requestId: `job-${runId}` };
+}
+
 export function contextOf(request: FastifyRequest): RequestContext {
   if (!request.actor) throw new Error('contextOf called on a request without an actor');
   return { actor: request.actor, ip: request.ip, requestId: request.id };

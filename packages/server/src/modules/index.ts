@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { jobRoutes } from '../jobs/job.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { categoryRoutes } from './categories/category.routes.ts';
 import { contentPageRoutes } from './content-pages/content-page.routes.ts';
@@ -47,4 +48,5 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   productAttributeRoutes(app, db);
   customerGroupRoutes(app, db);
   settingRoutes(app, db);
+  jobRoutes(app, db);
 }

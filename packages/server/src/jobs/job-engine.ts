@@ -1,0 +1,183 @@
+import type { JOB_KINDS } from '@facet/contract/modules/jobs/job.schema';
+import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromDrizzle } from 'pg-boss';
+import { clearStaged } from '../db/bulk-write.ts';
+import type { Db } from '../db/client.ts';
+import { jobsDatabaseOf } from '../db/client.ts';
+import { systemContext } from '../http/context.ts';
+import { JobCancelled } from './job-kind.ts';
+import type { JobKindDefinition } from './job-kind.ts';
+import { jobRuns } from './job-run.table.ts';
+
+const QUEUE = 'facet-jobs';
+/** What a run that stopped without finishing says (the process died, or was killed, mid-way). */
+export const INTERRUPTED_MESSAGE = 'Interrupted (the server stopped while it ran); nothing was changed. Retry it.';
+
+export interface JobEngineOptions {
+  /** A running job whose heartbeat is older than this was killed (PostgreSQL, where processes share jobs). */
+  staleAfterMs?: number;
+  heartbeatMs?: number;
+  sweepEveryMs?: number;
+  /**
+   * A pause after each batch (JOB_BATCH_PAUSE_MS): on PGlite's one connection it lets waiting requests
+   * through; the kill -9 test uses it to land mid-way.
+   */
+  batchPauseMs?: number;
+}
+
+export type JobEngine = ReturnType<typeof createJobEngine>;
+
+/**
+ * One job engine on both drivers: pg-boss over the app's own connection (`jobsDatabaseOf`) carries
+ * run ids to a worker; `job_runs` holds what staff see. pg-boss starts on the first job (or at start
+ * when jobs wait), so an app that never runs one creates no pg-boss schema.
+ */
+export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>[], log: FastifyBaseLogger, opts: JobEngineOptions = {}) {
+  const { kind: driver, adapter } = jobsDatabaseOf(db);
+  const staleAfterMs = opts.staleAfterMs ?? 15_000;
+  const heartbeatMs = opts.heartbeatMs ?? 2_000;
+  const batchPauseMs = opts.batchPauseMs ?? Number(process.env.JOB_BATCH_PAUSE_MS ?? 0);
+  const byKind = new Map(kinds.map((k) => [k.kind as string, k]));
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  function ensureStarted(): Promise<PgBoss> {
+    starting ??= (async () => {
+      const instance = new PgBoss({ db: adapter, schema: 'pgboss', ...(driver === 'pglite' ? { backend: 'pglite' as const } : {}), schedule: false });
+      instance.on('error', (error) => log.error({ err: error }, 'job engine error'));
+      await instance.start();
+      await instance.createQueue(QUEUE, { retryLimit: 0, expireInSeconds: 60 * 60 });
+      await instance.work<{ runId: number }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await runJob(job.data.runId);
+      });
+      boss = instance;
+      return instance;
+    })();
+    return starting;
+  }
+
+  /** Runs one job: claims the queued row, calls the kind's handler, records the outcome. */
+  async function runJob(runId: number) {
+    // Claim: only a queued run starts (a cancelled or swept one, or a duplicate delivery, does nothing).
+    const [run] = await db
+      .update(jobRuns)
+      .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
+      .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'queued')))
+      .returning();
+    if (!run) return;
+    const definition = byKind.get(run.kind);
+    let finished = false;
+    let heartbeat: NodeJS.Timeout | null = null;
+    try {
+      if (!definition) throw new Error(`Unknown job kind ${run.kind}`);
+      const params = definition.params.parse(run.params);
+      const context = systemContext(run.actorId === null ? null : { id: run.actorId, name: run.actorName }, runId);
+      // The heartbeat that tells other processes this run is alive (PostgreSQL; PGlite has one process).
+      if (driver === 'postgres') heartbeat = setInterval(() => void db.update(jobRuns).set({ heartbeatAt: new Date() }).where(eq(jobRuns.id, runId)).catch(() => {}), heartbeatMs);
+      await definition.run({
+        runId,
+        params: params as never,
+        context,
+        db,
+        async progress(done, total) {
+          const [row] = await db
+            .update(jobRuns)
+            .set({ progressDone: done, ...(total === undefined ? {} : { progressTotal: total }), heartbeatAt: new Date() })
+            .where(eq(jobRuns.id, runId))
+            .returning({ cancelRequested: jobRuns.cancelRequested, status: jobRuns.status });
+          // A sweep that judged us dead (a long pause) also stops us: the run is no longer ours.
+          if (!row || row.cancelRequested || row.status !== 'running') throw new JobCancelled();
+          if (batchPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, batchPauseMs));
+        },
+        async succeed(tx, result) {
+          await tx
+            .update(jobRuns)
+            .set({ status: 'succeeded', result, finishedAt: new Date(), progressDone: sql`coalesce(${jobRuns.progressTotal}, ${jobRuns.progressDone})` })
+            .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'running')));
+          finished = true;
+        },
+      });
+      if (!finished) {
+        await db.update(jobRuns).set({ status: 'succeeded', finishedAt: new Date() }).where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'running')));
+      }
+    } catch (error) {
+      const cancelled = error instanceof JobCancelled;
+      if (!cancelled) log.error({ err: error, runId }, 'job failed');
+      await clearStaged(db, runId).catch(() => {});
+      await db
+        .update(jobRuns)
+        .set({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : error instanceof Error ? error.message : String(error), finishedAt: new Date() })
+        .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'running')));
+    } finally {
+      if (heartbeat) clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Marks runs that died with their process as failed and drops what they staged (their data change
+   * is one transaction that never committed). On PGlite one process owns the data folder, so at start
+   * every running row is dead; on PostgreSQL a row is dead when its heartbeat stopped.
+   */
+  async function sweep(atStart: boolean) {
+    const dead = await db
+      .update(jobRuns)
+      .set({ status: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: new Date() })
+      .where(
+        and(
+          eq(jobRuns.status, 'running'),
+          atStart && driver === 'pglite' ? undefined : or(isNull(jobRuns.heartbeatAt), lt(jobRuns.heartbeatAt, new Date(Date.now() - staleAfterMs))),
+        ),
+      )
+      .returning({ id: jobRuns.id });
+    for (const { id } of dead) await clearStaged(db, id);
+    if (dead.length) log.warn({ runs: dead.map((d) => d.id) }, 'jobs interrupted by a restart marked failed');
+  }
+
+  return {
+    driver,
+    heartbeatMs,
+    /** At app start: sweep the dead, start pg-boss if jobs wait, and keep sweeping (PostgreSQL). */
+    async onReady() {
+      await sweep(true);
+      const [waiting] = await db.select({ id: jobRuns.id }).from(jobRuns).where(eq(jobRuns.status, 'queued')).limit(1);
+      if (waiting) await ensureStarted();
+      if (driver === 'postgres') {
+        sweepTimer = setInterval(() => void sweep(false).catch((error: unknown) => log.error({ err: error }, 'job sweep failed')), opts.sweepEveryMs ?? 5_000);
+        sweepTimer.unref();
+      }
+    },
+    async onClose() {
+      stopped = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      if (starting) {
+        const instance = await starting.catch(() => null);
+        await instance?.stop({ graceful: true, timeout: 5_000, close: false });
+      }
+    },
+    /** Queues a run; the row and pg-boss's job commit together. */
+    async submit(kind: keyof typeof JOB_KINDS, params: Record<string, unknown>, actor: { id: number; name: string } | null): Promise<number> {
+      if (stopped) throw new Error('job engine stopped');
+      const instance = await ensureStarted();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(jobRuns)
+          .values({ kind, params, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' })
+          .returning({ id: jobRuns.id });
+        await instance.send(QUEUE, { runId: row!.id }, { db: fromDrizzle(tx as never, sql as never) });
+        return row!.id;
+      });
+    },
+    /** Cancels a queued run at once; asks a running one to stop at its next batch. */
+    async cancel(runId: number) {
+      await db.update(jobRuns).set({ status: 'cancelled', finishedAt: new Date() }).where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'queued')));
+      await db.update(jobRuns).set({ cancelRequested: true }).where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ['running'])));
+    },
+    sweep,
+    get started() {
+      return boss !== null;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { JobKind } from '@facet/contract/modules/jobs/job.schema';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { ServiceContext } from '../http/context.ts';
+
+/** Thrown by `progress` when someone asked to cancel: the job stops between batches, its transaction never opens. */
+export class JobCancelled extends Error {
+  constructor() {
+    super('Cancelled');
+  }
+}
+
+export interface JobRunContext<P> {
+  runId: number;
+  params: P;
+  /** Who the job acts for, for the audit log. */
+  context: ServiceContext;
+  db: Db;
+  /**
+   * Records progress and beats the heart; throws `JobCancelled` when a cancel was asked for. Call it
+   * between batches, outside a transaction.
+   */
+  progress(done: number, total?: number): Promise<void>;
+  /** Marks the run succeeded inside the job's final transaction, so the data and the status commit together. */
+  succeed(tx: Db, result: Record<string, unknown>): Promise<void>;
+}
+
+/** A kind of job: its input schema and its handler. Add one to `kinds/index.ts` and to the contract's `JOB_KINDS`. */
+export interface JobKindDefinition<P = unknown> {
+  kind: JobKind;
+  params: z.ZodType<P>;
+  run(job: JobRunContext<P>): Promise<void>;
+}

@@ -1,0 +1,95 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
+import { auditLog } from '../db/audit.table.ts';
+import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { jobRuns, jobStaging } from './job-run.table.ts';
+
+const RATES = 2_500;
+
+async function waitFor(t: TestApp, cookie: string, id: number, until: (job: JobRecord) => boolean, timeoutMs = 30_000): Promise<JobRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await t.request(cookie, { method: 'GET', url: `/api/jobs/${id}` })).json() as JobRecord;
+    if (until(job)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} (${job.progressDone}/${job.progressTotal})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('jobs', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login();
+    await t.db.insert(shippingRates).values(Array.from({ length: RATES }, (_, i) => ({ name: `Zone ${i}`, rate: 5, minFreeShippingAmount: 50 })));
+  });
+  afterAll(() => t?.close());
+
+  const start = (cookie: string, status: boolean) => t.request(cookie, { method: 'POST', url: '/api/jobs', payload: { kind: 'shipping-rates.set-status', params: { status } } });
+
+  it('refuses without a session (401) and without the area permission (403)', async () => {
+    const outsider = await t.createUserWith(['products']);
+    for (const [method, url] of [
+      ['GET', '/api/jobs'],
+      ['GET', '/api/jobs/1'],
+      ['POST', '/api/jobs/1/cancel'],
+      ['POST', '/api/jobs/1/retry'],
+    ] as const) {
+      expect((await t.request(undefined, { method, url })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.request(outsider.cookie, { method, url })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await start(outsider.cookie, false)).statusCode).toBe(403);
+    expect(await t.db.$count(jobRuns)).toBe(0);
+  });
+
+  it('runs the demo job: every live rate set, one audit row with counts, progress to the end', async () => {
+    const staff = await t.createUserWith(['system']);
+    const auditBefore = await t.db.$count(auditLog);
+    const response = await start(staff.cookie, false);
+    expect(response.statusCode).toBe(201);
+    const queued = response.json() as JobRecord;
+    expect(queued).toMatchObject({ kind: 'shipping-rates.set-status', actorName: staff.name, label: 'Set status of all shipping rates' });
+    const done = await waitFor(t, staff.cookie, queued.id, (j) => j.status !== 'queued' && j.status !== 'running');
+    expect(done).toMatchObject({ status: 'succeeded', progressDone: RATES, progressTotal: RATES, result: { status: 'Inactive', matched: RATES, changed: RATES }, error: null });
+    expect(await t.db.$count(shippingRates, eq(shippingRates.status, true))).toBe(0);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'bulk-update'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: staff.id, actorName: staff.name, entity: 'shipping_rates', requestId: `job-${queued.id}` });
+    expect(await t.db.$count(auditLog)).toBe(auditBefore + 1);
+    expect(await t.db.$count(jobStaging)).toBe(0);
+    // The master sees it too, newest first.
+    const list = (await t.request(admin, { method: 'GET', url: '/api/jobs?pageSize=5' })).json();
+    expect(list.items[0].id).toBe(queued.id);
+    // A finished job cannot be cancelled or retried.
+    expect((await t.request(staff.cookie, { method: 'POST', url: `/api/jobs/${queued.id}/cancel` })).statusCode).toBe(409);
+    expect((await t.request(staff.cookie, { method: 'POST', url: `/api/jobs/${queued.id}/retry` })).statusCode).toBe(409);
+  });
+
+  it('cancels cooperatively between batches, changing nothing, and retries as a new job', async () => {
+    // The cancel lands while the job is queued or between its batches; either way nothing is applied.
+    const response = await start(admin, true);
+    const job = response.json() as JobRecord;
+    const cancel = await t.request(admin, { method: 'POST', url: `/api/jobs/${job.id}/cancel` });
+    expect(cancel.statusCode).toBe(200);
+    const ended = await waitFor(t, admin, job.id, (j) => j.status === 'cancelled' || j.status === 'succeeded' || j.status === 'failed');
+    expect(ended.status).toBe('cancelled');
+    expect(await t.db.$count(shippingRates, eq(shippingRates.status, true))).toBe(0);
+    expect(await t.db.$count(jobStaging)).toBe(0);
+
+    const retry = await t.request(admin, { method: 'POST', url: `/api/jobs/${job.id}/retry` });
+    expect(retry.statusCode).toBe(201);
+    const again = retry.json() as JobRecord;
+    expect(again.id).not.toBe(job.id);
+    expect((await waitFor(t, admin, again.id, (j) => j.status === 'succeeded' || j.status === 'failed')).status).toBe('succeeded');
+    expect(await t.db.$count(shippingRates, sql`${shippingRates.status} and ${isNull(shippingRates.deletedAt)}`)).toBe(RATES);
+  });
+
+  it('answers 404 for a job that does not exist', async () => {
+    expect((await t.request(admin, { method: 'GET', url: '/api/jobs/999999' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { setShippingRateStatusSchema } from '@facet/contract/modules/jobs/job.schema';
+import type { SetShippingRateStatusInput } from '@facet/contract/modules/jobs/job.schema';
+import { and, asc, gt, isNull } from 'drizzle-orm';
+import { applyStaged, stageRows } from '../../db/bulk-write.ts';
+import { writeAudit } from '../../db/audit.ts';
+import { shippingRates } from '../../modules/shipping-rates/shipping-rate.table.ts';
+import type { JobKindDefinition } from '../job-kind.ts';
+
+export const SET_STATUS_BATCH = 1000;
+
+/**
+ * Sets every live shipping rate Active or Inactive (closing shipping for a holiday, opening it again).
+ * Batches of ids are staged (committed one by one, with progress and a cancel check between them),
+ * then one transaction applies them all, writes one audit row with the counts and marks the run done.
+ */
+export const setShippingRateStatusJob: JobKindDefinition<SetShippingRateStatusInput> = {
+  kind: 'shipping-rates.set-status',
+  params: setShippingRateStatusSchema,
+  async run({ db, runId, params, context, progress, succeed }) {
+    const live = isNull(shippingRates.deletedAt);
+    const total = await db.$count(shippingRates, live);
+    await progress(0, total);
+    let done = 0;
+    let after = 0;
+    for (;;) {
+      const ids = await db
+        .select({ id: shippingRates.id })
+        .from(shippingRates)
+        .where(and(live, gt(shippingRates.id, after)))
+        .orderBy(asc(shippingRates.id))
+        .limit(SET_STATUS_BATCH);
+      if (ids.length === 0) break;
+      await stageRows(db, shippingRates, runId, ['status'], ids.map(({ id }) => ({ id, status: params.status })));
+      after = ids[ids.length - 1]!.id;
+      done += ids.length;
+      await progress(Math.min(done, total), Math.max(done, total));
+    }
+    await db.transaction(async (tx) => {
+      const counts = await applyStaged(tx, shippingRates, runId, ['status'], { actorId: context.actor?.id ?? null });
+      const result = { status: params.status ? 'Active' : 'Inactive', matched: counts.matched, changed: counts.changed };
+      await writeAudit(tx, context, { action: 'bulk-update', entity: 'shipping_rates', after: result });
+      await succeed(tx, result);
+    });
+  },
+};

@@ -1,0 +1,113 @@
+import { JOB_KINDS } from '@facet/contract/modules/jobs/job.schema';
+import type { JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
+import { MESSAGES } from '@facet/contract/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Select, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { apiRequest } from '../../api/client.ts';
+import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
+import { formatDateTime } from '../../ui/format.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { JobProgressBar, JobStatusTag } from './job-progress.tsx';
+import { isJobActive, useJobList } from './use-job.ts';
+
+const PAGE_SIZE = 20;
+
+function describeResult(result: JobRecord['result']): string {
+  if (!result) return '';
+  return Object.entries(result)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(', ');
+}
+
+/**
+ * /system/jobs: recent jobs with live progress (polled every second while one runs), their result or
+ * error, and Cancel / Retry. The demo kind can be started here.
+ */
+export default function JobCentrePage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<boolean>(true);
+  const { data, isLoading } = useJobList(page, PAGE_SIZE);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['jobs'] });
+  const onError = (error: unknown) => {
+    if (isWorthReporting(error)) void message.warning(failureMessage(error));
+  };
+
+  const start = useMutation({
+    mutationFn: (input: StartJobInput) => apiRequest<JobRecord>('/api/jobs', { method: 'POST', body: input }),
+    onSuccess: () => {
+      void message.success(MESSAGES.jobStarted);
+      setPage(1);
+      void refresh();
+    },
+    onError,
+  });
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'retry' }) => apiRequest<JobRecord>(`/api/jobs/${id}/${action}`, { method: 'POST' }),
+    onSuccess: () => void refresh(),
+    onError,
+  });
+
+  const columns: TableColumnsType<JobRecord> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: 'Job', dataIndex: 'label' },
+    { title: 'Started By', dataIndex: 'actorName' },
+    { title: 'Status', dataIndex: 'status', render: (_, job) => <JobStatusTag status={job.status} /> },
+    { title: 'Progress', key: 'progress', render: (_, job) => <JobProgressBar job={job} /> },
+    {
+      title: 'Result',
+      key: 'result',
+      render: (_, job) =>
+        job.error ? <Typography.Text type="danger">{job.error}</Typography.Text> : <Typography.Text>{describeResult(job.result)}</Typography.Text>,
+    },
+    { title: 'Created', dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+    {
+      title: 'Action',
+      key: 'action',
+      render: (_, job) =>
+        isJobActive(job) ? (
+          <Button size="small" danger disabled={job.cancelRequested} onClick={() => act.mutate({ id: job.id, action: 'cancel' })}>
+            {job.cancelRequested ? 'Cancelling' : 'Cancel'}
+          </Button>
+        ) : job.status === 'failed' || job.status === 'cancelled' ? (
+          <Button size="small" onClick={() => act.mutate({ id: job.id, action: 'retry' })}>
+            Retry
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Job Centre" />
+      <Card title={JOB_KINDS['shipping-rates.set-status'].label} style={{ marginBottom: 16 }}>
+        <Flex gap={12} align="center" wrap>
+          <Typography.Text>Set every shipping rate to</Typography.Text>
+          <Select
+            aria-label="New status"
+            style={{ width: 140 }}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: true, label: 'Active' },
+              { value: false, label: 'Inactive' },
+            ]}
+          />
+          <Button type="primary" loading={start.isPending} onClick={() => start.mutate({ kind: 'shipping-rates.set-status', params: { status } })}>
+            Start Job
+          </Button>
+        </Flex>
+      </Card>
+      <Table<JobRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.items}
+        loading={isLoading}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      />
+    </>
+  );
+}

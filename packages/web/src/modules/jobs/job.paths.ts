@@ -1,0 +1,2 @@
+/** The Job Centre (platform issue, Jobs). */
+export const jobPaths = { list: '/system/jobs' } as const;
