@@ -11,6 +11,7 @@ import { customerGroupResource } from './modules/customer-groups/customer-group.
 import { metalQualityResource } from './modules/metal-qualities/metal-quality.schema.ts';
 import { metalResource } from './modules/metals/metal.schema.ts';
 import { productAttributeResource } from './modules/product-attributes/product-attribute.schema.ts';
+import { attributeSetResource } from './modules/attribute-sets/attribute-set.schema.ts';
 import { productSizeResource } from './modules/product-sizes/product-size.schema.ts';
 import { settingResource } from './modules/settings/setting.schema.ts';
 
@@ -29,6 +30,7 @@ export const RESOURCES = [
   metalQualityResource,
   productSizeResource,
   productAttributeResource,
+  attributeSetResource,
   customerGroupResource,
   settingResource,
 ] as const;

@@ -20,3 +20,4 @@ export * from '../modules/metal-qualities/metal-quality.table.ts';
 export * from '../modules/product-sizes/product-size.table.ts';
 export * from '../modules/customer-groups/customer-group.table.ts';
 export * from '../modules/settings/setting.table.ts';
+export * from '../modules/attribute-sets/attribute-set.table.ts';
