@@ -16,6 +16,7 @@ import { customerGroupPaths } from './modules/customer-groups/customer-group.pat
 import { metalQualityPaths } from './modules/metal-qualities/metal-quality.paths.ts';
 import { metalPaths } from './modules/metals/metal.paths.ts';
 import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
+import { attributeSetPaths } from './modules/attribute-sets/attribute-set.paths.ts';
 import { productSizePaths } from './modules/product-sizes/product-size.paths.ts';
 import { settingPaths } from './modules/settings/setting.paths.ts';
 
@@ -99,6 +100,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: productAttributePaths.list, page: () => import('./modules/product-attributes/product-attribute-list.page.tsx'), permission: 'attribute', menu: { section: 'attribute', label: 'Single Attribute', order: 1 } },
   { path: productAttributePaths.add, page: () => import('./modules/product-attributes/product-attribute-form.page.tsx'), permission: 'attribute', menuParent: productAttributePaths.list },
   { path: productAttributePaths.edit, page: () => import('./modules/product-attributes/product-attribute-form.page.tsx'), permission: 'attribute', menuParent: productAttributePaths.list },
+  // Attribute > Attribute Set.
+  { path: attributeSetPaths.list, page: () => import('./modules/attribute-sets/attribute-set-list.page.tsx'), permission: 'attribute', menu: { section: 'attribute', label: 'Attribute Set', order: 2 } },
+  { path: attributeSetPaths.add, page: () => import('./modules/attribute-sets/attribute-set-form.page.tsx'), permission: 'attribute', menuParent: attributeSetPaths.list },
+  { path: attributeSetPaths.edit, page: () => import('./modules/attribute-sets/attribute-set-form.page.tsx'), permission: 'attribute', menuParent: attributeSetPaths.list },
 
   // System > Product Size and Settings (the spec's menu). Metals, Metal Quality and Customer Groups have routes but
   // no menu entry in the spec; staff would look for them under System, so they follow the spec's entries there.
