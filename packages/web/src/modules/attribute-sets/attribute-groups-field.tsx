@@ -163,7 +163,7 @@ function DropList({ id, title, extra, ids, nameOf, disabled, loading, emptyText 
   const { setNodeRef, isOver } = useDroppable({ id, disabled });
   return (
     <Card size="small" title={title} extra={extra} loading={loading} data-testid={id === UNASSIGNED ? 'unassigned-attributes' : 'attribute-group'} styles={{ body: { padding: 8 } }}>
-      <div ref={setNodeRef} style={{ minHeight: 44, borderRadius: 6, background: isOver ? 'rgba(22, 119, 255, 0.06)' : undefined, maxHeight: id === UNASSIGNED ? 520 : undefined, overflowY: 'auto' }}>
+      <div ref={setNodeRef} style={{ minHeight: 44, borderRadius: 6, background: isOver ? 'rgba(22, 119, 255, 0.06)' : undefined, maxHeight: id === UNASSIGNED ? 440 : undefined, overflowY: 'auto' }}>
         <SortableContext items={ids.map(itemId)} strategy={verticalListSortingStrategy} disabled={disabled}>
           {ids.map((attributeId) => (
             <AttributeChip key={attributeId} attributeId={attributeId} name={nameOf(attributeId)} disabled={disabled} />

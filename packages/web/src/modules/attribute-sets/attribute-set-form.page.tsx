@@ -12,7 +12,7 @@ import { AttributeGroupsField } from './attribute-groups-field.tsx';
 import { attributeSetPaths } from './attribute-set.paths.ts';
 
 /** Active attributes can be placed (document 2 §2); every shop's list fits in one page of the API. */
-const ACTIVE_ATTRIBUTES = { page: 1, pageSize: MAX_PAGE_SIZE, status: 'active' as const, sort: 'attributeName', order: 'asc' as const };
+const ACTIVE_ATTRIBUTES = { page: 1, pageSize: MAX_PAGE_SIZE, status: 'active' as const };
 
 function AttributeSetFields({ set }: { set: AttributeSetRecord | undefined }) {
   const active = useQuery({
@@ -21,7 +21,10 @@ function AttributeSetFields({ set }: { set: AttributeSetRecord | undefined }) {
   });
   // Attributes already placed keep their names even when no longer active.
   const placed = set?.groups.flatMap((group) => group.attributes) ?? [];
-  const activeAttributes: AttributeSetAttribute[] = (active.data?.items ?? []).map(({ id, attributeName, attributeCode }) => ({ id, attributeName, attributeCode }));
+  // Unassigned ones are listed by name, as staff look for them.
+  const activeAttributes: AttributeSetAttribute[] = (active.data?.items ?? [])
+    .map(({ id, attributeName, attributeCode }) => ({ id, attributeName, attributeCode }))
+    .sort((a, b) => a.attributeName.localeCompare(b.attributeName));
   const attributes = [...activeAttributes, ...placed.filter((attribute) => !activeAttributes.some((a) => a.id === attribute.id))];
   return (
     <>
