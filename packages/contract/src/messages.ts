@@ -91,6 +91,13 @@ export const MESSAGES = {
   unknownOptions: (ids: string) => `Unknown option id(s): ${ids}.`,
   repeatedOptions: (ids: string) => `Option id(s) sent more than once: ${ids}.`,
   chooseFromList: (label: string) => `Choose a ${label} from the list.`,
+  // Attribute sets (document 2 §5, §8): 'Group already exist' is the spec's; the 'oops' texts are only named there.
+  groupExists: 'Group already exist',
+  atLeastOneGroup: 'At least one group is required in an attribute set.',
+  oneDefaultGroup: 'An attribute set has exactly one default group.',
+  attributeInTwoGroups: 'An attribute can be in one group of the set only.',
+  unknownGroups: (ids: string) => `Unknown group id(s): ${ids}.`,
+  repeatedGroups: (ids: string) => `Group id(s) sent more than once: ${ids}.`,
   // Patterns of slugs, keys, class names and head text (issue 8); not worded by the spec.
   settingKey: 'Only letters, digits, underscores, dots and dashes are allowed, starting with a letter.',
   cssClasses: 'Only class names separated by spaces are allowed: letters, digits, dashes and underscores, not starting with a digit.',

@@ -16,6 +16,7 @@ import { customerGroupPaths } from './modules/customer-groups/customer-group.pat
 import { metalQualityPaths } from './modules/metal-qualities/metal-quality.paths.ts';
 import { metalPaths } from './modules/metals/metal.paths.ts';
 import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
+import { attributeSetPaths } from './modules/attribute-sets/attribute-set.paths.ts';
 import { productSizePaths } from './modules/product-sizes/product-size.paths.ts';
 import { settingPaths } from './modules/settings/setting.paths.ts';
 import { jobPaths } from './modules/jobs/job.paths.ts';
@@ -95,6 +96,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   // Attribute > Single Attribute.
   ...listAddEdit(productAttributePaths, () => import('./modules/product-attributes/product-attribute-list.page.tsx'), () => import('./modules/product-attributes/product-attribute-form.page.tsx'), 'attribute', { section: 'attribute', label: 'Single Attribute', order: 1 }),
+  // Attribute > Attribute Set.
+  ...listAddEdit(attributeSetPaths, () => import('./modules/attribute-sets/attribute-set-list.page.tsx'), () => import('./modules/attribute-sets/attribute-set-form.page.tsx'), 'attribute', { section: 'attribute', label: 'Attribute Set', order: 2 }),
 
   // System > Product Size and Settings (the spec's menu). Metals, Metal Quality and Customer Groups have routes but
   // no menu entry in the spec; staff would look for them under System, so they follow the spec's entries there.

@@ -20,6 +20,7 @@ import { customerGroupRoutes } from './customer-groups/customer-group.routes.ts'
 import { metalQualityRoutes } from './metal-qualities/metal-quality.routes.ts';
 import { metalRoutes } from './metals/metal.routes.ts';
 import { productAttributeRoutes } from './product-attributes/product-attribute.routes.ts';
+import { attributeSetRoutes } from './attribute-sets/attribute-set.routes.ts';
 import { productSizeRoutes } from './product-sizes/product-size.routes.ts';
 import { settingRoutes } from './settings/setting.routes.ts';
 
@@ -46,6 +47,7 @@ export function registerModules(app: FastifyInstance, { db, config }: ModuleDeps
   metalQualityRoutes(app, db);
   productSizeRoutes(app, db);
   productAttributeRoutes(app, db);
+  attributeSetRoutes(app, db);
   customerGroupRoutes(app, db);
   settingRoutes(app, db);
   jobRoutes(app, db);

@@ -31,6 +31,8 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   searchPlaceholder?: string;
   /** Per-row say over the actions (e.g. the master role has no edit or delete). */
   rowActions?: (record: RecordOf<R>) => RowActionRules;
+  /** How many data columns come before the Status switch, when the spec puts it among them; default: all. */
+  statusAfter?: number;
 }
 
 const NO_RULES: RowActionRules = {};
@@ -41,7 +43,7 @@ const NO_RULES: RowActionRules = {};
  * the spec's confirmations, Add and Export (with the list's search, sort and filters).
  */
 export function ResourceListPage<R extends ResourceDefinition>(props: ResourceListPageProps<R>) {
-  const { resource, paths, title, columns, searchPlaceholder, rowActions = () => NO_RULES } = props;
+  const { resource, paths, title, columns, searchPlaceholder, rowActions = () => NO_RULES, statusAfter = columns.length } = props;
   const api = useMemo(() => resourceApi(resource), [resource]);
   const [query, changeQuery, params] = useListQuery(resource.listQuery.schema);
   const navigate = useNavigate();
@@ -65,8 +67,9 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   };
 
   const { update: canUpdate, delete: canDelete } = resource.operations;
+  const dataColumns = withServerSorting(columns, resource, query);
   const tableColumns: TableColumnsType<RecordOf<R>> = [
-    ...withServerSorting(columns, resource, query),
+    ...dataColumns.slice(0, statusAfter),
     ...(resource.hasStatus
       ? [
           {
@@ -79,6 +82,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
           },
         ]
       : []),
+    ...dataColumns.slice(statusAfter),
     ...(canUpdate || canDelete
       ? [
           {

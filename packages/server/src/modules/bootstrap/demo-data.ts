@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext, Seeder } from '../../db/seed.ts';
+import { seedDemoAttributeSets } from '../attribute-sets/attribute-set.demo.ts';
 import { hashPassword } from '../auth/password.ts';
 import { seedDemoCategories } from '../categories/category.demo.ts';
 import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
@@ -57,6 +58,8 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedDemoDiamondQualities,
   seedDemoShippingRates,
   seedDemoProductAttributes,
+  // After the product attributes its groups place.
+  seedDemoAttributeSets,
   seedDemoMetalQualities,
   seedDemoProductSizes,
   seedDemoCustomerGroups,

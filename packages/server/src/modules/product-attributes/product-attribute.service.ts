@@ -11,6 +11,7 @@ import { findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
 import { assertMediaUrls } from '../media/media.service.ts';
+import { attributeSetAttributeUsage } from '../attribute-sets/attribute-set.service.ts';
 import { categoryAttributeUsage } from '../categories/category.service.ts';
 import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
@@ -24,7 +25,7 @@ export interface AttributeUsages {
   attributes: readonly Usage[];
   options: readonly Usage[];
 }
-export const ATTRIBUTE_USAGES: AttributeUsages = { attributes: [categoryAttributeUsage], options: [metalQualityOptionUsage] };
+export const ATTRIBUTE_USAGES: AttributeUsages = { attributes: [categoryAttributeUsage, attributeSetAttributeUsage], options: [metalQualityOptionUsage] };
 
 function liveOptions(db: Db, attributeIds: number[]) {
   return db
