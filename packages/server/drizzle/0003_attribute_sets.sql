@@ -42,4 +42,5 @@ CREATE INDEX "attribute_set_group_attributes_group" ON "attribute_set_group_attr
 CREATE INDEX "attribute_set_group_attributes_attribute" ON "attribute_set_group_attributes" USING btree ("attribute_id");--> statement-breakpoint
 CREATE INDEX "attribute_set_groups_set" ON "attribute_set_groups" USING btree ("set_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "attribute_set_groups_one_default" ON "attribute_set_groups" USING btree ("set_id") WHERE is_default and deleted_at is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "attribute_sets_name_live" ON "attribute_sets" USING btree (lower("name")) WHERE deleted_at is null;
+CREATE UNIQUE INDEX "attribute_sets_name_live" ON "attribute_sets" USING btree (lower("name")) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "attribute_sets_name_search" ON "attribute_sets" USING gin (lower("name") gin_trgm_ops);

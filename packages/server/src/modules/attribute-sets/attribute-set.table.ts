@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 
 export const attributeSets = pgTable(
@@ -10,7 +10,7 @@ export const attributeSets = pgTable(
     ...statusColumn,
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('attribute_sets_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`)],
+  (t) => [uniqueIndex('attribute_sets_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`), ...searchIndexes('attribute_sets', t.name)],
 );
 
 /**
