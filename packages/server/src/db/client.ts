@@ -25,9 +25,23 @@ const MIGRATIONS_DIR = new URL('../../drizzle', import.meta.url).pathname;
 /** Opens PostgreSQL at `url` (a pool) and applies the migrations. */
 export async function openPostgres(url: string, opts: { poolSize?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  let isClosing = false;
+  // An idle connection the server ends (a restart, a dropped database, an administrator) is an
+  // 'error' on the pool; unheard, it would take the process down. The pool discards that client and
+  // opens another for the next query, so it is only worth a word while the app is running.
+  pool.on('error', (error) => {
+    if (!isClosing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = drizzlePg(pool);
   await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: () => {
+      isClosing = true;
+      return pool.end();
+    },
+  };
 }
 
 /**
