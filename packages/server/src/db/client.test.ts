@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { permissions } from '../modules/permissions/permission.table.ts';
 import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { openTestDatabase } from '../test/test-database.ts';
 import { DataDirLockedError, openPglite } from './client.ts';
 
 // Each case opens PGlite (WASM) two or three times; on a loaded machine that takes a while.
@@ -48,5 +50,26 @@ describe('embedded database folder', { timeout: 120_000 }, () => {
     const [row] = await second.db.select({ total: count() }).from(permissions);
     expect(row!.total).toBe(23);
     await second.close();
+  });
+});
+
+// Only PostgreSQL has connections a server can end; PGlite lives in the process.
+describe.runIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('PostgreSQL pool', () => {
+  it('carries on when the server ends its idle connections (a restart, an administrator)', async () => {
+    const database = await openTestDatabase(undefined);
+    try {
+      await database.db.execute(sql`select 1`);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const { rows } = (await database.db.execute(sql`select current_database() as db`)) as unknown as { rows: { db: string }[] };
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [rows[0]!.db]);
+      await admin.end();
+      // The terminated client was idle in the pool: its error is heard, and the next query gets a new one.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const after = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+      expect(after.rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });
