@@ -57,7 +57,7 @@ const rowOf = (page: Page, text: string) => page.getByRole('row', { name: new Re
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').allTextContents();
 
 /** The URL changes before the lazily loaded form (and, when editing, its record) is on screen. */
-async function expectFormShown(page: Page) {
+export async function expectFormShown(page: Page) {
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
 }
 

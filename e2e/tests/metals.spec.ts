@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { fieldError, submitForm } from '../list-journey.ts';
+import { expectFormShown, fieldError, submitForm } from '../list-journey.ts';
 import { ADMIN, login } from '../support.ts';
 
 const rowOf = (page: Page, metalType: string) => page.getByRole('row', { name: new RegExp(`^${metalType} `) });
@@ -28,6 +28,8 @@ test.describe('metals screens (edit only)', () => {
   test('refuses a form without a price or labour charge, with the spec messages, and saves nothing', async ({ page }) => {
     await rowOf(page, 'Silver').getByRole('button', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/system\/metal\/edit\/\d+$/);
+    // Until the lazily loaded form is up, 'Metal Type' is still the list's column header.
+    await expectFormShown(page);
     await page.getByLabel('Metal Type').fill('');
     await page.getByLabel('Metal Price').fill('');
     await page.getByLabel('Labour Charge').fill('');
@@ -45,6 +47,7 @@ test.describe('metals screens (edit only)', () => {
 
   test('a new price per gram reaches the rates of the metal\'s qualities', async ({ page }) => {
     await rowOf(page, 'Rose Gold').getByRole('button', { name: 'Edit' }).click();
+    await expectFormShown(page);
     await page.getByLabel('Metal Price').fill('100');
     await submitForm(page);
     await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
