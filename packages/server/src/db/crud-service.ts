@@ -4,7 +4,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { FilterDefinitions } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { SQL } from 'drizzle-orm';
-import { Column, and, asc, count, desc, eq, getTableColumns, is, isNull, ne, sql } from 'drizzle-orm';
+import { Column, and, asc, count, desc, eq, getTableColumns, is, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -192,7 +192,7 @@ export function createCrudService<R extends ResourceDefinition>(
   }
 
   function listWhere(query: ListQuery & Record<string, unknown>): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [isNull(table.deletedAt)];
+    const conditions: (SQL | undefined)[] = [isLive(table)];
     conditions.push(searchCondition(searchExpressions, query.search));
     if (!hasStatusFilter && query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
     // Callers inside the server may still pass the plain spelling ('active'), which the status filter reads as true.

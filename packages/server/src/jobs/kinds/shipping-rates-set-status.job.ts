@@ -1,10 +1,11 @@
 import { setShippingRateStatusSchema } from '@facet/contract/modules/jobs/job.schema';
 import type { SetShippingRateStatusInput } from '@facet/contract/modules/jobs/job.schema';
-import { and, asc, gt, isNull } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import { applyStaged, stageRows } from '../../db/bulk-write.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { shippingRates } from '../../modules/shipping-rates/shipping-rate.table.ts';
 import type { JobKindDefinition } from '../job-kind.ts';
+import { isLive } from '../../db/columns.ts';
 
 export const SET_STATUS_BATCH = 1000;
 
@@ -17,7 +18,7 @@ export const setShippingRateStatusJob: JobKindDefinition<SetShippingRateStatusIn
   kind: 'shipping-rates.set-status',
   params: setShippingRateStatusSchema,
   async run({ db, runId, params, context, progress, succeed }) {
-    const live = isNull(shippingRates.deletedAt);
+    const live = isLive(shippingRates);
     const total = await db.$count(shippingRates, live);
     await progress(0, total);
     let done = 0;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { attributeSetResource } from '@facet/contract/modules/attribute-sets/attribute-set.schema';
 import type { AttributeSetGroupRecord } from '@facet/contract/modules/attribute-sets/attribute-set.schema';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
@@ -12,6 +12,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from './attribute-set.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 /**
  * What uses attribute sets. Products add their entry when they land (a product's set); the in-use
@@ -26,7 +27,7 @@ export const attributeSetAttributeUsage: Usage = {
     const rows = await db
       .selectDistinct({ id: attributeSetGroupAttributes.attributeId })
       .from(attributeSetGroupAttributes)
-      .innerJoin(attributeSets, and(eq(attributeSets.id, attributeSetGroupAttributes.setId), isNull(attributeSets.deletedAt)))
+      .innerJoin(attributeSets, and(eq(attributeSets.id, attributeSetGroupAttributes.setId), isLive(attributeSets)))
       .where(inArray(attributeSetGroupAttributes.attributeId, ids));
     return rows.map((row) => row.id);
   },
@@ -41,7 +42,7 @@ function liveGroups(db: Db, setIds: number[]) {
   return db
     .select()
     .from(attributeSetGroups)
-    .where(and(inArray(attributeSetGroups.setId, setIds), isNull(attributeSetGroups.deletedAt)))
+    .where(and(inArray(attributeSetGroups.setId, setIds), isLive(attributeSetGroups)))
     .orderBy(asc(attributeSetGroups.sortOrder), asc(attributeSetGroups.id));
 }
 
@@ -74,7 +75,7 @@ async function checkAttributes(tx: Db, groups: GroupInput[]) {
   const wanted = [...new Set(groups.flatMap((group) => group.attributeIds))];
   if (!wanted.length) return;
   const found = new Set(
-    (await tx.select({ id: productAttributes.id }).from(productAttributes).where(and(inArray(productAttributes.id, wanted), isNull(productAttributes.deletedAt)))).map(
+    (await tx.select({ id: productAttributes.id }).from(productAttributes).where(and(inArray(productAttributes.id, wanted), isLive(productAttributes)))).map(
       (row) => row.id,
     ),
   );
@@ -132,7 +133,7 @@ async function loadGroups(db: Db, setIds: number[]): Promise<Map<number, Attribu
           and(
             inArray(attributeSetGroupAttributes.groupId, groups.map((group) => group.id)),
             // A deleted attribute drops out of its groups (it could only be deleted while unplaced, but stay safe).
-            isNull(productAttributes.deletedAt),
+            isLive(productAttributes),
           ),
         )
         .orderBy(asc(attributeSetGroupAttributes.sortOrder))

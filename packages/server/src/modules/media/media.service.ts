@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@facet/contract/messages';
 import { MEDIA_PURPOSES, MEDIA_TYPES } from '@facet/contract/modules/media/media.schema';
 import type { MediaPurpose, MediaRecord, MediaType } from '@facet/contract/modules/media/media.schema';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -11,6 +11,7 @@ import { writeAudit } from '../../db/audit.ts';
 import { runCpuTask } from '../../workers/cpu-pool.ts';
 import { media } from './media.table.ts';
 import type { MediaStorage } from './media.storage.ts';
+import { isLive } from '../../db/columns.ts';
 
 /** A decoded image bigger than this (in pixels) is refused: a small file can inflate to gigabytes. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -140,7 +141,7 @@ export async function assertMediaUrls(tx: Db, fields: Record<string, string | nu
   const rows = await tx
     .select({ url: media.url, purpose: media.purpose })
     .from(media)
-    .where(and(inArray(media.url, used.map(([, url]) => url)), isNull(media.deletedAt)));
+    .where(and(inArray(media.url, used.map(([, url]) => url)), isLive(media)));
   const valid = new Set(rows.filter((row) => (purposes as readonly string[]).includes(row.purpose)).map((row) => row.url));
   for (const [field, url] of used) {
     if (!valid.has(url)) throw invalidField(field, MESSAGES.invalidFile);

@@ -1,18 +1,19 @@
 import { MASTER_PERMISSION, PERMISSION_KEYS } from '@facet/contract/permissions';
 import { MESSAGES } from '@facet/contract/messages';
-import { and, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { userRoles, users } from '../users/user.table.ts';
 import { rolePermissions, roles } from './role.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 /** Rules shared by users, roles and permissions: who may grant what, and the last master. */
 
 export async function livePermissions(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  return db.select({ id: permissions.id, key: permissions.key, name: permissions.name }).from(permissions).where(and(inArray(permissions.id, ids), isNull(permissions.deletedAt)));
+  return db.select({ id: permissions.id, key: permissions.key, name: permissions.name }).from(permissions).where(and(inArray(permissions.id, ids), isLive(permissions)));
 }
 
 export async function permissionsOfRoles(db: Db, roleIds: number[]) {
@@ -20,7 +21,7 @@ export async function permissionsOfRoles(db: Db, roleIds: number[]) {
   return db
     .selectDistinct({ id: permissions.id, key: permissions.key, name: permissions.name })
     .from(rolePermissions)
-    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isNull(permissions.deletedAt)))
+    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isLive(permissions)))
     .where(inArray(rolePermissions.roleId, roleIds));
 }
 
@@ -35,9 +36,9 @@ export async function permissionsOfUser(db: Db, userId: number) {
   return db
     .selectDistinct({ id: permissions.id, key: permissions.key, name: permissions.name })
     .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isNull(roles.deletedAt)))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isLive(roles)))
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isNull(permissions.deletedAt)))
+    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isLive(permissions)))
     .where(eq(userRoles.userId, userId));
 }
 
@@ -96,9 +97,9 @@ export async function countActiveMasters(db: Db): Promise<number> {
     .select({ total: countDistinct(users.id) })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isNull(roles.deletedAt)))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), isLive(roles)))
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isNull(permissions.deletedAt)))
-    .where(and(eq(permissions.key, MASTER_PERMISSION), eq(users.status, true), isNull(users.deletedAt)));
+    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), isLive(permissions)))
+    .where(and(eq(permissions.key, MASTER_PERMISSION), eq(users.status, true), isLive(users)));
   return row?.total ?? 0;
 }

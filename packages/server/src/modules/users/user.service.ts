@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { userResource } from '@facet/contract/modules/users/user.schema';
 import type { UserUpdateInput } from '@facet/contract/modules/users/user.schema';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -12,6 +12,7 @@ import { endSessionsOfUsers } from '../auth/session.service.ts';
 import { assertAllFound, assertCanActOn, assertCanGrant, assertMasterRemains, lockMasterChanges, permissionsOfRoles, permissionsOfUser } from '../roles/access.service.ts';
 import { roles } from '../roles/role.table.ts';
 import { userRoles, users } from './user.table.ts';
+import { isLive } from '../../db/columns.ts';
 
 const sameIds = (a: unknown, b: unknown) => JSON.stringify([...((a as number[]) ?? [])].sort()) === JSON.stringify([...((b as number[]) ?? [])].sort());
 
@@ -64,7 +65,7 @@ export function createUserService(db: Db) {
       // Whoever changes a user (status, password, name, roles, delete) holds all they hold.
       if (existing) assertCanActOn(context.actor, await permissionsOfUser(tx, existing.id as number));
       if (!input) return;
-      const liveRoles = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, input.roleIds), isNull(roles.deletedAt)));
+      const liveRoles = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, input.roleIds), isLive(roles)));
       assertAllFound('roleIds', input.roleIds, liveRoles);
       if (isSelf) {
         const current = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, context.actor.id))).map((r) => r.roleId);
