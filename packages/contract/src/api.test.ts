@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INT32_MAX, idParamSchema, isSafeText, listQuerySchema, recordId, statusPatchSchema } from './api.ts';
+import { INT32_MAX, idParamSchema, isSafeText, listQuerySchema, recordId } from './api.ts';
+import { activeSwitch, statusPatchSchema } from './status.ts';
 import { MESSAGES } from './messages.ts';
 import { loginSchema } from './modules/auth/auth.schema.ts';
 import { metalQualityInputSchema } from './modules/metal-qualities/metal-quality.schema.ts';
@@ -32,8 +33,8 @@ describe('ids', () => {
   });
 
   it('bounds versions to int32', () => {
-    expect(statusPatchSchema.safeParse({ status: true, version: INT32_MAX + 1 }).success).toBe(false);
-    expect(statusPatchSchema.safeParse({ status: true, version: INT32_MAX }).success).toBe(true);
+    expect(statusPatchSchema(activeSwitch).safeParse({ status: true, version: INT32_MAX + 1 }).success).toBe(false);
+    expect(statusPatchSchema(activeSwitch).safeParse({ status: true, version: INT32_MAX }).success).toBe(true);
   });
 });
 

@@ -106,4 +106,3 @@ export type RecordMeta = z.infer<typeof recordMetaSchema>;
 /** The version a write was based on (an int4 column like the id). */
 export const versionNumber = () => z.number().int().min(1).max(INT32_MAX);
 export const versionSchema = z.object({ version: versionNumber() });
-export const statusPatchSchema = z.object({ status: z.boolean(), version: versionNumber() });

@@ -11,6 +11,7 @@ import {
   idsFilter,
   rangeFilter,
   statusFilter,
+  textFilter,
 } from './list-query.ts';
 import { MESSAGES } from './messages.ts';
 import { diamondMarkupResource } from './modules/diamond-markups/diamond-markup.schema.ts';
@@ -100,5 +101,31 @@ describe('list query: a list declares its filters once', () => {
       markupType: ['amount'],
       shapeCategoryId: [2],
     });
+  });
+
+  it('reads a text filter as the words typed, trimmed; a blank box filters nothing', () => {
+    const list = defineListQuery({ sortable: ['name'], filters: { name: textFilter('Name', { maxLength: 10 }), vendor: textFilter('Vendor', { maxLength: 10, match: 'equals' }) } });
+    expect(list.schema.parse({ name: '  Halo ', vendor: 'Acme' })).toMatchObject({ name: 'Halo', vendor: 'Acme' });
+    expect(filterValuesOf(list.filters, list.schema.parse({ name: '   ' }))).toEqual({});
+    expect(messagesOf(list.schema.safeParse({ name: 'x'.repeat(11) }))).toEqual([MESSAGES.filterText('Name', 10)]);
+    expect(messagesOf(list.schema.safeParse({ name: 'a\u0000b' }))).toEqual([MESSAGES.unsafeText]);
+    expect(filterParamsOf(list.filters, { name: 'Halo' })).toEqual({ name: 'Halo', vendor: undefined });
+  });
+
+  it('names a range\'s ends as the spec does, and can require its To', () => {
+    const list = defineListQuery({
+      sortable: ['name'],
+      filters: { price: rangeFilter('Price', { max: 9_999_999_999, decimals: 2, isToRequired: true }, { from: 'pricefrom', to: 'priceto' }) },
+    });
+    const query = list.schema.parse({ pricefrom: '10', priceto: '99.5' });
+    expect(query).toMatchObject({ pricefrom: 10, priceto: 99.5 });
+    expect(filterValuesOf(list.filters, query)).toEqual({ price: { from: 10, to: 99.5 } });
+    expect(filterParamsOf(list.filters, { price: { from: 1 } })).toEqual({ pricefrom: '1', priceto: undefined });
+    // The default names are not read for it.
+    expect(filterValuesOf(list.filters, list.schema.parse({ priceFrom: '10' }))).toEqual({});
+    expect(list.schema.safeParse({ pricefrom: '10' }).error?.issues).toEqual([expect.objectContaining({ path: ['priceto'], message: MESSAGES.required })]);
+    expect(list.schema.safeParse({ pricefrom: '10', priceto: '9' }).error?.issues).toEqual([expect.objectContaining({ path: ['priceto'], message: MESSAGES.filterRange('Price') })]);
+    expect(list.schema.safeParse({ priceto: '9' }).success).toBe(true);
+    expect(messagesOf(list.schema.safeParse({ priceto: '-1' }))).toEqual([MESSAGES.filterNumber('Price to', 0, 9_999_999_999, 2)]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ListQuery } from './api.ts';
-import { INT32_MAX, listQuerySchema } from './api.ts';
+import { INT32_MAX, listQuerySchema, safeString } from './api.ts';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -11,7 +11,8 @@ import { MESSAGES } from './messages.ts';
  * In the URL each filter is one or two plain parameters, so links, Back and reload keep them:
  * a choice or an id list is comma-separated (`markupType=percentage,amount`, `shapeCategoryId=1,4`),
  * a yes/no is one of two words (`status=active`), a range is `<name>From` and `<name>To`
- * (`caratFrom=0.5&caratTo=1`, `createdAtFrom=2026-01-01`).
+ * (`caratFrom=0.5&caratTo=1`, `createdAtFrom=2026-01-01`) unless the spec names its ends itself
+ * (`pricefrom=100&priceto=500`), a text is the words typed (`name=solitaire`).
  */
 interface FilterBase {
   /** What the filter panel calls it; also names the filter in error messages. */
@@ -40,18 +41,37 @@ export interface IdsFilter extends FilterBase {
    */
   options: { resource: { readonly name: string }; labelField: string };
 }
+/** The URL names of a range's two ends. */
+export interface RangeParamNames<From extends string = string, To extends string = string> {
+  from: From;
+  to: To;
+}
 /** A number from and/or to, both ends included. */
 export interface RangeFilter extends FilterBase {
   kind: 'range';
   min: number;
   max: number;
   decimals: number;
+  /** The ends' URL names where the spec fixes them (`pricefrom`, `priceto`); otherwise `<name>From` and `<name>To`. */
+  params?: RangeParamNames;
+  /** A from without a to is refused (the product list's price To is required when filtering by price). */
+  isToRequired?: boolean;
+}
+/**
+ * Words typed into a box: `contains` matches them anywhere in the text, case-insensitively (served by
+ * a trigram index on `lower(column)`, as search is); `equals` matches the whole value exactly (a
+ * value picked from a list, served by a btree index).
+ */
+export interface TextFilter extends FilterBase {
+  kind: 'text';
+  match: 'contains' | 'equals';
+  maxLength: number;
 }
 /** Calendar days from and/or to, both included, in the shop's time zone. */
 export interface DateRangeFilter extends FilterBase {
   kind: 'dateRange';
 }
-export type FilterDefinition = ChoiceFilter | BooleanFilter | IdsFilter | RangeFilter | DateRangeFilter;
+export type FilterDefinition = ChoiceFilter | BooleanFilter | IdsFilter | RangeFilter | DateRangeFilter | TextFilter;
 export type FilterDefinitions = Readonly<Record<string, FilterDefinition>>;
 
 /** The value of one filter once read: what the server turns into a column condition. */
@@ -65,14 +85,17 @@ export type FilterValue<F> = F extends ChoiceFilter<infer V>
         ? { from?: number; to?: number }
         : F extends DateRangeFilter
           ? { from?: string; to?: string }
-          : never;
+          : F extends TextFilter
+            ? string
+            : never;
 export type FilterValues<D extends FilterDefinitions> = { [K in keyof D]?: FilterValue<D[K]> };
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type RangeParamsOf<K extends string, F> = F extends { params: RangeParamNames<infer From, infer To> } ? From | To : `${K}From` | `${K}To`;
 type ParamsOf<K extends string, F> = F extends RangeFilter | DateRangeFilter
-  ? { [P in `${K}From` | `${K}To`]?: F extends RangeFilter ? number : string }
+  ? { [P in RangeParamsOf<K, F>]?: F extends RangeFilter ? number : string }
   : { [P in K]?: FilterValue<F> };
-/** The parsed query-string parameters of a set of filters (ranges as `<name>From` / `<name>To`). */
+/** The parsed query-string parameters of a set of filters (ranges as `<name>From` / `<name>To`, or their own names). */
 export type FilterParams<D extends FilterDefinitions> = string extends keyof D
   ? Record<string, unknown>
   : UnionToIntersection<{ [K in keyof D & string]: ParamsOf<K, D[K]> }[keyof D & string]>;
@@ -95,8 +118,31 @@ export const statusFilter = () =>
 export function idsFilter(label: string, options: IdsFilter['options']): IdsFilter {
   return { kind: 'ids', label, options };
 }
-export function rangeFilter(label: string, limits: { min?: number; max: number; decimals: number }): RangeFilter {
-  return { kind: 'range', label, min: limits.min ?? 0, max: limits.max, decimals: limits.decimals };
+interface RangeLimits {
+  min?: number;
+  max: number;
+  decimals: number;
+  isToRequired?: boolean;
+}
+export function rangeFilter(label: string, limits: RangeLimits): RangeFilter;
+export function rangeFilter<const From extends string, const To extends string>(
+  label: string,
+  limits: RangeLimits,
+  params: RangeParamNames<From, To>,
+): RangeFilter & { params: RangeParamNames<From, To> };
+export function rangeFilter(label: string, limits: RangeLimits, params?: RangeParamNames): RangeFilter {
+  return {
+    kind: 'range',
+    label,
+    min: limits.min ?? 0,
+    max: limits.max,
+    decimals: limits.decimals,
+    ...(limits.isToRequired && { isToRequired: true }),
+    ...(params && { params }),
+  };
+}
+export function textFilter(label: string, options: { maxLength: number; match?: TextFilter['match'] }): TextFilter {
+  return { kind: 'text', label, match: options.match ?? 'contains', maxLength: options.maxLength };
 }
 export function dateRangeFilter(label: string): DateRangeFilter {
   return { kind: 'dateRange', label };
@@ -110,9 +156,16 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const isRangeFilter = (filter: FilterDefinition): filter is RangeFilter | DateRangeFilter =>
   filter.kind === 'range' || filter.kind === 'dateRange';
 
+/** The URL names of a range filter's ends. */
+export function rangeParamNamesOf(name: string, filter: RangeFilter | DateRangeFilter): RangeParamNames {
+  return (filter.kind === 'range' && filter.params) || { from: `${name}From`, to: `${name}To` };
+}
+
 /** The URL parameter names a filter uses. */
 export function paramNamesOf(name: string, filter: FilterDefinition): string[] {
-  return isRangeFilter(filter) ? [`${name}From`, `${name}To`] : [name];
+  if (!isRangeFilter(filter)) return [name];
+  const { from, to } = rangeParamNamesOf(name, filter);
+  return [from, to];
 }
 
 function isCalendarDay(text: string) {
@@ -162,12 +215,22 @@ function paramSchemas(name: string, filter: FilterDefinition): Record<string, z.
       const message = MESSAGES.filterIds(filter.label);
       return { [name]: commaList(message, FILTER_IDS_MAX, (item) => (PLAIN_ID.test(item) && Number(item) <= INT32_MAX ? Number(item) : undefined)) };
     }
-    case 'range':
-      return { [`${name}From`]: numberParam(`${filter.label} from`, filter), [`${name}To`]: numberParam(`${filter.label} to`, filter) };
+    case 'range': {
+      const { from, to } = rangeParamNamesOf(name, filter);
+      return { [from]: numberParam(`${filter.label} from`, filter), [to]: numberParam(`${filter.label} to`, filter) };
+    }
     case 'dateRange': {
       const day = (end: string) => z.string({ error: MESSAGES.filterDate(`${filter.label} ${end}`) }).refine(isCalendarDay, MESSAGES.filterDate(`${filter.label} ${end}`));
       return { [`${name}From`]: day('from'), [`${name}To`]: day('to') };
     }
+    case 'text':
+      // A blank box filters nothing: it reads as absent rather than as a match of every row.
+      return {
+        [name]: safeString({ error: MESSAGES.filterText(filter.label, filter.maxLength) })
+          .trim()
+          .max(filter.maxLength, MESSAGES.filterText(filter.label, filter.maxLength))
+          .transform((text) => text || undefined),
+      };
   }
 }
 
@@ -186,11 +249,14 @@ export interface ListQueryDefinition<D extends FilterDefinitions = FilterDefinit
 export function defineListQuery<const D extends FilterDefinitions = Record<never, FilterDefinition>>(options: {
   sortable: readonly string[];
   filters?: D;
+  /** The page size when the URL names none, where the spec sets another than 10 (products and diamonds: 20). */
+  defaultPageSize?: number;
 }): ListQueryDefinition<D> {
   const filters = (options.filters ?? {}) as D;
   const sortable = options.sortable as [string, ...string[]];
   const shape: Record<string, z.ZodType> = {
     ...listQuerySchema.shape,
+    ...(options.defaultPageSize !== undefined && { pageSize: listQuerySchema.shape.pageSize.unwrap().default(options.defaultPageSize) }),
     sort: z.enum(sortable, { error: MESSAGES.sortableFields(sortable.join(', ')) }).optional(),
   };
   for (const [name, filter] of Object.entries(filters)) {
@@ -200,10 +266,14 @@ export function defineListQuery<const D extends FilterDefinitions = Record<never
   const schema = z.object(shape).superRefine((query, context) => {
     for (const [name, filter] of Object.entries(filters)) {
       if (!isRangeFilter(filter)) continue;
-      const from = query[`${name}From`] as number | string | undefined;
-      const to = query[`${name}To`] as number | string | undefined;
+      const params = rangeParamNamesOf(name, filter);
+      const from = query[params.from] as number | string | undefined;
+      const to = query[params.to] as number | string | undefined;
       if (from !== undefined && to !== undefined && from > to) {
-        context.addIssue({ code: 'custom', path: [`${name}To`], message: MESSAGES.filterRange(filter.label) });
+        context.addIssue({ code: 'custom', path: [params.to], message: MESSAGES.filterRange(filter.label) });
+      }
+      if (filter.kind === 'range' && filter.isToRequired && from !== undefined && to === undefined) {
+        context.addIssue({ code: 'custom', path: [params.to], message: MESSAGES.required });
       }
     }
   });
@@ -215,8 +285,9 @@ export function filterValuesOf<D extends FilterDefinitions>(filters: D, query: R
   const values: Record<string, unknown> = {};
   for (const [name, filter] of Object.entries(filters)) {
     if (isRangeFilter(filter)) {
-      const from = query[`${name}From`];
-      const to = query[`${name}To`];
+      const params = rangeParamNamesOf(name, filter);
+      const from = query[params.from];
+      const to = query[params.to];
       if (from !== undefined || to !== undefined) values[name] = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
     } else if (query[name] !== undefined) {
       values[name] = query[name];
@@ -235,10 +306,13 @@ export function filterParamsOf<D extends FilterDefinitions>(filters: D, values: 
     const value = (values as Record<string, unknown>)[name];
     if (isRangeFilter(filter)) {
       const range = (value ?? {}) as { from?: number | string; to?: number | string };
-      params[`${name}From`] = range.from === undefined || range.from === null ? undefined : String(range.from);
-      params[`${name}To`] = range.to === undefined || range.to === null ? undefined : String(range.to);
+      const names = rangeParamNamesOf(name, filter);
+      params[names.from] = range.from === undefined || range.from === null ? undefined : String(range.from);
+      params[names.to] = range.to === undefined || range.to === null ? undefined : String(range.to);
     } else if (filter.kind === 'boolean') {
       params[name] = value === undefined || value === null ? undefined : value ? filter.trueValue : filter.falseValue;
+    } else if (filter.kind === 'text') {
+      params[name] = typeof value === 'string' && value !== '' ? value : undefined;
     } else {
       const list = (value ?? []) as (string | number)[];
       params[name] = list.length ? list.join(',') : undefined;

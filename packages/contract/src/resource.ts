@@ -1,7 +1,16 @@
 import type { z } from 'zod';
-import type { FilterDefinitions, ListQueryDefinition } from './list-query.ts';
-import { defineListQuery } from './list-query.ts';
+import type { ChoiceFilter, FilterDefinitions, ListQueryDefinition } from './list-query.ts';
+import { choiceFilter, defineListQuery } from './list-query.ts';
 import type { PermissionRequirement } from './permissions.ts';
+import type { StatesStatus, StatusDefinition, SwitchStatus } from './status.ts';
+import { activeSwitch } from './status.ts';
+
+/**
+ * The field names of a record schema's output, so a misspelt field in `searchable`, `sortable`,
+ * `unique` or an export column is a compile-time error. Any string when the schema is not known
+ * (the `ResourceDefinition` that generic code takes).
+ */
+export type FieldOf<TRecord extends z.ZodType> = unknown extends z.output<TRecord> ? string : keyof z.output<TRecord> & string;
 
 /**
  * One flat resource, defined once: the server's routes and service, the UI's list and form pages and
@@ -12,6 +21,8 @@ export interface ResourceDefinition<
   TUpdate extends z.ZodType = TCreate,
   TRecord extends z.ZodType = z.ZodType,
   TFilters extends FilterDefinitions = FilterDefinitions,
+  TStatus extends StatusDefinition | null = StatusDefinition | null,
+  TListRow extends z.ZodType = z.ZodType,
 > {
   /** URL segment under /api, kebab-case plural: `shipping-rates`. */
   name: string;
@@ -25,72 +36,109 @@ export interface ResourceDefinition<
   createInput: TCreate;
   /** Body of PUT (without `version`, which the toolkit adds). */
   updateInput: TUpdate;
-  /** What GET returns for one record (list items too). */
+  /** What GET returns for one record. */
   record: TRecord;
+  /**
+   * What the list returns for each row: the record unless a smaller schema is given (a product's
+   * list row has no variants), in which case the list reads only those fields.
+   */
+  listRow: TListRow;
   /** Fields the list search box matches (case-insensitive substring). */
-  searchable: readonly string[];
+  searchable: readonly FieldOf<TRecord>[];
   /** Fields the list may sort by; the first entry of `defaultSort` when none is asked. */
-  sortable: readonly string[];
-  defaultSort: { field: string; order: 'asc' | 'desc' };
+  sortable: readonly FieldOf<TRecord>[];
+  defaultSort: { field: FieldOf<TRecord>; order: 'asc' | 'desc' };
   /**
    * The list's filters (list-query.ts): each names a field of the record (or, with a server hook, a
-   * condition of its own). The list, its export and its filter panel all read them.
+   * condition of its own). The list, its export and its filter panel all read them. A resource with
+   * named states gets a `status` choice filter of them unless it declares its own.
    */
   filters: TFilters;
   /** The list's query-string schema: paging, search, sort among `sortable`, and `filters`. Derived. */
   listQuery: ListQueryDefinition<TFilters>;
-  /** Has an Active/Inactive `status` switch (PATCH /:id/status). */
+  /**
+   * The record's `status` (status.ts): the Active/Inactive switch (the default), named states, or
+   * none (null). It types the status-change route (PATCH /:id/status), the list's filter and control
+   * and the export's cell.
+   */
+  status: TStatus;
+  /** Whether the record has a status at all. Derived from `status`. */
   hasStatus: boolean;
   /** Operations the spec offers; metals, for example, have no add and no delete. */
   operations: { create: boolean; update: boolean; delete: boolean };
   /** Fields unique among live rows, with the label used in the duplicate message. */
-  unique: readonly { field: string; label: string }[];
+  unique: readonly { field: FieldOf<TRecord>; label: string }[];
   /**
    * How the list counts: `exact` (small tables, the default) or `capped` for tables that grow to
    * millions of rows (the count stops at 10,000 and the answer says `totalIsCapped`).
    */
   totals?: 'exact' | 'capped';
   /** Excel export columns when the spec lists an export for this resource. */
-  export?: { fileName: string; columns: readonly ExportColumn[] };
+  export?: { fileName: string; columns: readonly ExportColumn<FieldOf<TRecord>>[] };
 }
 
 /**
  * How an exported cell is typed: money and numbers stay numbers, dates are spreadsheet dates, a
- * boolean `status` reads Active/Inactive (an enum status is text); other booleans read Yes/No.
+ * `status` reads as staff see it (Active/Inactive, or the state's label); other booleans read Yes/No.
  */
 export type ExportCellType = 'text' | 'number' | 'money' | 'date' | 'status';
 
-export interface ExportColumn {
-  field: string;
+export interface ExportColumn<TField extends string = string> {
+  field: TField;
   header: string;
   /** `text` unless said. */
   type?: ExportCellType;
   /** Column width in characters (24 unless said). */
   width?: number;
+  /** The label of each stored value (a `status` column of named states gets its states' labels). */
+  labels?: Readonly<Record<string, string>>;
 }
 
-type Defaults = 'updateInput' | 'searchable' | 'sortable' | 'defaultSort' | 'hasStatus' | 'operations' | 'unique' | 'filters';
+/** The filters of a resource with named states: its own, and a choice of the states as `status` unless it declares one. */
+export type FiltersWithStatus<F extends FilterDefinitions, S> = S extends StatesStatus<infer V>
+  ? 'status' extends keyof F
+    ? F
+    : F & { readonly status: ChoiceFilter<V> }
+  : F;
+
+type Defaults = 'updateInput' | 'searchable' | 'sortable' | 'defaultSort' | 'operations' | 'unique' | 'filters';
+type Derived = 'listQuery' | 'hasStatus' | 'status' | 'listRow';
 
 export function defineResource<
   TCreate extends z.ZodType,
   TRecord extends z.ZodType,
   TUpdate extends z.ZodType = TCreate,
   const TFilters extends FilterDefinitions = Record<never, never>,
+  const TStatus extends StatusDefinition | null = SwitchStatus,
+  TListRow extends z.ZodType = TRecord,
 >(
-  definition: Omit<ResourceDefinition<TCreate, TUpdate, TRecord, TFilters>, Defaults | 'listQuery'> &
-    Partial<Pick<ResourceDefinition<TCreate, TUpdate, TRecord, TFilters>, Defaults>>,
-): ResourceDefinition<TCreate, TUpdate, TRecord, TFilters> {
-  const sortable = definition.sortable ?? ['createdAt'];
-  const filters = (definition.filters ?? {}) as TFilters;
+  definition: Omit<ResourceDefinition<TCreate, TUpdate, TRecord, TFilters, TStatus, TListRow>, Defaults | Derived> &
+    Partial<Pick<ResourceDefinition<TCreate, TUpdate, TRecord, TFilters, TStatus, TListRow>, Defaults | 'status' | 'listRow'>>,
+): ResourceDefinition<TCreate, TUpdate, TRecord, FiltersWithStatus<TFilters, TStatus>, TStatus, TListRow> {
+  const sortable = definition.sortable ?? ['createdAt' as FieldOf<TRecord>];
+  const status = (definition.status === undefined ? activeSwitch : definition.status) as TStatus;
+  const declared = definition.filters ?? {};
+  const filters = (
+    status?.kind === 'states' && !('status' in declared) ? { ...declared, status: choiceFilter('Status', status.labels) } : declared
+  ) as FiltersWithStatus<TFilters, TStatus>;
+  const exported = definition.export && {
+    ...definition.export,
+    columns: definition.export.columns.map((column) =>
+      column.type === 'status' && status?.kind === 'states' ? { labels: status.labels, ...column } : column,
+    ),
+  };
   return {
     updateInput: definition.createInput as unknown as TUpdate,
     searchable: [],
-    defaultSort: { field: 'createdAt', order: 'desc' },
-    hasStatus: true,
+    defaultSort: { field: 'createdAt' as FieldOf<TRecord>, order: 'desc' },
     unique: [],
     ...definition,
+    listRow: definition.listRow ?? (definition.record as unknown as TListRow),
+    status,
+    hasStatus: status !== null,
     sortable,
     filters,
+    ...(exported && { export: exported }),
     listQuery: defineListQuery({ sortable, filters }),
     operations: { create: true, update: true, delete: true, ...definition.operations },
   };
@@ -99,3 +147,4 @@ export function defineResource<
 export type CreateInput<R extends ResourceDefinition> = z.input<R['createInput']>;
 export type UpdateInput<R extends ResourceDefinition> = z.input<R['updateInput']>;
 export type ResourceRecord<R extends ResourceDefinition> = z.output<R['record']>;
+export type ListRowOf<R extends ResourceDefinition> = z.output<R['listRow']>;

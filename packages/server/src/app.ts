@@ -17,7 +17,7 @@ import { handleError } from './http/errors.ts';
 import { registerGuard } from './http/guard.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerTextGuard } from './http/text-guard.ts';
-import { resolveSession } from './modules/auth/session.service.ts';
+import { forgetCachedSessions, resolveSession } from './modules/auth/session.service.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppOptions {
@@ -46,6 +46,8 @@ function originOf(address: string): string[] {
     return [];
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole server; `main.ts` listens on it, tests call it through `app.inject`. */
 export async function buildApp({ db, config, logStream, logger = true }: AppOptions) {
@@ -81,6 +83,12 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, (sessionId) => resolveSession(db, sessionId));
+  // A write may change who may do what (a user disabled, a role's permissions): once its answer is
+  // on its way, its transaction has committed and the sessions the guard reuses are read again.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
+    done(null, payload);
+  });
   registerTextGuard(app);
 
   // The API's map is for staff: signed-in users only, like the docs UI (guard.ts).

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EXPORT_JOB_THRESHOLD } from '@facet/contract/modules/jobs/job.schema';
 
 /** Settings read once from the environment (DESIGN §7). */
 export interface Config {
@@ -8,6 +9,10 @@ export interface Config {
   dataDir: string;
   /** Uploaded media files (local storage): `DATA_DIR/media`. */
   mediaDir: string;
+  /** Files that jobs produce (large exports): `DATA_DIR/exports`, each kept for EXPORT_RETENTION_HOURS. */
+  exportsDir: string;
+  /** An export of more rows than this runs as a job (EXPORT_JOB_THRESHOLD, default 50,000; tests set a small one). */
+  exportJobThreshold: number;
   /** S3-compatible media storage; when set, uploads go there instead of `mediaDir`. */
   s3: S3Settings | undefined;
   adminUsername: string;
@@ -16,6 +21,8 @@ export interface Config {
   demoData: boolean;
   siteUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of the storefront cache's Redis keys (REDIS_KEY_PREFIX, default `facet:cache`): shops sharing a Redis keep apart. */
+  redisKeyPrefix: string;
   /** The built SPA to serve, when present. */
   webDistDir: string;
   /** Analytics report shown at /analytics inside a frame. */
@@ -100,12 +107,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    exportsDir: path.join(dataDir, 'exports'),
+    exportJobThreshold: Number(env.EXPORT_JOB_THRESHOLD ?? EXPORT_JOB_THRESHOLD),
     s3: readS3(env),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: readBoolean(env.DEMO_DATA) ?? databaseUrl === undefined,
     siteUrl: env.SITE_URL ?? 'http://localhost:3000',
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'facet:cache',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     analyticsUrl: env.ANALYTICS_URL ?? 'https://lookerstudio.google.com/embed/reporting/facet-demo',
     appVersion: env.APP_VERSION ?? '1.0.0',

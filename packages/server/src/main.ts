@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
+import { mediaStorageFor } from './modules/index.ts';
 import { describeStart } from './start-banner.ts';
 import { purgeExpiredSessions } from './modules/auth/session.service.ts';
 import { cpuPool } from './workers/cpu-pool.ts';
@@ -14,7 +15,8 @@ const database = await openDatabase(config).catch((error: unknown) => {
   }
   throw error;
 });
-const result = await bootstrap(database.db, config);
+// Demo images go to the store the app serves media from.
+const result = await bootstrap(database.db, config, { mediaStorage: mediaStorageFor(config) });
 const app = await buildApp({ db: database.db, config });
 const purgeTimer = setInterval(() => void purgeExpiredSessions(database.db).catch((err) => app.log.error(err)), 10 * 60 * 1000);
 purgeTimer.unref();

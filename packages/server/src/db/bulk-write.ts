@@ -65,7 +65,7 @@ async function countLive(db: Db, table: PgTable, idsSql: SQL): Promise<number> {
 }
 
 /** Rows a statement wrote: node-postgres says rowCount, PGlite affectedRows. */
-function affected(result: unknown): number {
+export function affected(result: unknown): number {
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? 0;
 }

@@ -32,6 +32,7 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
   pool.on('error', (error) => {
     if (!isClosing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
   });
+  pool.on('connect', coalesceQueryWrites);
   const db = drizzlePg(pool);
   await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
@@ -41,6 +42,33 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
       isClosing = true;
       return pool.end();
     },
+  };
+}
+
+/**
+ * node-postgres writes each message of a query (parse, bind, describe, execute, sync) to the socket
+ * on its own: a system call or a queued write apiece, about 15% of a small list's CPU. Corking the
+ * socket from a query's first message until the end of the tick sends them as one write.
+ * (`connection._send` is node-postgres's one path for those messages; pg 8.)
+ */
+function coalesceQueryWrites(client: pg.PoolClient) {
+  const connection = (client as unknown as { connection?: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void }; _send?: (buffer: Buffer) => boolean } })
+    .connection;
+  const send = connection?._send;
+  if (!connection || typeof send !== 'function') return;
+  const { stream } = connection;
+  let isCorked = false;
+  const uncork = () => {
+    isCorked = false;
+    stream.uncork();
+  };
+  connection._send = (buffer: Buffer) => {
+    if (!isCorked) {
+      isCorked = true;
+      stream.cork();
+      process.nextTick(uncork);
+    }
+    return send.call(connection, buffer);
   };
 }
 
@@ -57,11 +85,11 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   }
   try {
     // relaxedDurability stays off: the embedded database holds a shop's data, not a cache.
-    // An in-memory database may start from a dump (tests start from a migrated, bootstrapped template).
+    // A new database may start from a dump (tests start from a migrated, bootstrapped template).
     // pg_trgm serves the lists' substring search (trigram indexes); PGlite ships it as a loadable extension.
     const extensions = { pg_trgm };
     const client = dataDir
-      ? new PGlite(path.join(dataDir, 'pgdata'), { relaxedDurability: false, extensions })
+      ? new PGlite(path.join(dataDir, 'pgdata'), { relaxedDurability: false, extensions, loadDataDir: opts.loadDataDir })
       : new PGlite({ loadDataDir: opts.loadDataDir, extensions });
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,7 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import { isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { boolean, index, integer, timestamp } from 'drizzle-orm/pg-core';
+import type { StatesStatus } from '@facet/contract/status';
+import { boolean, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every table carries (DESIGN §3): who and when, soft delete, and the optimistic-lock version. */
 export const standardColumns = {
@@ -17,6 +18,14 @@ export const standardColumns = {
 
 /** The Active/Inactive switch of the spec (1 active, 0 inactive). */
 export const statusColumn = { status: boolean('status').notNull().default(true) };
+
+/**
+ * The `status` of a record with named states (status.ts `namedStates`): the state's name as text,
+ * `initial` for a new row. The status-change route and the list filter accept only the states.
+ */
+export function statesColumn<const S extends string>(status: StatesStatus<S>, initial: NoInfer<S>) {
+  return { status: text('status', { enum: status.states as [S, ...S[]] }).notNull().default(initial) };
+}
 
 /**
  * Trigram indexes for a list's substring search (`lower(col) like '%term%'`, db/list-query.ts), one

@@ -1,8 +1,8 @@
 import type { ListQuery, ListResponse } from '@facet/contract/api';
-import { SHOP_TIME_ZONE, formatDateTime } from '@facet/contract/format';
 import { MESSAGES } from '@facet/contract/messages';
 import type { FilterDefinitions } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
+import type { StatusValue } from '@facet/contract/status';
 import type { SQL } from 'drizzle-orm';
 import { Column, and, asc, count, desc, eq, getTableColumns, is, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import { conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
 import type { RequestContext } from '../http/context.ts';
 import { writeAudit } from './audit.ts';
-import { auditLog } from './audit.table.ts';
 import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
 import { filterConditions, searchCondition } from './list-query.ts';
 import { isLive } from './columns.ts';
+import { assertVersion } from './version.ts';
 
 type StandardColumnName = keyof typeof standardColumns;
 /** A table built with `standardColumns` (and optionally `statusColumn`). */
@@ -25,17 +25,24 @@ export type CrudTable = PgTable & Record<StandardColumnName, PgColumn> & { statu
 export type Row = Record<string, unknown>;
 type WriteAction = 'create' | 'update' | 'status' | 'delete';
 
-interface WriteArgs<TInput> {
+/** The table's own row, as a write finds it (locked FOR UPDATE) before the change. */
+export type RowOf<T extends CrudTable> = T['$inferSelect'];
+
+interface WriteArgs<TInput, TRow> {
   action: WriteAction;
   /** Validated input (create, update). */
   input?: TInput;
   /** The live row before the change (update, status, delete); locked FOR UPDATE. */
-  existing?: Row;
+  existing?: TRow;
   context: RequestContext;
 }
 
-/** Where a resource steps out of the generic path. Each hook but `prepareInput` runs inside the write's transaction. */
-export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions = FilterDefinitions> {
+/**
+ * Where a resource steps out of the generic path. Each hook but `prepareInput` runs inside the
+ * write's transaction. The rules of a write go in the `before*` hook of its kind, each typed by what
+ * that write has: the create or update input, the locked row, the new status.
+ */
+export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions = FilterDefinitions, TRow = Row, TStatusValue = boolean> {
   /**
    * Slow work on a validated input (create, update) before the transaction opens, such as cleaning
    * rich text in the worker pool: no connection or row lock is held while it runs.
@@ -47,15 +54,21 @@ export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions 
    */
   lockFirst?(tx: Db, action: WriteAction): Promise<void>;
   /** Column values for an input; default: the input's fields that are columns of the table. */
-  toValues?(input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate>): Promise<Row> | Row;
+  toValues?(input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate, TRow>): Promise<Row> | Row;
   /** Extra record fields for a set of rows, loaded in one query (e.g. role ids of users). */
   loadRelations?(db: Db, ids: number[]): Promise<Map<number, Row>>;
   /** Writes child or link rows after the main row. */
-  saveRelations?(tx: Db, id: number, input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate>): Promise<void>;
-  /** Rules beyond the schema; throw an AppError to refuse. */
-  beforeWrite?(tx: Db, args: WriteArgs<TCreate | TUpdate>): Promise<void>;
+  saveRelations?(tx: Db, id: number, input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate, TRow>): Promise<void>;
+  /** Rules of a create beyond the schema; throw an AppError to refuse. */
+  beforeCreate?(tx: Db, args: { input: TCreate; context: RequestContext }): Promise<void>;
+  /** Rules of an update beyond the schema, with the row as it is; throw an AppError to refuse. */
+  beforeUpdate?(tx: Db, args: { input: TUpdate; existing: TRow; context: RequestContext }): Promise<void>;
+  /** Rules of a status change (to `status`); throw an AppError to refuse. */
+  beforeStatus?(tx: Db, args: { status: TStatusValue; existing: TRow; context: RequestContext }): Promise<void>;
+  /** Rules of a delete (in use, locked records); throw an AppError to refuse. */
+  beforeDelete?(tx: Db, args: { existing: TRow; context: RequestContext }): Promise<void>;
   /** Consequences of a committed-to-be write, such as ending a user's sessions. */
-  afterWrite?(tx: Db, args: WriteArgs<TCreate | TUpdate> & { id: number; before: Row | null; after: Row | null }): Promise<void>;
+  afterWrite?(tx: Db, args: WriteArgs<TCreate | TUpdate, TRow> & { id: number; before: Row | null; after: Row | null }): Promise<void>;
   /** A condition every list row meets whatever the query (the root category is never listed). */
   listFilters?(query: Record<string, unknown>): SQL | undefined;
   /**
@@ -70,14 +83,20 @@ export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions 
   derivedFields?: Record<string, SQL>;
 }
 
-export interface CrudService<TCreate, TUpdate, TRecord> {
-  list(query: ListQuery & Record<string, unknown>, db?: Db): Promise<ListResponse<TRecord>>;
+export interface CrudService<TCreate, TUpdate, TRecord, TStatusValue = boolean, TListRow = TRecord> {
+  /** A page of list rows (the resource's `listRow`: the record, or the smaller row it declares). */
+  list(query: ListQuery & Record<string, unknown>, db?: Db): Promise<ListResponse<TListRow>>;
   get(id: number, db?: Db): Promise<TRecord>;
   create(input: TCreate, context: RequestContext): Promise<TRecord>;
   update(id: number, input: TUpdate, version: number, context: RequestContext): Promise<TRecord>;
-  setStatus(id: number, status: boolean, version: number, context: RequestContext): Promise<TRecord>;
+  setStatus(id: number, status: TStatusValue, version: number, context: RequestContext): Promise<TRecord>;
   remove(id: number, context: RequestContext): Promise<void>;
-  /** Every live record matching the list filters, in pages, for exports. */
+  /**
+   * How many live records match the list filters, counting no further than `upTo` when given (the
+   * export only asks whether there are more than its threshold).
+   */
+  count(query: ListQuery & Record<string, unknown>, upTo?: number): Promise<number>;
+  /** Every live record (whole, not the list row) matching the list filters, in pages, for exports. */
   iterate(query: ListQuery & Record<string, unknown>): AsyncGenerator<TRecord>;
 }
 
@@ -129,19 +148,24 @@ export function uniqueRulesByIndex(table: CrudTable, rules: readonly UniqueRule[
  * The generic service behind every flat resource: paging, search, sort, soft delete, status switch,
  * optimistic version check and audit, all from the resource definition and its table.
  */
-export function createCrudService<R extends ResourceDefinition>(
+export function createCrudService<R extends ResourceDefinition, T extends CrudTable>(
   db: Db,
   resource: R,
-  table: CrudTable,
-  hooks: CrudHooks<z.output<R['createInput']>, z.output<R['updateInput']>, R['filters']> = {},
-): CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>> {
+  typedTable: T,
+  hooks: CrudHooks<z.output<R['createInput']>, z.output<R['updateInput']>, R['filters'], RowOf<T>, StatusValue<R['status']>> = {},
+): CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>, StatusValue<R['status']>, z.output<R['listRow']>> {
   type TCreate = z.output<R['createInput']>;
   type TUpdate = z.output<R['updateInput']>;
   type TRecord = z.output<R['record']>;
+  type TListRow = z.output<R['listRow']>;
+  type TRow = RowOf<T>;
+  type TStatusValue = StatusValue<R['status']>;
+  // Queries see the table as any crud table; only the hooks need its own row type.
+  const table: CrudTable = typedTable;
 
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const recordShape = (resource.record as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-  const recordFields = Object.keys(recordShape);
+  const fieldsOf = (schema: z.ZodType) => Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+  const recordFields = fieldsOf(resource.record);
 
   function column(field: string): PgColumn {
     const col = columns[field];
@@ -152,6 +176,15 @@ export function createCrudService<R extends ResourceDefinition>(
   const uniqueRules = uniqueRulesByIndex(table, resource.unique);
   const derivedFields = hooks.derivedFields ?? {};
   const selection = { ...columns, ...derivedFields };
+
+  // A list row smaller than the record (a product without its variants) is read as just its fields:
+  // their columns (and the id), and the relations only when it shows one of theirs.
+  const hasListRow = resource.listRow !== resource.record;
+  const listFields = hasListRow ? fieldsOf(resource.listRow) : recordFields;
+  const listSelection = hasListRow
+    ? Object.fromEntries(Object.entries(selection).filter(([field]) => field === 'id' || listFields.includes(field)))
+    : selection;
+  const listNeedsRelations = !hasListRow || listFields.some((field) => !(field in selection));
 
   /** What search and sort compare: a column, or a derived field (text). */
   function fieldExpression(field: string): { expression: PgColumn | SQL; isText: boolean } {
@@ -178,25 +211,34 @@ export function createCrudService<R extends ResourceDefinition>(
       return [name, target];
     }),
   ) as FilterTargets<R['filters']>;
-  // A resource that declares its own status filter reads `status` through it; the others keep the plain one.
-  const hasStatusFilter = 'status' in resource.filters;
+  // A resource that declares its own status filter (or has named states, which get one) reads `status`
+  // through it; the others keep the plain `status=active|inactive` of every list.
+  const statusFilter = resource.filters.status;
 
-  function toRecord(row: Row, relations?: Row): TRecord {
-    const merged: Row = { ...row, ...relations };
-    return Object.fromEntries(recordFields.map((field) => [field, toIso(merged[field])])) as TRecord;
+  function pick(fields: readonly string[], row: Row, relations?: Row): Row {
+    // Every list row passes here: one object per row, no spread copies.
+    const picked: Row = {};
+    for (const field of fields) picked[field] = toIso(relations && field in relations ? relations[field] : row[field]);
+    return picked;
   }
 
-  async function withRelations(source: Db, rows: Row[]): Promise<TRecord[]> {
+  async function withRelations(source: Db, rows: Row[], fields: readonly string[] = recordFields): Promise<TRecord[]> {
     const relations = hooks.loadRelations && rows.length ? await hooks.loadRelations(source, rows.map((r) => r.id as number)) : undefined;
-    return rows.map((row) => toRecord(row, relations?.get(row.id as number)));
+    return rows.map((row) => pick(fields, row, relations?.get(row.id as number)) as TRecord);
+  }
+
+  async function listRowsOf(source: Db, rows: Row[]): Promise<TListRow[]> {
+    if (listNeedsRelations) return (await withRelations(source, rows, listFields)) as TListRow[];
+    return rows.map((row) => pick(listFields, row) as TListRow);
   }
 
   function listWhere(query: ListQuery & Record<string, unknown>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [isLive(table)];
     conditions.push(searchCondition(searchExpressions, query.search));
-    if (!hasStatusFilter && query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
-    // Callers inside the server may still pass the plain spelling ('active'), which the status filter reads as true.
-    const filters = hasStatusFilter && typeof query.status === 'string' ? { ...query, status: query.status === 'active' } : query;
+    if (!statusFilter && query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
+    // Callers inside the server may still pass the plain spelling ('active'), which a yes/no status filter reads as true.
+    const isPlainSpelling = statusFilter?.kind === 'boolean' && typeof query.status === 'string';
+    const filters = isPlainSpelling ? { ...query, status: query.status === statusFilter.trueValue } : query;
     conditions.push(...filterConditions(resource.filters, filters, filterTargets));
     conditions.push(hooks.listFilters?.(query));
     return and(...conditions);
@@ -256,29 +298,7 @@ export function createCrudService<R extends ResourceDefinition>(
     return conflict(message, rule ? [{ path: [rule.field], message }] : undefined);
   }
 
-  async function assertVersion(tx: Db, existing: Row, version: number) {
-    if (existing.version === version) return;
-    // The editor's name as the audit row of their write recorded it: db/ reads no module's table,
-    // and the name is the one they had when they made the change.
-    const [editor] = existing.updatedBy
-      ? await tx
-          .select({ name: auditLog.actorName })
-          .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.entity, resource.entity),
-              eq(auditLog.entityId, String(existing.id)),
-              eq(auditLog.actorId, existing.updatedBy as number),
-            ),
-          )
-          .orderBy(desc(auditLog.id))
-          .limit(1)
-      : [];
-    const at = formatDateTime(existing.updatedAt as Date, SHOP_TIME_ZONE);
-    throw conflict(MESSAGES.staleVersion(editor?.name ?? 'another user', at));
-  }
-
-  async function columnValues(input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate>): Promise<Row> {
+  async function columnValues(input: TCreate | TUpdate, args: WriteArgs<TCreate | TUpdate, TRow>): Promise<Row> {
     if (hooks.toValues) return hooks.toValues(input, args);
     return Object.fromEntries(Object.entries(input as Row).filter(([key]) => key in columns && !(key in STANDARD_FIELDS)));
   }
@@ -288,19 +308,28 @@ export function createCrudService<R extends ResourceDefinition>(
     return record as TRecord;
   }
 
-  /** Runs one write: lock, rules, change, relations, audit; all in one transaction. */
+  /**
+   * Runs one write: lock, rules (`check`, the write's own before-hook), change, relations, audit; all
+   * in one transaction.
+   */
   async function write(
     action: WriteAction,
     context: RequestContext,
-    opts: { id?: number; input?: TCreate | TUpdate; version?: number; change: (tx: Db, existing: Row | undefined) => Promise<number> },
+    opts: {
+      id?: number;
+      input?: TCreate | TUpdate;
+      version?: number;
+      check: (tx: Db, existing: TRow | undefined) => Promise<void> | undefined;
+      change: (tx: Db, existing: TRow | undefined) => Promise<number>;
+    },
   ): Promise<number> {
     const transaction = db.transaction(async (tx) => {
       await hooks.lockFirst?.(tx, action);
-      const existing = opts.id === undefined ? undefined : await findLive(tx, opts.id, true);
-      if (existing && opts.version !== undefined) await assertVersion(tx, existing, opts.version);
-      const args: WriteArgs<TCreate | TUpdate> = { action, input: opts.input, existing, context };
-      await hooks.beforeWrite?.(tx, args);
-      const before = existing ? ((await withRelations(tx, [existing]))[0] as Row) : null;
+      const existing = opts.id === undefined ? undefined : ((await findLive(tx, opts.id, true)) as TRow);
+      if (existing && opts.version !== undefined) await assertVersion(tx, resource.entity, existing as Row, opts.version);
+      const args: WriteArgs<TCreate | TUpdate, TRow> = { action, input: opts.input, existing, context };
+      await opts.check(tx, existing);
+      const before = existing ? ((await withRelations(tx, [existing as Row]))[0] as Row) : null;
       const id = await opts.change(tx, existing);
       if (opts.input !== undefined) await hooks.saveRelations?.(tx, id, opts.input, args);
       const after = action === 'delete' ? null : ((await getWith(tx, id)) as Row);
@@ -313,31 +342,70 @@ export function createCrudService<R extends ResourceDefinition>(
     });
   }
 
-  const service: CrudService<TCreate, TUpdate, TRecord> = {
+  /**
+   * A list asked for with nothing but paging (every list's first screen, and most requests) runs one
+   * statement prepared once: nothing is built per request, and PostgreSQL keeps it per connection.
+   */
+  function isPlainPage(query: ListQuery & Record<string, unknown>) {
+    if (hooks.listFilters) return false;
+    for (const key in query) if (key !== 'page' && key !== 'pageSize' && query[key] !== undefined) return false;
+    return true;
+  }
+  let plainPageStatement: ReturnType<typeof preparePlainPage> | undefined;
+  function preparePlainPage() {
+    const plain = { page: 1, pageSize: 1 };
+    return db
+      .select({ ...listSelection, [TOTAL_FIELD]: sql<number>`cast(count(*) over () as integer)` })
+      .from(table)
+      .where(listWhere(plain))
+      .orderBy(...orderBy(plain))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`list_${resource.name.replace(/\W/g, '_')}_${++preparedLists}`);
+  }
+  const plainPage = () => (plainPageStatement ??= preparePlainPage());
+
+  /**
+   * A page of rows that carry the window count. A page past the end has no row to carry it, so only
+   * then is it counted on its own; an empty first page needs no count: nothing matches.
+   */
+  async function pageWithTotal(rows: Row[], query: ListQuery, source: Db, where: () => SQL | undefined): Promise<ListResponse<TListRow>> {
+    const total = rows.length
+      ? (rows[0]![TOTAL_FIELD] as number)
+      : query.page === 1
+        ? 0
+        : ((await source.select({ total: count() }).from(table).where(where()))[0]?.total ?? 0);
+    return { items: await listRowsOf(source, rows), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  const service: CrudService<TCreate, TUpdate, TRecord, TStatusValue, TListRow> = {
     async list(query, source = db) {
+      const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      if (resource.totals !== 'capped' && source === db && isPlainPage(query)) {
+        // Nothing built per request: the prepared page with its window count.
+        return pageWithTotal((await plainPage().execute(paging)) as Row[], query, source, () => listWhere(query));
+      }
       const where = listWhere(query);
       const order = orderBy(query);
-      const page = source.select(selection).from(table).where(where).orderBy(...order).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
       if (resource.totals === 'capped') {
         // A big table: the page comes from the index in order, and the count stops at the cap instead
         // of walking every matching row.
+        const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
         const matching = source.select({ one: sql`1` }).from(table).where(where).limit(CAPPED_TOTAL + 1).as('matching');
         const [rows, [counted]] = await Promise.all([page, source.select({ total: count() }).from(matching)]);
         const total = counted?.total ?? 0;
-        const response = { items: await withRelations(source, rows as Row[]), total: Math.min(total, CAPPED_TOTAL), page: query.page, pageSize: query.pageSize };
+        const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, CAPPED_TOTAL), page: query.page, pageSize: query.pageSize };
         return total > CAPPED_TOTAL ? { ...response, totalIsCapped: true } : response;
       }
-      // A small table: the page and the total in one round trip (a window count); a page past the end
-      // has no row to carry the total, so only then is it counted on its own.
+      // A small table: the page and the total in one round trip (a window count).
       const rows = (await source
-        .select({ ...selection, [TOTAL_FIELD]: sql<number>`cast(count(*) over () as integer)` })
+        .select({ ...listSelection, [TOTAL_FIELD]: sql<number>`cast(count(*) over () as integer)` })
         .from(table)
         .where(where)
         .orderBy(...order)
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)) as Row[];
-      const total = rows.length ? (rows[0]![TOTAL_FIELD] as number) : ((await source.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
-      return { items: await withRelations(source, rows), total, page: query.page, pageSize: query.pageSize };
+        .limit(paging.limit)
+        .offset(paging.offset)) as Row[];
+      return pageWithTotal(rows, query, source, () => where);
     },
 
     get: (id, source = db) => getWith(source, id),
@@ -346,6 +414,7 @@ export function createCrudService<R extends ResourceDefinition>(
       const input = hooks.prepareInput ? ((await hooks.prepareInput(received)) as TCreate) : received;
       const id = await write('create', context, {
         input,
+        check: (tx) => hooks.beforeCreate?.(tx, { input, context }),
         change: async (tx) => {
           const values = await columnValues(input, { action: 'create', input, context });
           await assertUnique(tx, values);
@@ -365,6 +434,7 @@ export function createCrudService<R extends ResourceDefinition>(
         id,
         input,
         version,
+        check: (tx, existing) => hooks.beforeUpdate?.(tx, { input, existing: existing!, context }),
         change: async (tx, existing) => {
           const values = await columnValues(input, { action: 'update', input, existing, context });
           await assertUnique(tx, values, id);
@@ -379,10 +449,11 @@ export function createCrudService<R extends ResourceDefinition>(
     },
 
     async setStatus(id, status, version, context) {
-      if (!table.status) throw notFound();
+      if (!table.status || !resource.status) throw notFound();
       await write('status', context, {
         id,
         version,
+        check: (tx, existing) => hooks.beforeStatus?.(tx, { status, existing: existing!, context }),
         change: async (tx) => {
           await tx
             .update(table)
@@ -397,6 +468,7 @@ export function createCrudService<R extends ResourceDefinition>(
     async remove(id, context) {
       await write('delete', context, {
         id,
+        check: (tx, existing) => hooks.beforeDelete?.(tx, { existing: existing!, context }),
         change: async (tx) => {
           await tx
             .update(table)
@@ -405,6 +477,13 @@ export function createCrudService<R extends ResourceDefinition>(
           return id;
         },
       });
+    },
+
+    async count(query, upTo) {
+      const where = listWhere(query);
+      if (upTo === undefined) return (await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0;
+      const matching = db.select({ one: sql`1` }).from(table).where(where).limit(upTo).as('matching');
+      return (await db.select({ total: count() }).from(matching))[0]?.total ?? 0;
     },
 
     async *iterate(query) {
@@ -440,6 +519,9 @@ export function createCrudService<R extends ResourceDefinition>(
   };
   return service;
 }
+
+/** Names each service's prepared list statement apart (node-postgres keys them by name per connection). */
+let preparedLists = 0;
 
 /** The window count read with a list page; not a field of any record. */
 const TOTAL_FIELD = '__total';

@@ -1,4 +1,4 @@
-import { booleanFilter, choiceFilter, dateRangeFilter, defineListQuery, idsFilter, rangeFilter } from '@facet/contract/list-query';
+import { booleanFilter, choiceFilter, dateRangeFilter, defineListQuery, idsFilter, rangeFilter, textFilter } from '@facet/contract/list-query';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { boolean, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,9 @@ const gemList = defineListQuery({
     shapeId: idsFilter('Shape', { resource: { name: 'diamond-shapes' }, labelField: 'name' }),
     carat: rangeFilter('Carat', { max: 999.999, decimals: 3 }),
     listed: dateRangeFilter('Listed'),
+    name: textFilter('Name', { maxLength: 50 }),
+    cutName: textFilter('Cut name', { maxLength: 50, match: 'equals' }),
+    price: rangeFilter('Price', { max: 99, decimals: 3 }, { from: 'pricefrom', to: 'priceto' }),
   },
 });
 
@@ -55,7 +58,16 @@ describe('list query pieces on a hand-written list', () => {
     const { where, orderBy, limit, offset } = applyListQuery(gems, query, {
       definition: gemList,
       // The typed map: every declared filter must have a target (leaving one out does not compile).
-      filters: { cut: gems.cut, isLab: gems.isLab, shapeId: gems.shapeId, carat: rangeOverlaps(gems.caratFrom, gems.caratTo), listed: gems.listedAt },
+      filters: {
+        cut: gems.cut,
+        isLab: gems.isLab,
+        shapeId: gems.shapeId,
+        carat: rangeOverlaps(gems.caratFrom, gems.caratTo),
+        listed: gems.listedAt,
+        name: gems.name,
+        cutName: gems.cut,
+        price: gems.caratFrom,
+      },
       search: [gems.name],
       sort: { name: sql`lower(${gems.name})`, listedAt: gems.listedAt },
       defaultSort: { field: 'listedAt', order: 'desc' },
@@ -79,6 +91,13 @@ describe('list query pieces on a hand-written list', () => {
     expect(await listIds({ caratFrom: '0.6', caratTo: '0.75', sort: 'name' })).toEqual([2, 3]);
     expect(await listIds({ caratFrom: '0.499', caratTo: '0.499' })).toEqual([1]);
     expect(await listIds({ cut: 'ideal', isLab: 'earth' })).toEqual([1]);
+    // Text: a substring, case-insensitive, % taken as text; equals: the whole value.
+    expect(await listIds({ name: 'OREA', sort: 'name' })).toEqual([2]);
+    expect(await listIds({ name: '%' })).toEqual([4]);
+    expect(await listIds({ cutName: 'good' })).toEqual([4, 2]);
+    expect(await listIds({ cutName: 'goo' })).toEqual([]);
+    // A range under the spec's own parameter names.
+    expect(await listIds({ pricefrom: '0.5', priceto: '0.7', sort: 'name' })).toEqual([2, 3]);
   });
 
   it('reads date ranges as whole days in the shop time zone', async () => {

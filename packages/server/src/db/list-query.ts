@@ -36,6 +36,8 @@ function columnCondition(filter: FilterDefinition, expression: PgColumn | SQL, v
       const { from, to } = value as { from?: string; to?: string };
       return and(from === undefined ? undefined : gte(target, startOfShopDay(from)), to === undefined ? undefined : lt(target, startOfShopDay(to, 1)));
     }
+    case 'text':
+      return filter.match === 'equals' ? eq(target, value as string) : searchCondition([expression], value as string);
   }
 }
 
@@ -68,9 +70,19 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
  * a cast of a number or date to text would leave every row to be scanned.
  */
 export function searchCondition(expressions: readonly (PgColumn | SQL)[], search: string | undefined): SQL | undefined {
+  return searchLoweredCondition(expressions.map((expression) => sql`lower(${expression})`), search);
+}
+
+/**
+ * The same search over expressions that already hold lowercased text: a stored generated column
+ * `lower(col)` with a trigram index on it (`gin (col gin_trgm_ops)`). A search that reads many rows
+ * (the count of a common word, a model number the planner walks the list's order for) then compares
+ * stored text instead of computing lower() on every row, which costs more than the comparison.
+ */
+export function searchLoweredCondition(expressions: readonly (PgColumn | SQL)[], search: string | undefined): SQL | undefined {
   if (!search || !expressions.length) return undefined;
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  return or(...expressions.map((expression) => like(sql`lower(${expression})`, pattern)));
+  return or(...expressions.map((expression) => like(expression as PgColumn, pattern)));
 }
 
 export interface ListQuerySpec<D extends FilterDefinitions> {

@@ -7,5 +7,13 @@ import type { Db } from './client.ts';
 export interface SeedContext {
   permissionIds: Map<string, number>;
   adminId: number;
+  /** Where demo images are stored (the app's media store); absent when seeding without files (tests). */
+  mediaStorage?: SeedFileStore | undefined;
+}
+
+/** What seeding needs of the media store (modules/media's MediaStorage has it): write a file, name its address. */
+export interface SeedFileStore {
+  put(name: string, body: Buffer, contentType: string): Promise<void>;
+  urlOf(name: string): string;
 }
 export type Seeder = (tx: Db, context: SeedContext) => Promise<void>;

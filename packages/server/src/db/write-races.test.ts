@@ -3,6 +3,7 @@ import type { CategoryTreeNode } from '@facet/contract/modules/categories/catego
 import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { products } from '../modules/products/product.table.ts';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
 import { useAdminTestApp } from '../test/test-app.ts';
 
@@ -27,6 +28,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('racing writes on PostgreSQL', (
         .select({ n: count() })
         .from(shippingRates)
         .where(and(eq(sql`lower(${shippingRates.name})`, name.toLowerCase()), isNull(shippingRates.deletedAt)));
+      expect(live!.n).toBe(1);
+    }
+  });
+
+  it('two creates of a product with the same SKU at once: one 201, the other 409 under the SKU field', async () => {
+    const list = (url: string) => fx.t.request(fx.admin, { method: 'GET', url });
+    const [set] = (await list('/api/attribute-sets?pageSize=1')).json().items as { id: number }[];
+    const setId =
+      set?.id ??
+      (await fx.t.request(fx.admin, { method: 'POST', url: '/api/attribute-sets', payload: { name: 'Racing set', status: true, groups: [{ name: 'General', isDefault: true, attributeIds: [] }] } })).json().id;
+    const category = (await fx.t.request(fx.admin, { method: 'POST', url: '/api/categories', payload: { name: 'race', title: 'race', slug: 'race-products' } })).json();
+    for (let round = 0; round < ROUNDS; round++) {
+      const sku = `RACE-${round}`;
+      const send = () => fx.t.request(fx.admin, { method: 'POST', url: '/api/products', payload: { attributeSetId: setId, name: 'Racing ring', sku, categoryIds: [category.id] } });
+      const responses = await Promise.all([send(), send()]);
+      expect(responses.map((r) => r.statusCode).sort(), responses.map((r) => r.body).join('\n')).toEqual([201, 409]);
+      const refused = responses.find((r) => r.statusCode === 409)!.json().error;
+      expect(refused).toMatchObject({ code: 'CONFLICT', message: MESSAGES.skuExists, issues: [{ path: ['sku'], message: MESSAGES.skuExists }] });
+      const [live] = await fx.t.db.select({ n: count() }).from(products).where(and(eq(sql`lower(${products.sku})`, sku.toLowerCase()), isNull(products.deletedAt)));
       expect(live!.n).toBe(1);
     }
   });

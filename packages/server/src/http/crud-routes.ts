@@ -1,12 +1,14 @@
 import type { listQuerySchema } from '@facet/contract/api';
-import { idParamSchema, listResponseSchema, statusPatchSchema, versionSchema } from '@facet/contract/api';
+import { idParamSchema, listResponseSchema, versionSchema } from '@facet/contract/api';
 import type { ResourceDefinition } from '@facet/contract/resource';
+import type { StatusValue } from '@facet/contract/status';
+import { statusPatchSchema } from '@facet/contract/status';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CrudService } from '../db/crud-service.ts';
 import { contextOf } from './context.ts';
-import { sendExcel } from './excel.ts';
+import { exportSourceOf, sendExport } from './large-exports.ts';
 
 /**
  * The REST routes of DESIGN §4 for one resource: list, export, read, create, update, status, delete.
@@ -16,7 +18,7 @@ import { sendExcel } from './excel.ts';
 export function crudRoutes<R extends ResourceDefinition>(
   app: FastifyInstance,
   resource: R,
-  service: CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>>,
+  service: CrudService<z.output<R['createInput']>, z.output<R['updateInput']>, z.output<R['record']>, StatusValue<R['status']>, z.output<R['listRow']>>,
 ) {
   const base = `/api/${resource.name}`;
   const config = { permission: resource.permission };
@@ -27,15 +29,14 @@ export function crudRoutes<R extends ResourceDefinition>(
   const listQuery = resource.listQuery.schema;
   type Query = z.output<typeof listQuerySchema> & Record<string, unknown>;
 
-  route.get(base, { config, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.record) } } }, (request) =>
+  route.get(base, { config, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.listRow) } } }, (request) =>
     service.list(request.query as Query),
   );
 
   if (resource.export) {
-    const { fileName, columns } = resource.export;
-    route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) =>
-      sendExcel(reply, fileName, columns, service.iterate(request.query as Query) as AsyncIterable<Record<string, unknown>>),
-    );
+    const source = exportSourceOf(resource, service as CrudService<never, never, unknown>);
+    app.largeExports?.register(source);
+    route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) => sendExport(request, reply, source, request.query as never));
   }
 
   route.get(`${base}/:id`, { config, schema: { tags, params: idParamSchema, response: { 200: resource.record } } }, (request) =>
@@ -59,11 +60,11 @@ export function crudRoutes<R extends ResourceDefinition>(
     );
   }
 
-  if (resource.hasStatus) {
-    route.patch(
-      `${base}/:id/status`,
-      { config, schema: { tags, params: idParamSchema, body: statusPatchSchema, response: { 200: resource.record } } },
-      (request) => service.setStatus(request.params.id, request.body.status, request.body.version, contextOf(request)),
+  if (resource.status) {
+    // The new status as the resource declares it: true/false for the switch, one of its states otherwise.
+    const body = statusPatchSchema(resource.status);
+    route.patch(`${base}/:id/status`, { config, schema: { tags, params: idParamSchema, body, response: { 200: resource.record } } }, (request) =>
+      service.setStatus(request.params.id, request.body.status as StatusValue<R['status']>, request.body.version, contextOf(request)),
     );
   }
 

@@ -3,6 +3,8 @@ import type { ExportColumn } from '@facet/contract/resource';
 import type { FastifyReply } from 'fastify';
 import { writeXlsx } from './xlsx-writer.ts';
 
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
  * Streams rows into an .xlsx download without holding the workbook in memory. The first row is read
  * before anything is sent, so a query the service refuses (an unknown sort, a bad filter) is still a
@@ -18,7 +20,7 @@ export async function sendExcel(
   const first = await iterator.next();
   const stream = new PassThrough();
   reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}.xlsx"`)
     .send(stream);
   async function* all() {

@@ -8,12 +8,31 @@ import { sanitizeRichText } from './rich-text.ts';
 
 type Body = Record<string, unknown>;
 
+type Fixture = ReturnType<typeof useAdminTestApp>;
+
 interface RichTextField {
   /** The API resource, as in `/api/<resource>`. */
   resource: string;
   field: string;
-  /** A valid create body; `n` makes its unique fields unique. */
-  validBody: (n: number) => Body;
+  /** A valid create body; `n` makes its unique fields unique; `fixture` creates the records it points at. */
+  validBody: (n: number, fixture: Fixture) => Body | Promise<Body>;
+  /** The saved record in a save's answer, where the answer wraps it (a product save answers `{ product, imagesNotAttached }`). */
+  recordOf?: (answer: Body) => Body;
+}
+
+/** What a product points at (an attribute set, a category), made once per test app. */
+const productReferences = new WeakMap<object, Promise<{ attributeSetId: number; categoryId: number }>>();
+function productReferencesOf(fixture: Fixture) {
+  let references = productReferences.get(fixture.t);
+  if (!references) {
+    const create = async (url: string, payload: Body) => (await fixture.t.request(fixture.admin, { method: 'POST', url, payload })).json() as { id: number };
+    references = (async () => ({
+      attributeSetId: (await create('/api/attribute-sets', { name: 'Rich Text Rings', status: true, groups: [{ name: 'General', isDefault: true, attributeIds: [] }] })).id,
+      categoryId: (await create('/api/categories', { name: 'rich-text-rings', title: 'Rings', slug: 'rich-text-rings' })).id,
+    }))();
+    productReferences.set(fixture.t, references);
+  }
+  return references;
 }
 
 /** Every rich-text field the API stores. A new one is added here and so faces the whole payload list. */
@@ -36,13 +55,22 @@ const RICH_TEXT_FIELDS: RichTextField[] = [
     field: 'footerDescription',
     validBody: (n) => ({ name: `Footer ${n}`, title: `Footer ${n}`, slug: `footer-${n}`, footerDescription: '<p>Crafted in London.</p>' }),
   },
+  {
+    resource: 'products',
+    field: 'description',
+    validBody: async (n, fixture) => {
+      const { attributeSetId, categoryId } = await productReferencesOf(fixture);
+      return { attributeSetId, name: `Rich Ring ${n}`, sku: `RICH-${n}`, categoryIds: [categoryId], description: '<p>Hand finished.</p>' };
+    },
+    recordOf: (answer) => answer.product as Body,
+  },
 ];
 
 describe('rich text through the API: every known mutation XSS payload is stored inert', () => {
   const fixture = useAdminTestApp();
   let counter = 0;
 
-  describe.each(RICH_TEXT_FIELDS)('$resource $field', ({ resource, field, validBody }) => {
+  describe.each(RICH_TEXT_FIELDS)('$resource $field', ({ resource, field, validBody, recordOf = (answer) => answer }) => {
     const base = `/api/${resource}`;
 
     /** The field as answered, as read back, and as a browser would parse both: inert. */
@@ -54,19 +82,20 @@ describe('rich text through the API: every known mutation XSS payload is stored 
     }
 
     it.for(MXSS_PAYLOADS)('%s: stored inert on create and on update', async (payload) => {
-      const body = validBody(++counter);
+      const body = await validBody(++counter, fixture);
       const created = await fixture.t.request(fixture.admin, { method: 'POST', url: base, payload: { ...body, [field]: payload } });
       expect(created.statusCode, created.body).toBe(201);
-      await expectStoredInert(created.json());
+      const record = recordOf(created.json()) as Body & { id: number; version: number };
+      await expectStoredInert(record);
 
-      const { id, version } = created.json();
+      const { id, version } = record;
       const updated = await fixture.t.request(fixture.admin, {
         method: 'PUT',
         url: `${base}/${id}`,
         payload: { ...body, [field]: `<p>Updated</p>${payload}`, version },
       });
       expect(updated.statusCode, updated.body).toBe(200);
-      await expectStoredInert(updated.json());
+      await expectStoredInert(recordOf(updated.json()) as Body & { id: number });
     });
   });
 });
@@ -77,20 +106,21 @@ describe('rich text through the API: long texts cleaned off the main thread', ()
   let counter = 0;
   const health = async () => expect((await fixture.t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
 
-  it.each(RICH_TEXT_FIELDS)('$resource $field: a long text is stored exactly as the cleaner makes it, on create and update', async ({ resource, field, validBody }) => {
+  it.each(RICH_TEXT_FIELDS)('$resource $field: a long text is stored exactly as the cleaner makes it, on create and update', async ({ resource, field, validBody, recordOf = (answer) => answer }) => {
     const long = '<h2>Care</h2><p>Polish <b>gently</b> <img src="x" onerror="alert(1)"><a href="https://example.com" target="_blank">more</a></p><script>alert(1)</script>'.repeat(200);
     expect(long.length).toBeGreaterThan(20_000);
-    const body = validBody(++counter);
+    const body = await validBody(++counter, fixture);
     const created = await fixture.t.request(fixture.admin, { method: 'POST', url: `/api/${resource}`, payload: { ...body, [field]: long } });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()[field]).toBe(sanitizeRichText(long));
+    const record = recordOf(created.json());
+    expect(record[field]).toBe(sanitizeRichText(long));
     const updated = await fixture.t.request(fixture.admin, {
       method: 'PUT',
-      url: `/api/${resource}/${created.json().id}`,
-      payload: { ...body, [field]: `<p>v2</p>${long}`, version: created.json().version },
+      url: `/api/${resource}/${record.id}`,
+      payload: { ...body, [field]: `<p>v2</p>${long}`, version: record.version },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()[field]).toBe(sanitizeRichText(`<p>v2</p>${long}`));
+    expect(recordOf(updated.json())[field]).toBe(sanitizeRichText(`<p>v2</p>${long}`));
   });
 
   it('refuses a page whose content cannot be cleaned in time with 400 on the field, writing nothing, while the API keeps answering', async () => {
@@ -98,7 +128,7 @@ describe('rich text through the API: long texts cleaned off the main thread', ()
     // limit): the parser looks for each closing tag through every open one, about 30 s of work.
     const hostile = '<b>'.repeat(110_000) + '</i>'.repeat(42_000);
     const { validBody } = RICH_TEXT_FIELDS.find((entry) => entry.field === 'content')!;
-    const body = { ...validBody(++counter), content: hostile };
+    const body = { ...(await validBody(++counter, fixture)), content: hostile };
     // As main.ts does at start: the threads load their modules before the first long text.
     await cpuPool().run('sanitizeRichText', '<p>warm</p>');
     const pagesBefore = (await fixture.t.request(fixture.admin, { method: 'GET', url: '/api/content-pages' })).json().total;

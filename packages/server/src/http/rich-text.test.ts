@@ -38,11 +38,15 @@ describe('rich text cleaning: known mutation XSS payloads', () => {
   });
 
   const droppedWithContent = [
-    'xmp', 'noembed', 'noframes', 'noscript', 'plaintext', 'iframe', 'textarea', 'title', 'template',
+    'xmp', 'noembed', 'noframes', 'noscript', 'iframe', 'textarea', 'title', 'template',
     'style', 'script', 'select', 'option', 'svg', 'math', 'object',
   ];
   it.for(droppedWithContent)('drops <%s> together with its content, keeping what is around it', (tag) => {
     expect(sanitizeRichText(`<p>before</p><${tag}><b>inside</b> text</${tag}><p>after</p>`)).toBe('<p>before</p><p>after</p>');
+  });
+
+  it('drops <plaintext> with everything after it: it has no end tag, a browser reads the rest of the page as its text', () => {
+    expect(sanitizeRichText('<p>before</p><plaintext><b>inside</b> text</plaintext><p>after</p>')).toBe('<p>before</p>');
   });
 
   it('keeps escaped markup as text, never turning it into tags', () => {

@@ -28,7 +28,7 @@ export async function writeXlsx(out: Writable, sheetName: string, columns: reado
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The value of one cell as a spreadsheet should hold it. */
-export function cellValue(value: unknown, type: ExportCellType = 'text'): string | number | Date | null {
+export function cellValue(value: unknown, type: ExportCellType = 'text', labels?: ExportColumn['labels']): string | number | Date | null {
   if (value === null || value === undefined || value === '') return null;
   if (type === 'number' || type === 'money') {
     const number = typeof value === 'number' ? value : Number(value);
@@ -40,6 +40,8 @@ export function cellValue(value: unknown, type: ExportCellType = 'text'): string
   }
   if (Array.isArray(value)) return cellValue(value.join(', '), type);
   if (typeof value === 'boolean') return type === 'status' ? (value ? 'Active' : 'Inactive') : value ? 'Yes' : 'No';
+  // A stored name with a label (a state of a record): the label, as staff read it on screen.
+  if (labels && typeof value === 'string' && Object.hasOwn(labels, value)) return labels[value]!;
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value;
   const text = String(value);
@@ -64,7 +66,7 @@ async function* sheetXml(columns: readonly ExportColumn[], rows: AsyncIterable<R
     xml += `<row r="${rowNumber}">`;
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i]!;
-      const value = cellValue(row[column.field], column.type);
+      const value = cellValue(row[column.field], column.type, column.labels);
       if (value === null) continue;
       const ref = `${letters[i]}${rowNumber}`;
       if (typeof value === 'number') xml += numberCell(ref, value, column.type === 'money' ? STYLE.money : 0);

@@ -175,6 +175,10 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
       await db.update(jobRuns).set({ status: 'cancelled', finishedAt: new Date() }).where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'queued')));
       await db.update(jobRuns).set({ cancelRequested: true }).where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ['running'])));
     },
+    /** Adds a kind known only when a module registers (the export of each list). */
+    register(definition: JobKindDefinition<never>) {
+      byKind.set(definition.kind, definition);
+    },
     sweep,
     get started() {
       return boss !== null;

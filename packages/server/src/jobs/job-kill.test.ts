@@ -1,74 +1,23 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
 import type { Database } from '../db/client.ts';
-import { openPglite, openPostgres } from '../db/client.ts';
+import { killTestDatabase, login, startServer, stopped } from '../test/server-process.ts';
 
 /**
  * kill -9 in the middle of a big bulk job: a real server process (the same `--import tsx` loader as
  * the tests and e2e) is SIGKILLed while the job runs; after a restart the shipping rates are exactly
  * as before, nothing is left staged, and the job shows failed. PGlite (a data folder), and PostgreSQL
- * when TEST_DATABASE_URL is set.
+ * when TEST_DATABASE_URL is set. The database starts as a copy of the run's migrated, bootstrapped
+ * template (a data folder migrated from empty took most of this test's time), so the server signs in
+ * the template's admin.
  */
 const ROWS = 20_000;
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-const ADMIN_PASSWORD = 'kill-test-pass1';
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(env: Record<string, string>, logPath: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const log = fs.openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn', JOB_BATCH_PAUSE_MS: '150' },
-    stdio: ['ignore', log, log],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(logPath, 'utf8')}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error(`login failed: ${response.status}`);
-  return cookie.split(';')[0]!;
-}
-
-async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
-  const exit = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exit;
-}
 
 /** Every shipping rate's visible state, as one fingerprint. */
 async function fingerprint(database: Database): Promise<string> {
@@ -88,45 +37,23 @@ async function counts(database: Database) {
 describe(`kill -9 during a bulk job (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-kill-'));
   const logPath = path.join(dir, 'server.log');
-  const dbName = `facet_kill_${randomBytes(5).toString('hex')}`;
-  let env: Record<string, string>;
   let child: ChildProcess | undefined;
-
-  async function open(): Promise<Database> {
-    if (!serverUrl) return openPglite(path.join(dir, 'data'));
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    return openPostgres(url.toString(), { poolSize: 2 });
-  }
+  const database = killTestDatabase(dir);
+  const open = database.open;
 
   afterAll(async () => {
     if (child && child.exitCode === null) await stopped(child, 'SIGKILL');
-    if (serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('leaves the table exactly as before and the job failed', { timeout: 240_000 }, async () => {
-    if (serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${dbName}`;
-      env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'data') };
-    } else {
-      env = { DATABASE_URL: '', DATA_DIR: path.join(dir, 'data') };
-    }
+  it('leaves the table exactly as before and the job failed', { timeout: 400_000 }, async () => {
+    const env = await database.create();
     // The big table, written before the server starts (PGlite's folder takes one process at a time).
-    let database = await open();
-    await database.db.execute(sql`insert into shipping_rates (name, rate, min_free_shipping_amount) select 'Zone ' || g, 5, 50 from generate_series(1, ${ROWS}) g`);
-    const before = await fingerprint(database);
-    await database.close();
+    let db = await open(true);
+    await db.db.execute(sql`insert into shipping_rates (name, rate, min_free_shipping_amount) select 'Zone ' || g, 5, 50 from generate_series(1, ${ROWS}) g`);
+    const before = await fingerprint(db);
+    await db.close();
 
     const server = await startServer(env, logPath);
     child = server.child;
@@ -164,12 +91,12 @@ describe(`kill -9 during a bulk job (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, (
     expect(after!.error).toMatch(/Interrupted/);
     await stopped(child, 'SIGTERM');
 
-    database = await open();
+    db = await open();
     try {
-      expect(await fingerprint(database)).toBe(before);
-      expect(await counts(database)).toEqual({ staged: 0, inactive: 0 });
+      expect(await fingerprint(db)).toBe(before);
+      expect(await counts(db)).toEqual({ staged: 0, inactive: 0 });
     } finally {
-      await database.close();
+      await db.close();
     }
   });
 });

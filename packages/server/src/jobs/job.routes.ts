@@ -1,23 +1,41 @@
 import { idParamSchema } from '@facet/contract/api';
 import { JOB_PERMISSIONS, jobListQuerySchema, jobListResponseSchema, jobRecordSchema, startJobSchema } from '@facet/contract/modules/jobs/job.schema';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import { contextOf } from '../http/context.ts';
+import { XLSX_CONTENT_TYPE } from '../http/excel.ts';
 import { createJobEngine } from './job-engine.ts';
-import type { JobEngineOptions } from './job-engine.ts';
+import type { JobEngine } from './job-engine.ts';
 import { createJobService } from './job.service.ts';
+import type { JobService } from './job.service.ts';
 import { JOB_KIND_DEFINITIONS } from './kinds/index.ts';
+import { createLargeExports } from './large-exports.ts';
+
+export interface Jobs {
+  engine: JobEngine;
+  service: JobService;
+}
+
+/**
+ * The job engine and the Job Centre's service, made before the modules register so that a list's
+ * export can run as a job (`app.largeExports`); `jobRoutes` adds their routes afterwards.
+ */
+export function createJobs(app: FastifyInstance, db: Db, { filesDir, exportJobThreshold }: { filesDir: string; exportJobThreshold: number }): Jobs {
+  const engine = createJobEngine(db, JOB_KIND_DEFINITIONS, app.log);
+  const service = createJobService(db, engine, filesDir);
+  app.decorate('largeExports', createLargeExports(engine, service, { threshold: exportJobThreshold, dir: filesDir }));
+  return { engine, service };
+}
 
 /**
  * The Job Centre's API. A route admits anyone holding the permission of some job kind's area; the
  * service then shows and acts on only the jobs of kinds whose permission the caller holds.
  */
-export function jobRoutes(app: FastifyInstance, db: Db, opts: JobEngineOptions = {}) {
-  const engine = createJobEngine(db, JOB_KIND_DEFINITIONS, app.log, opts);
+export function jobRoutes(app: FastifyInstance, { engine, service }: Jobs) {
   app.addHook('onReady', () => engine.onReady());
   app.addHook('onClose', () => engine.onClose());
-  const service = createJobService(db, engine);
   const config = { permission: JOB_PERMISSIONS };
   const tags = ['jobs'];
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +52,13 @@ export function jobRoutes(app: FastifyInstance, db: Db, opts: JobEngineOptions =
   route.post('/api/jobs/:id/cancel', { config, schema: { tags, params: idParamSchema, response: { 200: jobRecordSchema } } }, (request) =>
     service.cancel(contextOf(request).actor, request.params.id),
   );
+  route.get('/api/jobs/:id/download', { config, schema: { tags, params: idParamSchema } }, async (request, reply) => {
+    const file = await service.download(contextOf(request).actor, request.params.id);
+    return reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(fs.createReadStream(file.path));
+  });
   route.post('/api/jobs/:id/retry', { config, schema: { tags, params: idParamSchema, response: { 201: jobRecordSchema } } }, async (request, reply) =>
     reply.status(201).send(await service.retry(contextOf(request).actor, request.params.id)),
   );

@@ -1,4 +1,5 @@
-import { JOB_KINDS } from '@facet/contract/modules/jobs/job.schema';
+import fs from 'node:fs';
+import { JOB_KINDS, downloadOf } from '@facet/contract/modules/jobs/job.schema';
 import type { JobKind, JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { hasPermission } from '@facet/contract/permissions';
@@ -8,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Actor } from '../http/context.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { JobEngine } from './job-engine.ts';
+import { jobFilePath } from './job-files.ts';
 import { jobRuns } from './job-run.table.ts';
 
 type JobRow = typeof jobRuns.$inferSelect;
@@ -33,17 +35,29 @@ function toRecord(row: JobRow): JobRecord {
 
 /** The kinds whose area permission the actor holds (master holds all): the jobs they see and start. */
 function kindsFor(actor: Pick<Actor, 'permissions'>): string[] {
-  return (Object.keys(JOB_KINDS) as JobKind[]).filter((kind) => hasPermission(actor.permissions, JOB_KINDS[kind].permission));
+  return Object.entries(JOB_KINDS)
+    .filter(([, info]) => hasPermission(actor.permissions, info.permission))
+    .map(([kind]) => kind);
 }
 
 const forbidden = () => new AppError('FORBIDDEN', MESSAGES.forbidden);
 
-export function createJobService(db: Db, engine: JobEngine) {
+export type JobService = ReturnType<typeof createJobService>;
+
+/** The Job Centre's rules; `filesDir` holds the files jobs produce (exports). */
+export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
   async function find(actor: Actor, id: number): Promise<JobRow> {
     const [row] = await db.select().from(jobRuns).where(eq(jobRuns.id, id));
     if (!row) throw notFound();
     if (!kindsFor(actor).includes(row.kind)) throw forbidden();
     return row;
+  }
+
+  /** Starts a job of any kind whose area the actor may see (exports start here from their list's route). */
+  async function submit(actor: Actor, kind: JobKind, params: Record<string, unknown>): Promise<JobRecord> {
+    if (!kindsFor(actor).includes(kind)) throw forbidden();
+    const id = await engine.submit(kind, params, actor);
+    return toRecord(await find(actor, id));
   }
 
   return {
@@ -61,9 +75,20 @@ export function createJobService(db: Db, engine: JobEngine) {
       return toRecord(await find(actor, id));
     },
     async start(actor: Actor, input: StartJobInput): Promise<JobRecord> {
-      if (!hasPermission(actor.permissions, JOB_KINDS[input.kind].permission)) throw forbidden();
-      const id = await engine.submit(input.kind, input.params, actor);
-      return toRecord(await find(actor, id));
+      return submit(actor, input.kind, input.params);
+    },
+    submit,
+    /**
+     * The file a finished job produced, for whoever may see the job (its area's permission, as for the
+     * job itself): its path and the name to download it as. Gone after the retention period.
+     */
+    async download(actor: Actor, id: number): Promise<{ path: string; fileName: string }> {
+      const row = await find(actor, id);
+      const download = downloadOf(toRecord(row));
+      if (!download) throw notFound();
+      const path = jobFilePath(filesDir, id);
+      if (Date.parse(download.expiresAt) < Date.now() || !fs.existsSync(path)) throw new AppError('NOT_FOUND', MESSAGES.jobFileExpired);
+      return { path, fileName: download.fileName };
     },
     /** Cooperative: a queued job is cancelled now, a running one stops before its next batch. */
     async cancel(actor: Actor, id: number): Promise<JobRecord> {

@@ -4,7 +4,7 @@ import type { ResourceDefinition } from '@facet/contract/resource';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
-import type { TestApp } from './test-app.ts';
+import type { TestApp, TestRoutes } from './test-app.ts';
 import { ADMIN, createTestApp } from './test-app.ts';
 
 type Body = Record<string, unknown>;
@@ -43,6 +43,8 @@ export interface CrudSuiteOptions {
    * the seeded rows.
    */
   existingRecord?: (t: TestApp) => Promise<number>;
+  /** Routes of a resource that only the test defines (its table created there too). */
+  routes?: TestRoutes;
 }
 
 /**
@@ -109,7 +111,7 @@ export function describeCrudResource(options: CrudSuiteOptions) {
     }
 
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({}, { routes: options.routes });
       cookie = await t.login();
       await options.setup?.(t);
     });
@@ -187,7 +189,8 @@ export function describeCrudResource(options: CrudSuiteOptions) {
       });
     }
 
-    if (resource.hasStatus && resource.operations.create) {
+    const { status } = resource;
+    if (status?.kind === 'switch' && resource.operations.create) {
       it('switches status Active/Inactive and filters by it', async () => {
         const created = await create(await options.validInput(next(), t));
         const off = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: false, version: created.version } });
@@ -196,6 +199,34 @@ export function describeCrudResource(options: CrudSuiteOptions) {
         const inactive = await t.request(cookie, { method: 'GET', url: base, query: { status: 'inactive', pageSize: '100' } });
         expect((inactive.json() as { items: Body[] }).items.map((i) => i.id)).toContain(created.id);
         const stale = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: true, version: created.version } });
+        expect(stale.statusCode).toBe(409);
+      });
+    }
+
+    if (status?.kind === 'states' && resource.operations.create) {
+      it('moves between its named states, filters by them, and refuses a state it does not have', async () => {
+        const created = await create(await options.validInput(next(), t));
+        const [first, second] = status.states as [string, string];
+        const listed = async (state: string) =>
+          ((await t.request(cookie, { method: 'GET', url: base, query: { status: state, pageSize: '100' } })).json() as { items: Body[] }).items.map((i) => i.id);
+        const moved = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: second, version: created.version } });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json().status).toBe(second);
+        expect(await listed(second)).toContain(created.id);
+        expect(await listed(first)).not.toContain(created.id);
+        expect(await listed(`${first},${second}`)).toContain(created.id);
+        const choices = MESSAGES.filterChoice('Status', status.states.join(', '));
+        const unknownFilter = await t.request(cookie, { method: 'GET', url: base, query: { status: 'active' } });
+        expect(unknownFilter.statusCode).toBe(400);
+        expect(unknownFilter.json().error.issues).toEqual([{ path: ['status'], message: choices }]);
+        const current = moved.json() as { version: number };
+        for (const wrong of ['no-such-state', true]) {
+          const refused = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: wrong, version: current.version } });
+          expect(refused.statusCode, String(wrong)).toBe(400);
+          expect(refused.json().error.issues).toEqual([{ path: ['status'], message: choices }]);
+        }
+        expect((await read(created.id)).status).toBe(second);
+        const stale = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: first, version: created.version } });
         expect(stale.statusCode).toBe(409);
       });
     }

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 /**
  * Hostile multipart bodies for upload routes (POST /api/media): broken framing, odd file names (NUL,
  * bytes that are no UTF-8, a lone surrogate's CESU bytes, 10,000 characters), extra and missing
- * parts, files whose bytes are not what they claim, and hostile `purpose` values.
+ * parts, files whose bytes are not what they claim, and hostile query values.
  */
 
 export interface MultipartCase {
@@ -67,6 +67,10 @@ const HOSTILE_FILES: { what: string; bytes: Buffer }[] = [
     bytes: name('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>'),
   },
   { what: '2 MB + 1 of PNG-looking bytes', bytes: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(2_097_152 - 7, 0)]) },
+  { what: 'an ftyp box and garbage', bytes: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), name('ftypisom'), Buffer.alloc(2000, 0xff)]) },
+  { what: 'an ftyp box claiming 4 GB', bytes: Buffer.concat([Buffer.from([0xff, 0xff, 0xff, 0xfc]), name('ftypisom\0\0\0\0mp41')]) },
+  { what: 'an EBML header claiming 2^56 bytes', bytes: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d]) },
+  { what: 'an EBML DocType with a zero-length size', bytes: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x84, 0x42, 0x82, 0x00, 0x00]) },
 ];
 
 /** File names as raw header bytes. */
@@ -81,43 +85,51 @@ const HOSTILE_FILE_NAMES: { what: string; bytes: Buffer }[] = [
   { what: 'quotes and a CR', bytes: name('a".png\rX-Evil: 1') },
 ];
 
-const PURPOSES = ['purpose=category-image', 'purpose=category-icon', 'purpose=attribute-option-image'];
+/** The valid query strings of each upload route: the cases reach its handler with each. */
+export const UPLOAD_ROUTE_QUERIES: Record<string, readonly [string, ...string[]]> = {
+  'POST /api/media': ['purpose=category-image', 'purpose=category-icon', 'purpose=attribute-option-image', 'purpose=product-video'],
+  'POST /api/product-media': ['sku=RING-1&kind=image', 'sku=RING-1&kind=video'],
+  'POST /api/product-prices': [''],
+  'POST /api/products/import/check': [''],
+};
 
-export function hostileMultipartCases(): MultipartCase[] {
+export function hostileMultipartCases(queries: readonly [string, ...string[]]): MultipartCase[] {
   const png = file(TINY_PNG);
   const cases: MultipartCase[] = [
-    { what: 'JSON instead of a file', query: PURPOSES[0]!, request: { payload: '{"file":"x"}', headers: { 'content-type': 'application/json' } } },
-    { what: 'multipart without a boundary', query: PURPOSES[0]!, request: { payload: 'x', headers: { 'content-type': 'multipart/form-data' } } },
-    { what: 'boundary mismatch', query: PURPOSES[0]!, request: multipart([png], { headerBoundary: 'other' }) },
-    { what: 'no closing boundary', query: PURPOSES[0]!, request: multipart([png], { close: false }) },
-    { what: 'no parts at all', query: PURPOSES[0]!, request: multipart([]) },
-    { what: 'a field and no file', query: PURPOSES[0]!, request: multipart([{ name: 'note', body: name('\u0000') }]) },
-    { what: 'two files', query: PURPOSES[0]!, request: multipart([png, png]) },
-    { what: 'eleven fields', query: PURPOSES[0]!, request: multipart(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}`, body: name('x') }))) },
-    { what: 'a 100 kB field', query: PURPOSES[0]!, request: multipart([{ name: 'note', body: Buffer.alloc(100_000, 0x61) }, png]) },
-    { what: 'no Content-Disposition', query: PURPOSES[0]!, request: multipart([{ rawHeaders: `Content-Type: image/png${CRLF}`, body: png.body }]) },
-    { what: 'a 100 kB header line', query: PURPOSES[0]!, request: multipart([{ rawHeaders: `Content-Disposition: form-data; name="file"; filename="${'h'.repeat(100_000)}.png"${CRLF}`, body: png.body }]) },
-    { what: 'RFC 5987 name with NUL', query: PURPOSES[0]!, request: multipart([{ rawHeaders: `Content-Disposition: form-data; name="file"; filename*=UTF-8''a%00b.png${CRLF}`, body: png.body }]) },
-    { what: 'the file under another field name', query: PURPOSES[0]!, request: multipart([{ ...png, name: 'upload' }]) },
-    { what: 'no purpose', query: '', request: multipart([png]) },
-    { what: 'purpose twice', query: 'purpose=category-image&purpose=category-icon', request: multipart([png]) },
-    { what: 'purpose with NUL', query: 'purpose=category-image%00', request: multipart([png]) },
+    { what: 'JSON instead of a file', query: queries[0]!, request: { payload: '{"file":"x"}', headers: { 'content-type': 'application/json' } } },
+    { what: 'multipart without a boundary', query: queries[0]!, request: { payload: 'x', headers: { 'content-type': 'multipart/form-data' } } },
+    { what: 'boundary mismatch', query: queries[0]!, request: multipart([png], { headerBoundary: 'other' }) },
+    { what: 'no closing boundary', query: queries[0]!, request: multipart([png], { close: false }) },
+    { what: 'no parts at all', query: queries[0]!, request: multipart([]) },
+    { what: 'a field and no file', query: queries[0]!, request: multipart([{ name: 'note', body: name('\u0000') }]) },
+    { what: 'two files', query: queries[0]!, request: multipart([png, png]) },
+    { what: 'eleven fields', query: queries[0]!, request: multipart(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}`, body: name('x') }))) },
+    { what: 'a 100 kB field', query: queries[0]!, request: multipart([{ name: 'note', body: Buffer.alloc(100_000, 0x61) }, png]) },
+    { what: 'no Content-Disposition', query: queries[0]!, request: multipart([{ rawHeaders: `Content-Type: image/png${CRLF}`, body: png.body }]) },
+    { what: 'a 100 kB header line', query: queries[0]!, request: multipart([{ rawHeaders: `Content-Disposition: form-data; name="file"; filename="${'h'.repeat(100_000)}.png"${CRLF}`, body: png.body }]) },
+    { what: 'RFC 5987 name with NUL', query: queries[0]!, request: multipart([{ rawHeaders: `Content-Disposition: form-data; name="file"; filename*=UTF-8''a%00b.png${CRLF}`, body: png.body }]) },
+    { what: 'the file under another field name', query: queries[0]!, request: multipart([{ ...png, name: 'upload' }]) },
+    { what: 'no query', query: '', request: multipart([png]) },
+    { what: 'the query twice', query: `${queries[0]}&${queries.at(-1)}`, request: multipart([png]) },
+    { what: 'a query value ending in NUL', query: `${queries[0]}%00`, request: multipart([png]) },
     { what: 'purpose __proto__', query: 'purpose=__proto__', request: multipart([png]) },
+    { what: 'sku __proto__', query: 'sku=__proto__&kind=image&kind=__proto__', request: multipart([png]) },
   ];
   for (const hostile of HOSTILE_FILES) {
-    for (const query of PURPOSES) cases.push({ what: `${hostile.what} (${query})`, query, request: multipart([file(hostile.bytes, name('x.svg'))]) });
+    for (const query of queries) cases.push({ what: `${hostile.what} (${query})`, query, request: multipart([file(hostile.bytes, name('x.svg'))]) });
   }
-  for (const hostile of HOSTILE_FILE_NAMES) cases.push({ what: `file name: ${hostile.what}`, query: PURPOSES[0]!, request: multipart([{ ...png, fileName: hostile.bytes }]) });
+  for (const hostile of HOSTILE_FILE_NAMES) cases.push({ what: `file name: ${hostile.what}`, query: queries[0]!, request: multipart([{ ...png, fileName: hostile.bytes }]) });
   return cases;
 }
 
-/** Random file names and bytes, with or without a PNG or SVG start. */
-export const randomMultipartCase: fc.Arbitrary<MultipartCase> = fc
+/** Random file names and bytes, with or without a PNG, SVG, MP4 or WebM start. */
+export const randomMultipartCase = (queries: readonly [string, ...string[]]): fc.Arbitrary<MultipartCase> =>
+  fc
   .record({
     fileName: fc.uint8Array({ maxLength: 60 }),
-    head: fc.constantFrom(Buffer.alloc(0), PNG_SIGNATURE, TINY_PNG, name('<svg xmlns="http://www.w3.org/2000/svg">')),
+    head: fc.constantFrom(Buffer.alloc(0), PNG_SIGNATURE, TINY_PNG, name('<svg xmlns="http://www.w3.org/2000/svg">'), Buffer.concat([Buffer.from([0, 0, 0, 0x10]), name('ftypmp42\0\0\0\0')]), Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d])),
     rest: fc.oneof(fc.constant(new Uint8Array(0)), fc.uint8Array({ maxLength: 4000 })),
-    query: fc.constantFrom(...PURPOSES),
+    query: fc.constantFrom(...queries),
   })
   .map(({ fileName, head, rest, query }) => ({
     what: `random file (${head.length ? 'with a signature' : 'no signature'}, ${rest.length} bytes, name bytes ${Buffer.from(fileName).toString('hex').slice(0, 40)})`,

@@ -18,7 +18,7 @@ import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
 import { permissions } from '../modules/permissions/permission.table.ts';
 import { rolePermissions, roles } from '../modules/roles/role.table.ts';
 import { userRoles, users } from '../modules/users/user.table.ts';
-import { ADMIN, TEMPLATE_BOOTSTRAP, openTestDatabase } from './test-database.ts';
+import { ADMIN, DEMO_TEMPLATE_BOOTSTRAP, TEMPLATE_BOOTSTRAP, openTestDatabase } from './test-database.ts';
 
 export { ADMIN };
 
@@ -39,15 +39,26 @@ export interface TestApp {
 
 let userCounter = 0;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** Every user `createUserWith` makes signs in with this; its argon2 hash is worked out once per file. */
+const TESTER_PASSWORD = 'tester-pass1';
+let testerHash: Promise<string> | undefined;
+const testerPasswordHash = () => (testerHash ??= hashPassword(TESTER_PASSWORD));
+
+/** Routes a test adds to the app before it starts (a resource defined only for the test, its table created here). */
+export type TestRoutes = (app: FastifyInstance, db: Db) => Promise<void>;
+
+export async function createTestApp(overrides: Partial<Config> = {}, { routes }: { routes?: TestRoutes } = {}): Promise<TestApp> {
   const config = { ...loadConfig({}), adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info', ...overrides };
-  // The run's template holds exactly the bootstrap of TEMPLATE_BOOTSTRAP; another one (demo data,
-  // another admin) starts from an empty database.
-  const matchesTemplate = (Object.keys(TEMPLATE_BOOTSTRAP) as (keyof typeof TEMPLATE_BOOTSTRAP)[]).every((key) => config[key] === TEMPLATE_BOOTSTRAP[key]);
-  const database = await openTestDatabase(matchesTemplate ? inject('databaseTemplate') : undefined);
+  // The run's templates hold exactly the bootstrap of TEMPLATE_BOOTSTRAP, and the same with demo data;
+  // another one (another admin) starts from an empty database.
+  const matches = (bootstrap: typeof TEMPLATE_BOOTSTRAP) => (Object.keys(bootstrap) as (keyof typeof bootstrap)[]).every((key) => config[key] === bootstrap[key]);
+  const withDemoData = matches(DEMO_TEMPLATE_BOOTSTRAP);
+  const database = await openTestDatabase(matches(TEMPLATE_BOOTSTRAP) || withDemoData ? inject('databaseTemplate') : undefined, withDemoData);
   // Uploads go to a folder of this test file's own, removed on close.
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-media-'));
   config.mediaDir = overrides.mediaDir ?? mediaDir;
+  const exportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-exports-'));
+  config.exportsDir = overrides.exportsDir ?? exportsDir;
   if (!database.isBootstrapped) await bootstrap(database.db, config);
   const logs: string[] = [];
   const logStream = new Writable({
@@ -57,6 +68,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   });
   const app = await buildApp({ db: database.db, config, logStream });
+  await routes?.(app, database.db);
   await app.ready();
 
   const testApp: TestApp = {
@@ -68,6 +80,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.close();
       fs.rmSync(mediaDir, { recursive: true, force: true });
+      fs.rmSync(exportsDir, { recursive: true, force: true });
     },
     async login(username = ADMIN.username, password = ADMIN.password) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
@@ -77,7 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
     async createUserWith(keys, opts = {}) {
       const name = opts.name ?? `tester${++userCounter}${randomBytes(2).toString('hex')}`;
-      const password = 'tester-pass1';
+      const password = TESTER_PASSWORD;
       const db = database.db;
       const [role] = await db.insert(roles).values({ name: `role for ${name}` }).returning({ id: roles.id });
       if (keys.length) {
@@ -86,7 +99,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       }
       const [user] = await db
         .insert(users)
-        .values({ name, email: `${name}@example.com`, passwordHash: await hashPassword(password) })
+        .values({ name, email: `${name}@example.com`, passwordHash: await testerPasswordHash() })
         .returning({ id: users.id });
       await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
       return { id: user!.id, name, password, cookie: await testApp.login(name, password) };

@@ -6,11 +6,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
-import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { addDemoData, bootstrap } from '../modules/bootstrap/bootstrap.ts';
 
 /** The admin every test database is bootstrapped with. */
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };
 export const TEMPLATE_BOOTSTRAP = { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false };
+/** The bootstrap of the demo template: the same, with the demo data (the access matrix, hostile input). */
+export const DEMO_TEMPLATE_BOOTSTRAP = { ...TEMPLATE_BOOTSTRAP, demoData: true };
 
 /**
  * Where the migrated, bootstrapped template of this test run lives: a PGlite dump file, or a
@@ -20,6 +22,8 @@ export const TEMPLATE_BOOTSTRAP = { adminUsername: ADMIN.username, adminPassword
 export interface DatabaseTemplate {
   kind: 'pglite' | 'postgres';
   location: string;
+  /** The same bootstrapped with the demo data (DEMO_TEMPLATE_BOOTSTRAP). */
+  demoLocation: string;
 }
 
 function databaseUrl(serverUrl: string, name: string): string {
@@ -47,17 +51,31 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     const database = await openPostgres(databaseUrl(serverUrl, name), { poolSize: 2 });
     await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
     await database.close();
-    return { template: { kind: 'postgres', location: name }, remove: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`) };
+    const demoName = `${name}_demo`;
+    await runOnServer(serverUrl, `create database ${demoName} template ${name}`);
+    const demo = await openPostgres(databaseUrl(serverUrl, demoName), { poolSize: 2 });
+    await addDemoData(demo.db, ADMIN.username);
+    await demo.close();
+    return {
+      template: { kind: 'postgres', location: name, demoLocation: demoName },
+      remove: async () => {
+        for (const db of [name, demoName]) await runOnServer(serverUrl, `drop database if exists ${db} with (force)`);
+      },
+    };
   }
-  const database = await openPglite(undefined);
-  await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
-  await database.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-template-'));
-  const file = path.join(dir, 'template.tar');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  return { template: { kind: 'pglite', location: file }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const database = await openPglite(undefined);
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const dumpTo = async (file: string) => {
+    fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    return file;
+  };
+  await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
+  const location = await dumpTo(path.join(dir, 'template.tar'));
+  await addDemoData(database.db, ADMIN.username);
+  const demoLocation = await dumpTo(path.join(dir, 'demo-template.tar'));
+  await database.close();
+  return { template: { kind: 'pglite', location, demoLocation }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -65,15 +83,16 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
  * loaded from the dump, or `create database ... template` on PostgreSQL), otherwise a fresh migrated
  * one that the caller bootstraps. On PostgreSQL the database is dropped on close.
  */
-export async function openTestDatabase(template: DatabaseTemplate | undefined): Promise<Database & { isBootstrapped: boolean }> {
+export async function openTestDatabase(template: DatabaseTemplate | undefined, withDemoData = false): Promise<Database & { isBootstrapped: boolean }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const location = template && (withDemoData ? template.demoLocation : template.location);
   if (!serverUrl) {
-    const dump = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.location)]) : undefined;
+    const dump = template?.kind === 'pglite' ? new Blob([fs.readFileSync(location!)]) : undefined;
     return { ...(await openPglite(undefined, { loadDataDir: dump })), isBootstrapped: Boolean(dump) };
   }
   const name = `facet_test_${randomBytes(6).toString('hex')}`;
   const fromTemplate = template?.kind === 'postgres';
-  await runOnServer(serverUrl, fromTemplate ? `create database ${name} template ${template.location}` : `create database ${name}`);
+  await runOnServer(serverUrl, fromTemplate ? `create database ${name} template ${location}` : `create database ${name}`);
   const database = await openPostgres(databaseUrl(serverUrl, name), { poolSize: 5 });
   return {
     ...database,

@@ -53,3 +53,38 @@ export async function pngOfSize(size: number): Promise<Buffer> {
   if (png.length !== size) throw new Error(`pngOfSize built ${png.length} bytes, not ${size}`);
   return png;
 }
+
+/** POST /api/product-media?sku=...&kind=... with one file. */
+export function uploadProductMedia(t: TestApp, cookie: string | undefined, query: { sku: string; kind: string }, file: TestFile): Promise<LightMyRequestResponse> {
+  const { payload, headers } = multipartBody(file);
+  return t.request(cookie, { method: 'POST', url: '/api/product-media', query, payload, headers });
+}
+
+/** The start of an MP4 file: an `ftyp` box (major brand `brand`), then an `mdat` box of filler. */
+export function testMp4(opts: { brand?: string; size?: number } = {}): Buffer {
+  const brand = opts.brand ?? 'isom';
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from(`ftyp${brand}`, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from(`${brand}mp41`, 'latin1')]);
+  const filler = Math.max((opts.size ?? 4096) - ftyp.length - 8, 0);
+  const mdatHead = Buffer.alloc(8);
+  mdatHead.writeUInt32BE(filler + 8);
+  mdatHead.write('mdat', 4, 'latin1');
+  return Buffer.concat([ftyp, mdatHead, randomBytes(filler)]);
+}
+
+/** The start of a WebM file (or, with another doctype, of another Matroska file): its EBML header, then a Segment of filler. */
+export function testWebm(opts: { docType?: string; size?: number } = {}): Buffer {
+  const docType = Buffer.from(opts.docType ?? 'webm', 'latin1');
+  const element = (id: number[], data: Buffer) => Buffer.concat([Buffer.from(id), Buffer.from([0x80 | data.length]), data]);
+  const body = Buffer.concat([
+    element([0x42, 0x86], Buffer.from([1])),
+    element([0x42, 0xf7], Buffer.from([1])),
+    element([0x42, 0xf2], Buffer.from([4])),
+    element([0x42, 0xf3], Buffer.from([8])),
+    element([0x42, 0x82], docType),
+    element([0x42, 0x87], Buffer.from([4])),
+    element([0x42, 0x85], Buffer.from([2])),
+  ]);
+  const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]), body]);
+  const segmentHead = Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+  return Buffer.concat([header, segmentHead, randomBytes(Math.max((opts.size ?? 4096) - header.length - segmentHead.length, 0))]);
+}

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import type { ResourceLimits } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 import type { TaskMap, TaskReply, TaskRequest } from './worker-thread.ts';
 
@@ -36,6 +37,8 @@ export interface WorkerPoolOptions {
   timeoutMs: number;
   /** How long a new thread may take to load its module before it counts as broken. */
   startTimeoutMs?: number;
+  /** Heap limits of each thread: a task past them ends its thread (and fails), not the process. */
+  resourceLimits?: ResourceLimits;
 }
 
 export interface WorkerPool<Tasks extends TaskMap> {
@@ -80,7 +83,10 @@ export function createWorkerPool<Tasks extends TaskMap>(options: WorkerPoolOptio
 
   function spawn(): Slot {
     // Only tsx: the parent's flags (a test runner's, an inspector's) are not the worker's business.
-    const worker = new Worker(options.file, { execArgv: ['--import', TSX_LOADER] });
+    const worker = new Worker(options.file, {
+      execArgv: ['--import', TSX_LOADER],
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+    });
     // An idle pool must not keep the process alive; a running task's timer does while it runs.
     worker.unref();
     const slot: Slot = { worker, isReady: false, job: null, timer: null };

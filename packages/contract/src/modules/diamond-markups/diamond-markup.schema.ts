@@ -72,5 +72,5 @@ export const diamondMarkupResource = defineResource({
   },
   defaultSort: { field: 'fromCarat', order: 'asc' },
   // The spec gives markups no Active/Inactive status.
-  hasStatus: false,
+  status: null,
 });

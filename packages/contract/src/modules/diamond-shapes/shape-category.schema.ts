@@ -30,6 +30,6 @@ export const shapeCategoryResource = defineResource({
   // In seeding order: Round first, then Fancy.
   sortable: ['id'],
   defaultSort: { field: 'id', order: 'asc' },
-  hasStatus: false,
+  status: null,
   operations: { create: false, update: false, delete: false },
 });

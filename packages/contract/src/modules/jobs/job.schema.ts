@@ -1,16 +1,52 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../../api.ts';
-import type { PermissionKey } from '../../permissions.ts';
+import type { PermissionKey, PermissionRequirement } from '../../permissions.ts';
+import { productSizeResource } from '../product-sizes/product-size.schema.ts';
+import { userResource } from '../users/user.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** The job kinds staff can start, with the permission of the area each belongs to. */
-export const JOB_KINDS = {
+/**
+ * The lists with an Export Excel button. An export of more than `EXPORT_JOB_THRESHOLD` rows runs as a
+ * job of the list's own kind (`export.<resource>`), in the list's area: whoever may see the list sees
+ * the job and downloads its file. The server refuses to start when a resource with an export is
+ * missing here.
+ */
+const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: PermissionRequirement }[] = [
+  userResource,
+  productSizeResource,
+  // The product list is hand-written (an aggregate): its export writes the import's own sheet.
+  { name: 'products', label: 'Product', permission: 'products' },
+];
+
+/** An export of more rows than this runs as a job and gives a download link (issue 9 §4). */
+export const EXPORT_JOB_THRESHOLD = 50_000;
+/** How long the file of an export job stays downloadable. */
+export const EXPORT_RETENTION_HOURS = 24;
+
+export const exportJobKind = (resourceName: string) => `export.${resourceName}` as const;
+
+type JobKindInfo = { label: string; permission: PermissionRequirement };
+
+const EXPORT_JOB_KINDS = Object.fromEntries(
+  EXPORTED_RESOURCES.map((resource) => [exportJobKind(resource.name), { label: `Excel export of ${resource.label.toLowerCase()}s`, permission: resource.permission }]),
+) as Record<`export.${string}`, JobKindInfo>;
+
+const FIXED_JOB_KINDS = {
   'shipping-rates.set-status': { label: 'Set status of all shipping rates', permission: 'system' },
-} as const satisfies Record<string, { label: string; permission: PermissionKey }>;
-export type JobKind = keyof typeof JOB_KINDS;
+  'cache.generate': { label: 'Generate cache', permission: 'cache_management' },
+  // Started from the products list (products) and from the cache screen (cache_management).
+  'products.sync': { label: 'Sync products', permission: ['products', 'cache_management'] },
+  'products.import': { label: 'Product import', permission: 'products' },
+  // Started by the price sheet's upload (POST /api/product-prices), not from the Job Centre.
+  'product-prices.update': { label: 'Product price update', permission: 'products' },
+} as const satisfies Record<string, JobKindInfo>;
+export type JobKind = keyof typeof FIXED_JOB_KINDS | keyof typeof EXPORT_JOB_KINDS;
+
+/** The job kinds, with the permission of the area each belongs to. */
+export const JOB_KINDS: typeof FIXED_JOB_KINDS & Record<`export.${string}`, JobKindInfo> = { ...FIXED_JOB_KINDS, ...EXPORT_JOB_KINDS };
 
 export const jobRecordSchema = z.object({
   id: z.number().int(),
@@ -34,6 +70,23 @@ export type JobRecord = z.infer<typeof jobRecordSchema>;
 export const jobListQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
 export const jobListResponseSchema = listResponseSchema(jobRecordSchema);
 
+/** An export job's input: the list's query as the request sent it, read again by the list's own query schema. */
+export const exportJobParamsSchema = z.object({ query: z.record(z.string(), z.union([z.string(), z.array(z.string())])) });
+export type ExportJobParams = z.infer<typeof exportJobParamsSchema>;
+
+/** What a job that produced a file records: `GET /api/jobs/:id/download` streams it until `expiresAt`. */
+export const jobDownloadSchema = z.object({ fileName: z.string(), rows: z.number().int(), expiresAt: z.string() });
+export type JobDownload = z.infer<typeof jobDownloadSchema>;
+
+/** The file a finished job offers, if any. */
+export function downloadOf(job: Pick<JobRecord, 'status' | 'result'>): JobDownload | null {
+  if (job.status !== 'succeeded') return null;
+  const parsed = jobDownloadSchema.safeParse(job.result?.download);
+  return parsed.success ? parsed.data : null;
+}
+
+export const jobDownloadPath = (id: number) => `/api/jobs/${id}/download`;
+
 /** The demo kind's input: the status every live shipping rate gets. */
 export const setShippingRateStatusSchema = z.object({ status: z.boolean() });
 export type SetShippingRateStatusInput = z.infer<typeof setShippingRateStatusSchema>;
@@ -51,4 +104,4 @@ export const startJobSchema = z.discriminatedUnion('kind', [z.object({ kind: z.l
 export type StartJobInput = z.infer<typeof startJobSchema>;
 
 /** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
-export const JOB_PERMISSIONS = [...new Set(Object.values(JOB_KINDS).map((k) => k.permission))] as PermissionKey[];
+export const JOB_PERMISSIONS = [...new Set(Object.values<JobKindInfo>(JOB_KINDS).flatMap((k) => (typeof k.permission === 'string' ? [k.permission] : k.permission)))] as PermissionKey[];

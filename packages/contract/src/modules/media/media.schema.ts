@@ -5,6 +5,11 @@ import type { PermissionKey } from '../../permissions.ts';
 
 /** The spec's image limit (document 1 §9): 2097152 bytes. */
 export const MAX_IMAGE_BYTES = 2_097_152;
+/**
+ * Product videos (GLOSSARY 'product media library'): the spec names no limit; 50 MB holds a minute
+ * of 1080p web video, more than a product clip needs, and keeps one upload under a minute on a shop's line.
+ */
+export const MAX_VIDEO_BYTES = 52_428_800;
 
 /** File types Facet accepts, decided on the server from the file's bytes. `jpeg` covers .jpg and .jpeg. */
 export const MEDIA_TYPES = {
@@ -12,8 +17,13 @@ export const MEDIA_TYPES = {
   jpeg: { contentType: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
   webp: { contentType: 'image/webp', extensions: ['.webp'] },
   svg: { contentType: 'image/svg+xml', extensions: ['.svg'] },
+  mp4: { contentType: 'video/mp4', extensions: ['.mp4'] },
+  webm: { contentType: 'video/webm', extensions: ['.webm'] },
 } as const;
 export type MediaType = keyof typeof MEDIA_TYPES;
+
+/** Types stored as sent (streamed, never decoded); every other type is decoded and cleaned first. */
+export const VIDEO_TYPES: readonly MediaType[] = ['mp4', 'webm'];
 
 /** The spec's raster image rule: png, jpeg, jpg, webp. */
 export const RASTER_IMAGE_TYPES: readonly MediaType[] = ['png', 'jpeg', 'webp'];
@@ -38,6 +48,10 @@ export const MEDIA_PURPOSES = {
   'navigation-menu-image': { permission: 'system', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
   /** The swatch image of an option of a radio attribute: webp, png, jpg, jpeg or svg (document 2 §5). */
   'attribute-option-image': { permission: 'attribute', types: ['webp', 'png', 'jpeg', 'svg'], maxBytes: MAX_IMAGE_BYTES },
+  /** Images of a product's media library: only .png, .jpg, .jpeg (document 2 §8). */
+  'product-image': { permission: 'products', types: ['png', 'jpeg'], maxBytes: MAX_IMAGE_BYTES },
+  /** Videos of a product's media library: mp4 and webm, up to MAX_VIDEO_BYTES. */
+  'product-video': { permission: 'products', types: VIDEO_TYPES, maxBytes: MAX_VIDEO_BYTES },
 } as const satisfies Record<string, MediaPurposeRule>;
 export type MediaPurpose = keyof typeof MEDIA_PURPOSES;
 export const MEDIA_PURPOSE_NAMES = Object.keys(MEDIA_PURPOSES) as [MediaPurpose, ...MediaPurpose[]];
@@ -72,6 +86,17 @@ export function acceptFor(purpose: MediaPurpose): string {
   return MEDIA_PURPOSES[purpose].types.flatMap((type) => [...MEDIA_TYPES[type].extensions, MEDIA_TYPES[type].contentType]).join(',');
 }
 
+/** True when uploads for this purpose are videos (streamed to storage, not re-encoded). */
+export function isVideoPurpose(purpose: MediaPurpose): boolean {
+  return MEDIA_PURPOSES[purpose].types.some((type) => VIDEO_TYPES.includes(type));
+}
+
+/** The refusal of a file over the purpose's limit: the spec's words for its 2 MB, the same words for other limits. */
+export function tooLargeMessageFor(purpose: MediaPurpose): string {
+  const { maxBytes } = MEDIA_PURPOSES[purpose];
+  return maxBytes === MAX_IMAGE_BYTES ? MESSAGES.maxFileSize2mb : MESSAGES.maxFileSizeMb(Math.round(maxBytes / 1_048_576));
+}
+
 /**
  * The browser's early check before sending (by name and size; the server decides from the bytes):
  * the spec's message, or null when the file may be sent.
@@ -80,6 +105,6 @@ export function precheckUpload(purpose: MediaPurpose, file: { name: string; size
   const rule = MEDIA_PURPOSES[purpose];
   const extension = extensionOf(file.name);
   if (!rule.types.some((type) => (MEDIA_TYPES[type].extensions as readonly string[]).includes(extension))) return MESSAGES.fileFormatNotSupported;
-  if (file.size > rule.maxBytes) return MESSAGES.maxFileSize2mb;
+  if (file.size > rule.maxBytes) return tooLargeMessageFor(purpose);
   return null;
 }

@@ -35,7 +35,7 @@ export const metalResource = defineResource({
   searchable: ['metalType'],
   sortable: ['metalType'],
   defaultSort: { field: 'metalType', order: 'asc' },
-  hasStatus: false,
+  status: null,
   operations: { create: false, update: true, delete: false },
   unique: [{ field: 'metalType', label: 'Metal type' }],
 });

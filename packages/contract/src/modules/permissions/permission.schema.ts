@@ -32,7 +32,7 @@ export const permissionResource = defineResource({
   searchable: ['name', 'key', 'description'],
   sortable: ['name', 'key', 'createdAt'],
   defaultSort: { field: 'name', order: 'asc' },
-  hasStatus: false,
+  status: null,
   unique: [
     { field: 'key', label: 'Permission key' },
     { field: 'name', label: 'Permission name' },

@@ -30,8 +30,13 @@ export const VENDOR_ATTRIBUTE_CODE = 'vendor';
 /** Facet itself reads these by code; they are seeded on every new database and cannot be deleted. */
 export const SYSTEM_ATTRIBUTE_CODES: readonly string[] = [METAL_QUALITY_ATTRIBUTE_CODE, VENDOR_ATTRIBUTE_CODE];
 
-/** Attribute codes whose options make product variants (document 2 §9); every other attribute is standalone. */
+/**
+ * Attribute codes whose options make product variants (document 2 §9); every other attribute is
+ * standalone. `ringSize` is Facet's addition: the spec's list configures bracelet sizes but a
+ * jeweller sells each ring in its sizes too (the reference attributes seed it for that).
+ */
 export const CONFIGURABLE_ATTRIBUTE_CODES: readonly string[] = [
+  'ringSize',
   'metal',
   'braceletSize',
   'CoinMetal',

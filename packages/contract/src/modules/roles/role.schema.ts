@@ -30,6 +30,6 @@ export const roleResource = defineResource({
   searchable: ['name'],
   sortable: ['name', 'createdAt'],
   defaultSort: { field: 'name', order: 'asc' },
-  hasStatus: false,
+  status: null,
   unique: [{ field: 'name', label: 'Role name' }],
 });

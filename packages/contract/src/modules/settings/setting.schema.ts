@@ -31,6 +31,6 @@ export const settingResource = defineResource({
   record: settingRecordSchema,
   searchable: ['title', 'key', 'value'],
   sortable: ['title', 'key', 'createdAt'],
-  hasStatus: false,
+  status: null,
   unique: [{ field: 'key', label: 'Key' }],
 });

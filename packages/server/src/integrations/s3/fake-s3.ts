@@ -68,8 +68,20 @@ export async function startFakeS3(): Promise<FakeS3> {
         return response.end();
       }
       const object = fake.objects.get(key);
+      if (request.method === 'HEAD') {
+        response.writeHead(object ? 200 : 404, object ? { 'content-type': object.contentType ?? 'application/octet-stream', 'content-length': object.body.length } : {});
+        return response.end();
+      }
       if (request.method === 'GET') {
         if (!object) return xmlError(response, 404, 'NoSuchKey');
+        // Only the one range form the storage adapter sends: bytes=start-end.
+        const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
+        if (range) {
+          const [start, end] = [Number(range[1]), Math.min(Number(range[2]), object.body.length - 1)];
+          const part = object.body.subarray(start, end + 1);
+          response.writeHead(206, { 'content-type': object.contentType ?? 'application/octet-stream', 'content-length': part.length, 'content-range': `bytes ${start}-${end}/${object.body.length}` });
+          return response.end(part);
+        }
         response.writeHead(200, { 'content-type': object.contentType ?? 'application/octet-stream', 'content-length': object.body.length });
         return response.end(object.body);
       }

@@ -4,7 +4,7 @@ import type { FakeS3 } from './fake-s3.ts';
 import { startFakeS3 } from './fake-s3.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { testImage, upload } from '../../test/upload.ts';
+import { testImage, testMp4, upload, uploadProductMedia } from '../../test/upload.ts';
 import { loadConfig } from '../../config.ts';
 import { createS3Storage } from './s3-storage.ts';
 
@@ -46,6 +46,25 @@ describe('media in an S3-compatible bucket', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(stored!.body)).toBe(true);
+  });
+
+  it('streams a product video from its staged file into the bucket, unchanged, and serves it back', async () => {
+    const bytes = testMp4({ size: 3_000_000 });
+    const response = await uploadProductMedia(t, admin, { sku: 'RING-1', kind: 'video' }, { fileName: 'turn.mp4', bytes });
+    expect(response.statusCode, response.body).toBe(201);
+    const { url } = response.json() as { url: string };
+    const stored = s3.objects.get(`media/${url.replace('/media/', '')}`);
+    expect(stored?.contentType).toBe('video/mp4');
+    expect(stored!.body.equals(bytes)).toBe(true);
+    const served = await t.app.inject({ url });
+    expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    const part = await t.app.inject({ url, headers: { range: 'bytes=1000-1999' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(1000, 2000))).toBe(true);
+    expect((await t.app.inject({ url, headers: { range: `bytes=${bytes.length}-` } })).statusCode).toBe(416);
+    expect((await t.app.inject({ url: '/media/0123456789abcdef0123456789abcdef.mp4', headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
   });
 
   it('answers 404 for a name the bucket does not hold', async () => {

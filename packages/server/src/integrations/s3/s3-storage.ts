@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.ts';
 import type { MediaStorage } from '../../modules/media/media.storage.ts';
-import { MEDIA_URL_PREFIX } from '../../modules/media/media.storage.ts';
+import { MEDIA_URL_PREFIX, resolveRange } from '../../modules/media/media.storage.ts';
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces). Objects are
@@ -24,12 +25,31 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     async put(name, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key(name), Body: body, ContentType: contentType }));
     },
-    async open(name) {
+    async putFile(name, sourcePath, contentType) {
+      // The length is known up front, so the SDK streams the file in one PUT (an unsigned payload) without buffering it.
+      const { size } = await fs.promises.stat(sourcePath);
+      await client.send(
+        new PutObjectCommand({ Bucket: settings.bucket, Key: key(name), Body: fs.createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+      );
+    },
+    async open(name, rangeHeader) {
       try {
+        // A range needs the size first (a suffix range, the 416 answer); a whole file does not.
+        if (rangeHeader !== undefined) {
+          const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: key(name) }));
+          const size = head.ContentLength ?? 0;
+          const range = resolveRange(rangeHeader, size);
+          if (range === 'unsatisfiable') return { stream: null, size, range };
+          if (range) {
+            const part = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(name), Range: `bytes=${range.start}-${range.end}` }));
+            return { stream: (part.Body as Readable | undefined) ?? null, size, range };
+          }
+        }
         const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(name) }));
-        return (object.Body as Readable | undefined) ?? null;
+        const body = (object.Body as Readable | undefined) ?? null;
+        return body ? { stream: body, size: object.ContentLength ?? 0, range: null } : null;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
         throw error;
       }
     },

@@ -6,7 +6,8 @@ import type { TestApp } from '../../test/test-app.ts';
 import { ADMIN, createTestApp } from '../../test/test-app.ts';
 import { parseTrustProxy } from '../../config.ts';
 import { auditLog } from '../../db/audit.table.ts';
-import { backdateSession } from './session.service.ts';
+import { users } from '../users/user.table.ts';
+import { backdateSession, forgetCachedSessions, resolveSession } from './session.service.ts';
 import { sessions } from './session.table.ts';
 
 describe('sign-in and sessions', () => {
@@ -122,6 +123,18 @@ describe('sign-in and sessions', () => {
     const old = await t.login();
     await backdateSession(t.db, old.split('=')[1]!, { createdAt: new Date(Date.now() - 12 * 60 * 60 * 1000 - 1000) });
     expect((await t.request(old, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+
+  it('never reuses a session row read while a change was landing: the next request reads the change', async () => {
+    const user = await t.createUserWith([]);
+    const sessionId = user.cookie.split('=')[1]!;
+    // A lookup in flight when sessions are forgotten (a write committing beside it) keeps its row to itself...
+    const inFlight = resolveSession(t.db, sessionId);
+    forgetCachedSessions();
+    expect((await inFlight)?.actor.id).toBe(user.id);
+    // ...so a change made after it reaches the very next lookup.
+    await t.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+    expect(await resolveSession(t.db, sessionId)).toBeNull();
   });
 
   it('stores only a hash of the session id', async () => {

@@ -153,7 +153,7 @@ describe('access matrix: nobody acts above their own permissions', () => {
     );
   }, 60_000);
 
-  it('refuses every write above the actor’s permissions with 403 and changes nothing', async () => {
+  it('refuses every write above the actor’s permissions with 403 and changes nothing', { timeout: 120_000 }, async () => {
     const before = await snapshot();
     // Nothing changes while they are refused, so each request is built once for all actors.
     const requests: InjectOptions[] = [];

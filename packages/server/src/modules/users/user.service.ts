@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { manyToManyLink } from '../../db/links.ts';
+import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endSessionsOfUsers } from '../auth/session.service.ts';
@@ -38,6 +39,22 @@ const roleLinks = manyToManyLink({
   namesField: 'roleNames',
 });
 
+/** Whoever changes a user (status, password, name, roles, delete) holds all they hold. */
+async function assertMayChangeUser(tx: Db, userId: number, context: RequestContext) {
+  assertCanActOn(context.actor, await permissionsOfUser(tx, userId));
+}
+
+/** The roles exist and the actor holds all they grant; nobody changes their own roles. */
+async function assertRolesGrantable(tx: Db, roleIds: number[], context: RequestContext, isSelf: boolean) {
+  const liveRoles = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, roleIds), isLive(roles)));
+  assertAllFound('roleIds', roleIds, liveRoles);
+  if (isSelf) {
+    const current = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, context.actor.id))).map((r) => r.roleId);
+    if (!sameIds(current, roleIds)) throw new AppError('FORBIDDEN', MESSAGES.cannotEditOwnRoles);
+  }
+  assertCanGrant(context.actor, await permissionsOfRoles(tx, roleIds));
+}
+
 export function createUserService(db: Db) {
   return createCrudService(db, userResource, users, {
     // Users holding any of the roles: role links live in their own table.
@@ -59,19 +76,15 @@ export function createUserService(db: Db) {
       if (action !== 'create') await lockMasterChanges(tx);
     },
 
-    async beforeWrite(tx, { action, input, existing, context }) {
-      const isSelf = existing?.id === context.actor.id;
-      if (action === 'delete' && isSelf) throw conflict(MESSAGES.cannotDeleteSelf);
-      // Whoever changes a user (status, password, name, roles, delete) holds all they hold.
-      if (existing) assertCanActOn(context.actor, await permissionsOfUser(tx, existing.id as number));
-      if (!input) return;
-      const liveRoles = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, input.roleIds), isLive(roles)));
-      assertAllFound('roleIds', input.roleIds, liveRoles);
-      if (isSelf) {
-        const current = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, context.actor.id))).map((r) => r.roleId);
-        if (!sameIds(current, input.roleIds)) throw new AppError('FORBIDDEN', MESSAGES.cannotEditOwnRoles);
-      }
-      assertCanGrant(context.actor, await permissionsOfRoles(tx, input.roleIds));
+    beforeCreate: (tx, { input, context }) => assertRolesGrantable(tx, input.roleIds, context, false),
+    async beforeUpdate(tx, { input, existing, context }) {
+      await assertMayChangeUser(tx, existing.id, context);
+      await assertRolesGrantable(tx, input.roleIds, context, existing.id === context.actor.id);
+    },
+    beforeStatus: (tx, { existing, context }) => assertMayChangeUser(tx, existing.id, context),
+    async beforeDelete(tx, { existing, context }) {
+      if (existing.id === context.actor.id) throw conflict(MESSAGES.cannotDeleteSelf);
+      await assertMayChangeUser(tx, existing.id, context);
     },
 
     async afterWrite(tx, { id, before, after, input }) {

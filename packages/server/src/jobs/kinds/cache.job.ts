@@ -1,0 +1,49 @@
+import { cacheGenerateJobSchema, syncProductsJobSchema } from '@facet/contract/modules/cache/cache.schema';
+import type { CacheGenerateJobInput, CacheKey } from '@facet/contract/modules/cache/cache.schema';
+import type { CacheStore } from '../../integrations/redis/cache-store.ts';
+import { cacheSourceOf } from '../../modules/cache/cache.documents.ts';
+import type { JobKindDefinition, JobRunContext } from '../job-kind.ts';
+
+/**
+ * Builds a key's documents from the catalogue: batches go to a staging area of the store with progress
+ * (and a cancel check) between them, and the swap at the end replaces the live documents at once. A
+ * cancelled or failed build leaves the live documents as they were.
+ */
+async function buildKey(store: CacheStore, key: CacheKey, { db, progress, succeed }: JobRunContext<unknown>) {
+  const source = cacheSourceOf(key);
+  const total = await source.count(db);
+  await progress(0, total);
+  const build = await store.startBuild(key);
+  let done = 0;
+  try {
+    for await (const batch of source.batches(db)) {
+      await build.write(batch);
+      done += batch.length;
+      await progress(done, Math.max(done, total));
+    }
+  } catch (error) {
+    await build.abort();
+    throw error;
+  }
+  const stats = await build.commit();
+  await db.transaction((tx) => succeed(tx, { key, entries: stats.entries, bytes: stats.bytes, generatedAt: stats.generatedAt?.toISOString() ?? null }));
+}
+
+/**
+ * The cache's job kinds, over the app's one store: Generate (and Reset, which empties the key first)
+ * of any key, and Sync Products (the products key, from the products list or the cache screen).
+ * Registered by the cache module's routes, as the store is made when the app starts.
+ */
+export function cacheJobKinds(store: CacheStore): JobKindDefinition<never>[] {
+  const generate: JobKindDefinition<CacheGenerateJobInput> = {
+    kind: 'cache.generate',
+    params: cacheGenerateJobSchema,
+    run: (job) => buildKey(store, job.params.key, job),
+  };
+  const syncProducts: JobKindDefinition<object> = {
+    kind: 'products.sync',
+    params: syncProductsJobSchema,
+    run: (job) => buildKey(store, 'products', job),
+  };
+  return [generate, syncProducts] as unknown as JobKindDefinition<never>[];
+}
