@@ -11,14 +11,12 @@ import { assertNotInUse, findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
+import { productAttributeSetUsage } from '../products/product.usage.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from './attribute-set.table.ts';
 import { isLive } from '../../db/columns.ts';
 
-/**
- * What uses attribute sets. Products add their entry when they land (a product's set); the in-use
- * rules (no delete, the list's disabled Delete) then cover them too.
- */
-export const ATTRIBUTE_SET_USAGES: Usage[] = [];
+/** What uses attribute sets: products (a product's set). The in-use rules (no delete, the list's disabled Delete) read it. */
+export const ATTRIBUTE_SET_USAGES: Usage[] = [productAttributeSetUsage];
 
 /** Product attributes placed in a group of a live set: such an attribute cannot be deleted. */
 export const attributeSetAttributeUsage: Usage = {
@@ -163,13 +161,15 @@ export function createAttributeSetService(db: Db, usages: readonly Usage[] = ATT
       return new Map(ids.map((id) => [id, { groups: groups.get(id) ?? [], inUse: used.has(id) } as Row]));
     },
 
-    async beforeWrite(tx, { action, input, existing }) {
-      const id = existing?.id as number | undefined;
-      if (action === 'delete') await assertNotInUse(tx, usages, id!, 'This attribute set');
-      if (!input) return;
-      await checkGroupChanges(tx, id, (input as SetInput).groups);
+    async beforeCreate(tx, { input }) {
+      await checkGroupChanges(tx, undefined, (input as SetInput).groups);
       await checkAttributes(tx, (input as SetInput).groups);
     },
+    async beforeUpdate(tx, { input, existing }) {
+      await checkGroupChanges(tx, existing.id, (input as SetInput).groups);
+      await checkAttributes(tx, (input as SetInput).groups);
+    },
+    beforeDelete: (tx, { existing }) => assertNotInUse(tx, usages, existing.id, 'This attribute set'),
 
     async saveRelations(tx, id, input, { context }) {
       await saveGroups(tx, id, (input as SetInput).groups, context);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@facet/contract/messages';
-import { MEDIA_PURPOSES, MEDIA_TYPES } from '@facet/contract/modules/media/media.schema';
+import { MEDIA_PURPOSES, MEDIA_TYPES, VIDEO_TYPES } from '@facet/contract/modules/media/media.schema';
 import type { MediaPurpose, MediaRecord, MediaType } from '@facet/contract/modules/media/media.schema';
 import { and, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,6 +10,8 @@ import { AppError, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { runCpuTask } from '../../workers/cpu-pool.ts';
 import { media } from './media.table.ts';
+import type { ReceivedFile, StagedFile } from './media.upload.ts';
+import { fileTooLarge } from './media.upload.ts';
 import type { MediaStorage } from './media.storage.ts';
 import { isLive } from '../../db/columns.ts';
 
@@ -23,17 +25,70 @@ const RASTER_TIME_LIMIT_SECONDS = 10;
 
 const formatNotSupported = () =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.fileFormatNotSupported, [{ path: ['file'], message: MESSAGES.fileFormatNotSupported }]);
-export const fileTooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', MESSAGES.maxFileSize2mb, [{ path: ['file'], message: MESSAGES.maxFileSize2mb }]);
 const fileTooComplex = () => invalidField('file', MESSAGES.fileTooComplex);
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+
+/** ISO base media brands of MP4 video (ISO/IEC 14496-12 and -14, their registered variants). */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV', 'f4v ']);
+/** Brands of still images in the same box format (HEIF, AVIF): an `ftyp` box alone does not make a video. */
+const IMAGE_BRANDS = new Set(['mif1', 'msf1', 'heic', 'heix', 'avif', 'avis']);
+
+/**
+ * MP4: the file opens with an `ftyp` box (4-byte size, 'ftyp', major brand, version, compatible
+ * brands) naming an MP4 brand, and no still-image brand as its major brand.
+ */
+function isMp4(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.toString('latin1', 4, 8) !== 'ftyp') return false;
+  const boxSize = bytes.readUInt32BE(0);
+  if (boxSize < 16 || boxSize > bytes.length || boxSize % 4 !== 0) return false;
+  const major = bytes.toString('latin1', 8, 12);
+  if (IMAGE_BRANDS.has(major)) return false;
+  const brands = [major];
+  for (let offset = 16; offset + 4 <= boxSize; offset += 4) brands.push(bytes.toString('latin1', offset, offset + 4));
+  return brands.some((brand) => MP4_BRANDS.has(brand));
+}
+
+/** An EBML variable-length integer at `offset`: its value and length, or null when it is no valid one. */
+function readVint(bytes: Buffer, offset: number, keepMarker: boolean): { value: number; length: number } | null {
+  const first = bytes[offset];
+  if (first === undefined || first === 0) return null;
+  const length = Math.clz32(first) - 23;
+  if (length > 8 || offset + length > bytes.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  for (let i = 1; i < length; i++) value = value * 256 + bytes[offset + i]!;
+  return { value, length };
+}
+
+const EBML_ID = 0x1a45dfa3;
+const EBML_DOCTYPE_ID = 0x4282;
+
+/** WebM: an EBML header (1A 45 DF A3) whose DocType element says 'webm' (Matroska's other files say 'matroska'). */
+function isWebm(bytes: Buffer): boolean {
+  if (bytes.length < 8 || bytes.readUInt32BE(0) !== EBML_ID) return false;
+  const headerSize = readVint(bytes, 4, false);
+  if (!headerSize) return false;
+  const end = Math.min(bytes.length, 4 + headerSize.length + headerSize.value);
+  let offset = 4 + headerSize.length;
+  while (offset < end) {
+    const id = readVint(bytes, offset, true);
+    if (!id) return false;
+    const size = readVint(bytes, offset + id.length, false);
+    if (!size) return false;
+    const dataStart = offset + id.length + size.length;
+    if (id.value === EBML_DOCTYPE_ID) return bytes.toString('latin1', dataStart, Math.min(end, dataStart + size.value)).replace(/\0+$/, '') === 'webm';
+    offset = dataStart + size.value;
+  }
+  return false;
+}
 
 /** The type the bytes say the file is (magic numbers), whatever its name claims; null when none we know. */
 function sniffType(bytes: Buffer): MediaType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (isMp4(bytes)) return 'mp4';
+  if (isWebm(bytes)) return 'webm';
   const head = bytes.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart();
   if (/^(<\?xml|<!--|<svg[\s>])/i.test(head) && /<svg[\s>]/i.test(bytes.toString('utf8'))) return 'svg';
   return null;
@@ -79,55 +134,78 @@ async function processSvg(bytes: Buffer): Promise<ProcessedFile> {
   return { body: Buffer.from(result.svg, 'utf8'), width: null, height: null };
 }
 
-export interface UploadedFile {
-  bytes: Buffer;
-  fileName: string;
+/**
+ * Runs inside the upload's transaction once its media row is written: a module that files uploads
+ * (the product media library) adds its own row there, so both are written or neither.
+ */
+export type AttachUpload<T> = (tx: Db, record: MediaRecord, file: { fileName: string; type: MediaType }) => Promise<T>;
+
+/** The file to store, its type decided from its bytes: re-encoded (rasters, SVG) or as sent (videos, from the staged file). */
+async function prepareFile(purpose: MediaPurpose, file: ReceivedFile): Promise<{ type: MediaType; processed: ProcessedFile | StagedFile }> {
+  const rule = MEDIA_PURPOSES[purpose];
+  const byteSize = file.staged ? file.byteSize : file.bytes.length;
+  if (byteSize > rule.maxBytes) throw fileTooLarge(purpose);
+  const type = sniffType(file.staged ? file.head : file.bytes);
+  if (!type || !(rule.types as readonly MediaType[]).includes(type)) throw formatNotSupported();
+  if (VIDEO_TYPES.includes(type)) {
+    // Videos are never decoded here: only a staged file (the route streams video purposes to disk) is stored.
+    if (!file.staged) throw formatNotSupported();
+    return { type, processed: file };
+  }
+  if (file.staged) throw formatNotSupported();
+  return { type, processed: type === 'svg' ? await processSvg(file.bytes) : await reencodeRaster(file.bytes, type) };
 }
 
 export function createMediaService(db: Db, storage: MediaStorage) {
-  return {
-    /** Checks, cleans and stores one upload; nothing is stored when any check fails. */
-    async upload(purpose: MediaPurpose, file: UploadedFile, context: RequestContext): Promise<MediaRecord> {
-      const rule = MEDIA_PURPOSES[purpose];
-      if (file.bytes.length > rule.maxBytes) throw fileTooLarge();
-      const type = sniffType(file.bytes);
-      if (!type || !(rule.types as readonly MediaType[]).includes(type)) throw formatNotSupported();
-      const processed = type === 'svg' ? await processSvg(file.bytes) : await reencodeRaster(file.bytes, type);
-      const name = `${randomBytes(16).toString('hex')}${MEDIA_TYPES[type].extensions[0]}`;
-      const contentType = MEDIA_TYPES[type].contentType;
+  /**
+   * Checks, cleans and stores one upload, and runs `attach` in the same transaction; nothing is
+   * stored when any check fails. A staged file is left for the caller to discard.
+   */
+  async function store<T>(purpose: MediaPurpose, file: ReceivedFile, context: RequestContext, attach: AttachUpload<T>): Promise<T> {
+    const { type, processed } = await prepareFile(purpose, file);
+    const name = `${randomBytes(16).toString('hex')}${MEDIA_TYPES[type].extensions[0]}`;
+    const contentType = MEDIA_TYPES[type].contentType;
+    const isStaged = 'path' in processed;
 
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(media)
-          .values({
-            name,
-            url: storage.urlOf(name),
-            purpose,
-            contentType,
-            byteSize: processed.body.length,
-            width: processed.width,
-            height: processed.height,
-            originalName: file.fileName.slice(0, 255),
-            createdBy: context.actor.id,
-            updatedBy: context.actor.id,
-          })
-          .returning();
-        const record: MediaRecord = {
-          id: row!.id,
-          url: row!.url,
-          name: row!.name,
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(media)
+        .values({
+          name,
+          url: storage.urlOf(name),
           purpose,
           contentType,
-          byteSize: row!.byteSize,
-          width: row!.width,
-          height: row!.height,
-        };
-        await writeAudit(tx, context, { action: 'create', entity: 'media', entityId: record.id, after: { ...record, originalName: row!.originalName } });
-        // Stored last inside the transaction: if the write fails, the row is rolled back with it.
-        await storage.put(name, processed.body, contentType);
-        return record;
-      });
-    },
+          byteSize: isStaged ? processed.byteSize : processed.body.length,
+          width: isStaged ? null : processed.width,
+          height: isStaged ? null : processed.height,
+          originalName: file.fileName.slice(0, 255),
+          createdBy: context.actor.id,
+          updatedBy: context.actor.id,
+        })
+        .returning();
+      const record: MediaRecord = {
+        id: row!.id,
+        url: row!.url,
+        name: row!.name,
+        purpose,
+        contentType,
+        byteSize: row!.byteSize,
+        width: row!.width,
+        height: row!.height,
+      };
+      await writeAudit(tx, context, { action: 'create', entity: 'media', entityId: record.id, after: { ...record, originalName: row!.originalName } });
+      const attached = await attach(tx, record, { fileName: file.fileName, type });
+      // Stored last inside the transaction: if the write fails, the rows are rolled back with it.
+      if (isStaged) await storage.putFile(name, processed.path, contentType);
+      else await storage.put(name, processed.body, contentType);
+      return attached;
+    });
+  }
+
+  return {
+    store,
+    /** Stores one upload that no module files further (POST /api/media): its record. */
+    upload: (purpose: MediaPurpose, file: ReceivedFile, context: RequestContext) => store(purpose, file, context, async (_tx, record) => record),
   };
 }
 
