@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CacheStore } from './cache-store.ts';
+import { entryBytes } from './cache-store.ts';
+import { createMemoryCacheStore } from './memory-cache-store.ts';
+import { createRedisCacheStore } from './redis-cache-store.ts';
+import { isRedisAnswering } from './redis-probe.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+const redisUp = await isRedisAnswering(REDIS_URL);
+
+/** The same behaviour from both stores: the screen's figures, the atomic swap, invalidation, clearing. */
+function describeStore(name: string, make: () => CacheStore, cleanUp: () => Promise<void> = async () => {}) {
+  describe(name, () => {
+    const store = make();
+    afterAll(async () => {
+      await cleanUp();
+      await store.close();
+    });
+
+    it('shows nothing for a key never generated', async () => {
+      const stats = (await store.stats(['never'])).get('never');
+      expect(stats).toEqual({ entries: 0, bytes: 0, generatedAt: null, invalidatedAt: null });
+      expect(await store.read('never', 'x')).toBeNull();
+    });
+
+    it('swaps a build in at commit: readers see the old documents until then', async () => {
+      const first = await store.startBuild('products');
+      await first.write([
+        ['1', '{"sku":"A"}'],
+        ['2', '{"sku":"B"}'],
+      ]);
+      await first.commit();
+      const second = await store.startBuild('products');
+      await second.write([['3', '{"sku":"C"}']]);
+      await second.write([['4', '{"sku":"Dé"}']]);
+      expect(await store.read('products', '1')).toBe('{"sku":"A"}');
+      expect(await store.read('products', '3')).toBeNull();
+      const before = Date.now();
+      const stats = await second.commit();
+      expect(stats.entries).toBe(2);
+      expect(stats.bytes).toBe(entryBytes('3', '{"sku":"C"}') + entryBytes('4', '{"sku":"Dé"}'));
+      expect(await store.read('products', '1')).toBeNull();
+      expect(await store.read('products', '4')).toBe('{"sku":"Dé"}');
+      const shown = (await store.stats(['products'])).get('products')!;
+      expect(shown).toMatchObject({ entries: 2, bytes: stats.bytes, invalidatedAt: null });
+      expect(shown.generatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('an aborted build leaves the live key as it was', async () => {
+      const build = await store.startBuild('products');
+      await build.write([['9', '{}']]);
+      await build.abort();
+      expect((await store.stats(['products'])).get('products')!.entries).toBe(2);
+      expect(await store.read('products', '9')).toBeNull();
+    });
+
+    it('invalidating an entry removes its document, lowers the figures and notes when', async () => {
+      const held = (await store.stats(['products'])).get('products')!;
+      await store.invalidate('products', ['3', 'not-there']);
+      const after = (await store.stats(['products'])).get('products')!;
+      expect(await store.read('products', '3')).toBeNull();
+      expect(after.entries).toBe(1);
+      expect(after.bytes).toBe(held.bytes - entryBytes('3', '{"sku":"C"}'));
+      expect(after.invalidatedAt).not.toBeNull();
+      expect(after.generatedAt).toEqual(held.generatedAt);
+    });
+
+    it('invalidating all of a key empties it and keeps when it was generated', async () => {
+      const build = await store.startBuild('pages');
+      await build.write([['about', '{"title":"About"}']]);
+      const { generatedAt } = await build.commit();
+      await store.invalidate('pages', 'all');
+      expect((await store.stats(['pages'])).get('pages')).toMatchObject({ entries: 0, bytes: 0, generatedAt });
+      expect((await store.stats(['pages'])).get('pages')!.invalidatedAt).not.toBeNull();
+      expect(await store.read('pages', 'about')).toBeNull();
+      // A key never generated stays so.
+      await store.invalidate('never', 'all');
+      expect((await store.stats(['never'])).get('never')!.invalidatedAt).toBeNull();
+    });
+
+    it('a build of nothing leaves an empty key that was generated', async () => {
+      const build = await store.startBuild('diamonds');
+      const stats = await build.commit();
+      expect(stats).toMatchObject({ entries: 0, bytes: 0 });
+      expect((await store.stats(['diamonds'])).get('diamonds')!.generatedAt).not.toBeNull();
+    });
+
+    it('clearing empties the key and forgets when it was generated', async () => {
+      await store.clear('products');
+      expect((await store.stats(['products'])).get('products')).toEqual({ entries: 0, bytes: 0, generatedAt: null, invalidatedAt: null });
+      expect(await store.read('products', '4')).toBeNull();
+    });
+  });
+}
+
+describeStore('in-memory cache store', createMemoryCacheStore);
+
+// Each run writes under its own prefix on the shared Redis and removes it afterwards.
+const prefix = `facet-test:${randomUUID()}`;
+describe.skipIf(!redisUp)('Redis', () => {
+  describeStore(
+    'Redis cache store',
+    () => createRedisCacheStore(REDIS_URL, { prefix }),
+    async () => {
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    },
+  );
+
+  it('a build killed before its swap leaves a staging hash that expires', async () => {
+    const store = createRedisCacheStore(REDIS_URL, { prefix });
+    const build = await store.startBuild('killed');
+    await build.write([['1', '{}']]);
+    const redis = new Redis(REDIS_URL);
+    const [staging] = await redis.keys(`${prefix}:killed:build:*`);
+    expect(await redis.ttl(staging!)).toBeGreaterThan(0);
+    expect(await redis.exists(`${prefix}:killed`)).toBe(0);
+    await redis.del(staging!);
+    await redis.quit();
+    await store.close();
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Where the storefront cache lives: Redis when REDIS_URL is set (`redis-cache-store.ts`), the
+ * process's memory otherwise (`memory-cache-store.ts`). A cache key (`products`) holds entries, each
+ * an entry name (a product id, a slug) and its JSON document, plus what the screen shows about it.
+ */
+export interface CacheKeyStats {
+  entries: number;
+  /** Bytes of entry names and documents held. */
+  bytes: number;
+  generatedAt: Date | null;
+  invalidatedAt: Date | null;
+}
+
+/** One build of a key: batches land beside the live key, and `commit` swaps them in at once. */
+export interface CacheBuild {
+  write(entries: readonly (readonly [string, string])[]): Promise<void>;
+  /** Replaces the key's entries with the ones written, atomically; readers see the old or the new, never a mix. */
+  commit(): Promise<CacheKeyStats>;
+  /** Drops what was written; the live key is untouched. */
+  abort(): Promise<void>;
+}
+
+export interface CacheStore {
+  kind: 'redis' | 'memory';
+  startBuild(key: string): Promise<CacheBuild>;
+  /**
+   * Removes documents a write made stale, some entries of a key (a saved product's) or all of them
+   * (`'all'`: a category changed), and notes when; when it was generated stays known.
+   */
+  invalidate(key: string, entries: readonly string[] | 'all'): Promise<void>;
+  /** Removes every entry of the key. */
+  clear(key: string): Promise<void>;
+  stats(keys: readonly string[]): Promise<Map<string, CacheKeyStats>>;
+  /** One document, as the storefront reads it. */
+  read(key: string, entry: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export const EMPTY_STATS: CacheKeyStats = { entries: 0, bytes: 0, generatedAt: null, invalidatedAt: null };
+
+/** Bytes an entry takes: its name and its document, as UTF-8. */
+export const entryBytes = (name: string, document: string) => Buffer.byteLength(name) + Buffer.byteLength(document);

@@ -1,0 +1,237 @@
+import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
+import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isLive } from '../../db/columns.ts';
+import { categories } from '../categories/category.table.ts';
+import { contentPages } from '../content-pages/content-page.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
+import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
+import { products } from '../products/product.table.ts';
+import { settings } from '../settings/setting.table.ts';
+import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
+
+/** Entries of a cache key: entry name and its JSON document. */
+type CacheEntries = [string, string][];
+
+/**
+ * How a key's documents are made from the catalogue: how many there will be (for progress) and the
+ * documents themselves, in batches, so a big catalogue is never held in memory at once.
+ */
+interface CacheSource {
+  count(db: Db): Promise<number>;
+  batches(db: Db): AsyncIterable<CacheEntries>;
+}
+
+/** Top-level products read per batch; each batch is one statement and one write to the store. */
+const PRODUCT_BATCH = 1000;
+
+const liveActiveProduct = and(isLive(products), isNull(products.parentProductId), eq(products.status, true));
+
+/**
+ * A product's storefront document, built by PostgreSQL as JSON text (GLOSSARY, "storefront product
+ * document"): prices are numbers in pounds (GBP) as stored, exact to the penny; categories are ids
+ * (the categories key holds their names and slugs, so renaming one does not stale every product);
+ * attributes are those shown on the storefront; variants are the live, active ones with their options.
+ */
+const productDocument = sql<string>`json_build_object(
+  'id', p.id,
+  'sku', p.sku,
+  'modelNumber', p.model_number,
+  'name', p.name,
+  'currency', 'GBP',
+  'price', p.price,
+  'qty', p.qty,
+  'isReadyToShip', p.is_ready_to_ship,
+  'isGiftCard', p.is_gift_card,
+  'description', p.description,
+  'productDescription', p.product_description,
+  'productDetails', p.product_details,
+  'categoryIds', p.category_ids,
+  'images', json_build_object('base', p.base_image, 'other', p.other_images, 'videos', p.videos),
+  'seo', json_build_object('metaTitle', p.meta_title, 'metaKeywords', p.meta_keywords, 'metaDescription', p.meta_description),
+  'attributes', (
+    select coalesce(json_agg(json_build_object('code', a.attribute_code, 'name', a.attribute_name, 'value', coalesce(o.value, v.value)) order by a.id), '[]'::json)
+    from product_attribute_values v
+    join product_attributes a on a.id = v.attribute_id and a.deleted_at is null and a.show_in_storefront
+    left join attribute_options o on o.id = v.option_id
+    where v.product_id = p.id
+  ),
+  'variants', (
+    select coalesce(json_agg(json_build_object(
+      'id', c.id,
+      'sku', c.sku,
+      'modelNumber', c.model_number,
+      'price', c.price,
+      'qty', c.qty,
+      'images', json_build_object('base', c.base_image, 'other', c.other_images, 'videos', c.videos),
+      'options', (
+        select coalesce(json_agg(json_build_object('attributeCode', a.attribute_code, 'attribute', a.attribute_name, 'optionId', o.id, 'value', o.value) order by a.id), '[]'::json)
+        from product_attribute_values v
+        join product_attributes a on a.id = v.attribute_id
+        join attribute_options o on o.id = v.option_id
+        where v.product_id = c.id
+      )
+    ) order by c.id), '[]'::json)
+    from products c
+    where c.parent_product_id = p.id and c.deleted_at is null and c.status
+  )
+)::text`;
+
+const productSource: CacheSource = {
+  count: (db) => db.$count(products, liveActiveProduct),
+  async *batches(db) {
+    // Keyset by id: each batch starts after the last id read, so batch 100 costs what batch 1 does.
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select({ id: sql<number>`p.id`, document: productDocument })
+        .from(sql`products p`)
+        .where(sql`p.parent_product_id is null and p.deleted_at is null and p.status and p.id > ${after}`)
+        .orderBy(sql`p.id`)
+        .limit(PRODUCT_BATCH);
+      if (rows.length === 0) return;
+      yield rows.map((row): [string, string] => [String(row.id), row.document]);
+      after = rows.at(-1)!.id;
+      if (rows.length < PRODUCT_BATCH) return;
+    }
+  },
+};
+
+/** A key whose documents are few: read at once, written as one batch. */
+function smallSource(read: (db: Db) => Promise<CacheEntries>): CacheSource {
+  return {
+    count: async (db) => (await read(db)).length,
+    async *batches(db) {
+      yield await read(db);
+    },
+  };
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Diamonds arrive with the diamond feed (a later issue): until then the honest document is an empty one. */
+const emptySource = smallSource(async () => []);
+
+/** Setting keys that hold credentials stay out of a cache the storefront reads. */
+const SECRET_SETTING = /secret|password|token|api[_.-]?key|private/i;
+
+const SOURCES: Record<CacheKey, CacheSource> = {
+  products: productSource,
+  diamonds: emptySource,
+  'diamond-combinations': emptySource,
+
+  // One document per live, active category (not the root), by slug.
+  categories: smallSource(async (db) => {
+    const rows = await db
+      .select()
+      .from(categories)
+      .where(and(isLive(categories), eq(categories.status, true), ne(categories.id, ROOT_CATEGORY_ID)))
+      .orderBy(asc(categories.orderNo), asc(categories.id));
+    return rows.map((c) => [
+      c.slug,
+      json({
+        id: c.id,
+        name: c.name,
+        title: c.title,
+        slug: c.slug,
+        parentId: c.parentId === ROOT_CATEGORY_ID ? null : c.parentId,
+        orderNo: c.orderNo,
+        abbreviation: c.abbreviation,
+        description: c.description,
+        isDiamondCategory: c.isDiamondCategory,
+        isGemstoneCategory: c.isGemstoneCategory,
+        isMtoCategory: c.isMtoCategory,
+        isGiftCard: c.isGiftCard,
+        images: { image: c.image, desktopBanner: c.desktopBannerImage, mobileBanner: c.mobileBannerImage },
+        offers: [
+          { image: c.offerImage1, slug: c.offerBannerSlug1, afterProducts: c.afterProducts1 },
+          { image: c.offerImage2, slug: c.offerBannerSlug2, afterProducts: c.afterProducts2 },
+        ],
+        seo: { metaTitle: c.metaTitle, metaKeywords: c.metaKeyword, metaDescription: c.metaDescription },
+        faqs: c.faqs,
+        exploreMore: c.exploreMore,
+        footer: { title: c.footerTitle, description: c.footerDescription },
+      }),
+    ]);
+  }),
+
+  // One document, `tree`: the enabled menu as the storefront draws it, links resolved to slugs.
+  'navigation-menu': smallSource(async (db) => {
+    const rows = await db
+      .select({
+        id: navigationMenuItems.id,
+        parentId: navigationMenuItems.parentId,
+        title: navigationMenuItems.title,
+        description: navigationMenuItems.description,
+        menuType: navigationMenuItems.menuType,
+        link: navigationMenuItems.link,
+        cssClass: navigationMenuItems.cssClass,
+        image: navigationMenuItems.image,
+        categorySlug: categories.slug,
+        pageSlug: contentPages.slug,
+      })
+      .from(navigationMenuItems)
+      .leftJoin(categories, and(eq(categories.id, navigationMenuItems.categoryId), isLive(categories)))
+      .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isLive(contentPages)))
+      .where(and(isLive(navigationMenuItems), eq(navigationMenuItems.status, true)))
+      .orderBy(asc(navigationMenuItems.sortOrder), asc(navigationMenuItems.id));
+    type Node = { id: number; title: string; description: string; type: string; link: string; cssClass: string; image: string; children: Node[] };
+    const nodes = new Map<number, Node>();
+    for (const row of rows) {
+      const link = row.menuType === 'category' ? (row.categorySlug ?? '') : row.menuType === 'page' ? (row.pageSlug ?? '') : row.link;
+      nodes.set(row.id, { id: row.id, title: row.title, description: row.description, type: row.menuType, link, cssClass: row.cssClass, image: row.image, children: [] });
+    }
+    const top: Node[] = [];
+    for (const row of rows) {
+      const node = nodes.get(row.id)!;
+      if (row.parentId === null) top.push(node);
+      // An item under a disabled parent is not shown, as on the menu screen.
+      else nodes.get(row.parentId)?.children.push(node);
+    }
+    return [['tree', json(top)]];
+  }),
+
+  // One document per live, active page, by slug.
+  'content-pages': smallSource(async (db) => {
+    const rows = await db
+      .select()
+      .from(contentPages)
+      .where(and(isLive(contentPages), eq(contentPages.status, true)))
+      .orderBy(asc(contentPages.id));
+    return rows.map((p) => [
+      p.slug,
+      json({ id: p.id, title: p.title, slug: p.slug, pageCode: p.pageCode, content: p.content, updatedAt: p.updatedAt.toISOString(), seo: { metaTitle: p.metaTitle, metaKeywords: p.metaKeywords, metaDescription: p.metaDescription } }),
+    ]);
+  }),
+
+  // One document per setting the storefront may read, by key; credentials are left out.
+  settings: smallSource(async (db) => {
+    const rows = await db.select().from(settings).where(isLive(settings)).orderBy(asc(settings.id));
+    return rows.filter((s) => !SECRET_SETTING.test(s.key)).map((s) => [s.key, json({ key: s.key, title: s.title, value: s.value })]);
+  }),
+
+  // One document, `all`: the active delivery services offered at checkout, in pounds.
+  'shipping-rates': smallSource(async (db) => {
+    const rows = await db
+      .select({ id: shippingRates.id, name: shippingRates.name, rate: shippingRates.rate, minFreeShippingAmount: shippingRates.minFreeShippingAmount })
+      .from(shippingRates)
+      .where(and(isLive(shippingRates), eq(shippingRates.status, true)))
+      .orderBy(asc(shippingRates.rate), asc(shippingRates.id));
+    return [['all', json(rows.map((r) => ({ ...r, currency: 'GBP' })))]];
+  }),
+
+  // One document, `all`: the active diamond shapes with their shape category (Round or Fancy).
+  'diamond-shapes': smallSource(async (db) => {
+    const rows = await db
+      .select({ id: diamondShapes.id, name: diamondShapes.name, shapeCategory: shapeCategories.name })
+      .from(diamondShapes)
+      .innerJoin(shapeCategories, eq(shapeCategories.id, diamondShapes.shapeCategoryId))
+      .where(and(isLive(diamondShapes), eq(diamondShapes.status, true)))
+      .orderBy(asc(diamondShapes.name));
+    return [['all', json(rows)]];
+  }),
+};
+
+export const cacheSourceOf = (key: CacheKey): CacheSource => SOURCES[key];

@@ -1,0 +1,220 @@
+import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
+import type { CacheKeyStatus, CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/audit.table.ts';
+import { isLive } from '../../db/columns.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
+import { categories } from '../categories/category.table.ts';
+import { contentPages } from '../content-pages/content-page.table.ts';
+import { products } from '../products/product.table.ts';
+
+/** The demo shop: products with variants, categories, pages and a menu to build documents from. */
+describe('cache management', () => {
+  let t: TestApp;
+  let admin: string;
+  let staff: { cookie: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: true });
+    admin = await t.login();
+    staff = await t.createUserWith(['cache_management']);
+  });
+  afterAll(() => t?.close());
+
+  const post = (cookie: string | undefined, url: string) => t.request(cookie, { method: 'POST', url });
+  const status = async (cookie = admin) => (await t.request(cookie, { method: 'GET', url: '/api/cache' })).json() as CacheStatusResponse;
+  const row = async (key: string) => (await status()).items.find((item) => item.key === key)!;
+
+  async function finished(cookie: string, job: JobRecord): Promise<JobRecord> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const now = (await t.request(cookie, { method: 'GET', url: `/api/jobs/${job.id}` })).json() as JobRecord;
+      if (now.status !== 'queued' && now.status !== 'running') return now;
+      if (Date.now() > deadline) throw new Error(`job ${job.id} still ${now.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function generate(key: string, cookie = admin): Promise<JobRecord> {
+    const response = await post(cookie, `/api/cache/${key}/generate`);
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await finished(cookie, response.json());
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    return job;
+  }
+
+  const activeProducts = () => t.db.$count(products, and(isLive(products), isNull(products.parentProductId), eq(products.status, true)));
+  /** One document through the API, as staff (and the storefront) read it; null when the cache holds none. */
+  const document = async (key: string, entry: string | number) => {
+    const response = await t.request(admin, { method: 'GET', url: `/api/cache/${key}/entries/${encodeURIComponent(String(entry))}` });
+    if (response.statusCode === 404) return null;
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Record<string, unknown>;
+  };
+
+  it('refuses without a session (401) and without cache_management (403), changing nothing', async () => {
+    const outsider = await t.createUserWith(['products', 'categories']);
+    const routes: [string, string][] = [
+      ['GET', '/api/cache'],
+      ['POST', '/api/cache/clear'],
+      ['POST', '/api/cache/products/generate'],
+      ['POST', '/api/cache/products/clear'],
+      ['POST', '/api/cache/products/reset'],
+      ['GET', '/api/cache/products/entries/1'],
+    ];
+    for (const [method, url] of routes) {
+      expect((await t.request(undefined, { method: method as 'GET', url })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.request(outsider.cookie, { method: method as 'GET', url })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await post(undefined, '/api/products/sync')).statusCode).toBe(401);
+    const nobody = await t.createUserWith(['categories']);
+    expect((await post(nobody.cookie, '/api/products/sync')).statusCode).toBe(403);
+    expect((await status()).items.every((item) => item.generatedAt === null)).toBe(true);
+  });
+
+  it('lists every key with its label, Reset only for Products, Diamonds and Diamond Combinations', async () => {
+    const shown = await status(staff.cookie);
+    expect(shown.store).toBe('memory');
+    expect(shown.items.map((item) => item.key)).toEqual([...CACHE_KEYS]);
+    expect(shown.items.filter((item) => item.canReset).map((item) => item.label)).toEqual(['Products', 'Diamonds', 'Diamond Combinations']);
+    expect(shown.items.find((item) => item.key === 'navigation-menu')!.label).toBe('Navigation Menu');
+    expect(shown.items[0]).toMatchObject<Partial<CacheKeyStatus>>({ entries: 0, bytes: 0, generatedAt: null });
+  });
+
+  it('refuses an unknown key, and Reset of a key that has none, with 400', async () => {
+    const unknown = await post(admin, '/api/cache/orders/generate');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('VALIDATION_FAILED');
+    const notResettable = await post(admin, '/api/cache/categories/reset');
+    expect(notResettable.statusCode).toBe(400);
+    expect(notResettable.json().error.issues[0].message).toBe('Only products, diamonds, diamond-combinations can be reset.');
+  });
+
+  it('generates the products key as a job: one storefront document per active product, with its variants in GBP', async () => {
+    const job = await generate('products', staff.cookie);
+    const count = await activeProducts();
+    expect(count).toBeGreaterThan(0);
+    expect(job).toMatchObject({ kind: 'cache.generate', label: 'Generate cache', progressDone: count, progressTotal: count, result: { key: 'products', entries: count } });
+    const held = await row('products');
+    expect(held.entries).toBe(count);
+    expect(held.bytes).toBeGreaterThan(count * 100);
+    expect(held.generatedAt).not.toBeNull();
+    const [configured] = await t.db
+      .select()
+      .from(products)
+      .where(and(isLive(products), isNull(products.parentProductId), eq(products.isConfigured, true), eq(products.status, true)))
+      .limit(1);
+    const doc = (await document('products', configured!.id))!;
+    expect(doc).toMatchObject({ id: configured!.id, sku: configured!.sku, name: configured!.name, currency: 'GBP', price: Number(configured!.price), categoryIds: configured!.categoryIds });
+    expect(doc.seo).toEqual({ metaTitle: configured!.metaTitle, metaKeywords: configured!.metaKeywords, metaDescription: configured!.metaDescription });
+    const variants = doc.variants as { sku: string; price: number; options: { attributeCode: string; value: string }[] }[];
+    expect(variants.length).toBeGreaterThan(0);
+    const liveVariants = await t.db.select().from(products).where(and(isLive(products), eq(products.parentProductId, configured!.id), eq(products.status, true)));
+    expect(variants.map((v) => v.sku).sort()).toEqual(liveVariants.map((v) => v.sku).sort());
+    expect(typeof variants[0]!.price).toBe('number');
+    expect(variants[0]!.options.length).toBeGreaterThan(0);
+    expect(variants[0]!.options[0]!.value).toEqual(expect.any(String));
+  });
+
+  it('builds honest empty documents for diamonds and diamond combinations (the diamond feed is not built yet)', async () => {
+    for (const key of ['diamonds', 'diamond-combinations']) {
+      const job = await generate(key);
+      expect(job.result).toMatchObject({ key, entries: 0 });
+      expect(await row(key)).toMatchObject({ entries: 0, bytes: 0, generatedAt: expect.any(String) });
+    }
+  });
+
+  it('generates the small keys from the catalogue', async () => {
+    for (const key of ['categories', 'navigation-menu', 'content-pages', 'settings', 'shipping-rates', 'diamond-shapes']) await generate(key);
+    const [page] = await t.db.select().from(contentPages).where(and(isLive(contentPages), eq(contentPages.status, true))).limit(1);
+    expect(await document('content-pages', page!.slug)).toMatchObject({ title: page!.title, slug: page!.slug });
+    const [category] = await t.db.select().from(categories).where(and(isLive(categories), eq(categories.status, true), eq(categories.parentId, 1))).limit(1);
+    expect(await document('categories', category!.slug)).toMatchObject({ id: category!.id, name: category!.name, parentId: null });
+    const tree = (await document('navigation-menu', 'tree')) as unknown as { title: string; children: unknown[] }[];
+    expect(tree.length).toBeGreaterThan(0);
+    expect(await row('shipping-rates')).toMatchObject({ entries: 1 });
+  });
+
+  it('a product save removes that product’s document; the next generate brings it back as saved', async () => {
+    const [set] = await t.db.select({ id: attributeSets.id }).from(attributeSets).where(isLive(attributeSets)).limit(1);
+    const [category] = await t.db.select({ id: categories.id }).from(categories).where(and(isLive(categories), eq(categories.parentId, 1))).limit(1);
+    const input = { attributeSetId: set!.id, name: 'Cache Test Band', sku: 'CACHE-BAND-1', categoryIds: [category!.id], price: 199.99 };
+    const createdResponse = await t.request(admin, { method: 'POST', url: '/api/products', payload: input });
+    expect(createdResponse.statusCode, createdResponse.body).toBe(201);
+    const created = createdResponse.json().product as { id: number; version: number };
+    await generate('products');
+    expect(await document('products', created.id)).toMatchObject({ name: 'Cache Test Band', price: 199.99 });
+    const before = await row('products');
+
+    const saved = await t.request(admin, { method: 'PUT', url: `/api/products/${created.id}`, payload: { ...input, name: 'Cache Test Band II', price: 210.5, version: created.version } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await document('products', created.id)).toBeNull();
+    const after = await row('products');
+    expect(after.entries).toBe(before.entries - 1);
+    expect(after.bytes).toBeLessThan(before.bytes);
+    expect(after.invalidatedAt).not.toBeNull();
+    // Other products' documents stay.
+    expect(after.entries).toBeGreaterThan(0);
+
+    await generate('products');
+    expect(await document('products', created.id)).toMatchObject({ name: 'Cache Test Band II', price: 210.5 });
+
+    // Switched off: stale at once, and left out of the next generate.
+    const version = (await t.request(admin, { method: 'GET', url: `/api/products/${created.id}` })).json().version as number;
+    expect((await t.request(admin, { method: 'PATCH', url: `/api/products/${created.id}/status`, payload: { status: false, version } })).statusCode).toBe(200);
+    expect(await document('products', created.id)).toBeNull();
+    await generate('products');
+    expect(await document('products', created.id)).toBeNull();
+  });
+
+  it('a category, page or menu save invalidates its keys', async () => {
+    await generate('categories');
+    await generate('content-pages');
+    await generate('navigation-menu');
+    const [page] = await t.db.select().from(contentPages).where(and(isLive(contentPages), eq(contentPages.status, true))).limit(1);
+    const record = (await t.request(admin, { method: 'GET', url: `/api/content-pages/${page!.id}` })).json();
+    const { id: _id, createdAt: _c, updatedAt: _u, pageCode: _p, ...fields } = record;
+    const saved = await t.request(admin, { method: 'PUT', url: `/api/content-pages/${page!.id}`, payload: { ...fields, title: 'Our Story' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await row('content-pages')).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+    expect(await row('navigation-menu')).toMatchObject({ entries: 0 });
+    // Categories were not touched by a page.
+    expect((await row('categories')).entries).toBeGreaterThan(0);
+    await generate('content-pages');
+    expect(await document('content-pages', page!.slug)).toMatchObject({ title: 'Our Story' });
+  });
+
+  it('clears one key, resets a key (emptied at once, rebuilt by a job) and clears all, each audited', async () => {
+    await generate('categories');
+    const cleared = await post(staff.cookie, '/api/cache/categories/clear');
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ key: 'categories', entries: 0, bytes: 0, generatedAt: null });
+
+    const reset = await post(staff.cookie, '/api/cache/products/reset');
+    expect(reset.statusCode).toBe(202);
+    const job = await finished(staff.cookie, reset.json());
+    expect(job).toMatchObject({ status: 'succeeded', params: { key: 'products', reset: true } });
+    expect((await row('products')).entries).toBe(await activeProducts());
+
+    const all = await post(staff.cookie, '/api/cache/clear');
+    expect(all.statusCode).toBe(200);
+    expect((all.json() as CacheStatusResponse).items.every((item) => item.entries === 0 && item.generatedAt === null)).toBe(true);
+    const audits = await t.db.select({ action: auditLog.action, entityId: auditLog.entityId }).from(auditLog).where(eq(auditLog.entity, 'cache'));
+    expect(audits).toEqual(expect.arrayContaining([{ action: 'clear', entityId: 'categories' }, { action: 'reset', entityId: 'products' }, { action: 'clear', entityId: 'all' }]));
+  });
+
+  it('Sync Products rebuilds the products key as a job, for products staff too', async () => {
+    const productsStaff = await t.createUserWith(['products']);
+    const response = await post(productsStaff.cookie, '/api/products/sync');
+    expect(response.statusCode).toBe(202);
+    const job = await finished(productsStaff.cookie, response.json());
+    expect(job).toMatchObject({ kind: 'products.sync', label: 'Sync products', status: 'succeeded' });
+    expect((await row('products')).entries).toBe(await activeProducts());
+    // The cache screen's staff see the job too.
+    expect((await t.request(staff.cookie, { method: 'GET', url: `/api/jobs/${job.id}` })).statusCode).toBe(200);
+  });
+});

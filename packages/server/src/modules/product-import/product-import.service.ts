@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@facet/contract/messages';
+import type { ImportCheckResponse, ImportLineError, ProductImportJobParams } from '@facet/contract/modules/product-import/product-import.schema';
+import { IMPORT_LINE_ERRORS_SHOWN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, productImportJobParamsSchema } from '@facet/contract/modules/product-import/product-import.schema';
+import { PRODUCT_SHEET_COLUMNS } from '@facet/contract/modules/products/product-sheet';
+import { sql } from 'drizzle-orm';
+import { writeAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, invalidField } from '../../http/errors.ts';
+import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
+import type { JobKindDefinition } from '../../jobs/job-kind.ts';
+import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
+import { SheetReadError, readSheet } from '../../spreadsheets/sheet-reader.ts';
+import { planImport } from './product-import.plan.ts';
+import type { ImportPlan } from './product-import.plan.ts';
+import { writeImport } from './product-import.write.ts';
+
+export const PRODUCT_IMPORT_JOB_KIND = 'products.import' as const;
+/** How long a checked file waits for its apply. */
+const CHECKED_FILE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+const KNOWN_COLUMNS = new Set<string>(PRODUCT_SHEET_COLUMNS);
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The sheet-level rules of document 2 §5: not blank, a product sheet, with the sku and product_title columns. */
+export function checkSheetShape(sheet: Sheet) {
+  if (!sheet.headers.length || !sheet.rows.length) throw invalidField('file', MESSAGES.productSheetBlank);
+  if (!sheet.headers.some((header) => KNOWN_COLUMNS.has(header))) throw invalidField('file', MESSAGES.invalidProductSheet);
+  if (!sheet.headers.includes('sku') || !sheet.headers.includes('product_title')) throw invalidField('file', MESSAGES.invalidHeadersInSheet);
+}
+
+export const formatLineError = (error: ImportLineError) => MESSAGES.importLine(error.line, error.messages);
+
+/** What the check keeps beside the file: its answer and every line error (the download). */
+interface CheckRecord {
+  response: ImportCheckResponse;
+  errors: ImportLineError[];
+}
+
+export function createProductImportService(db: Db, dir: string) {
+  const filePath = (token: string) => path.join(dir, `${token}.sheet`);
+  const recordPath = (token: string) => path.join(dir, `${token}.json`);
+
+  function removeExpired(now = Date.now()) {
+    if (!fs.existsSync(dir)) return;
+    for (const name of fs.readdirSync(dir)) {
+      const file = path.join(dir, name);
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (stat?.isFile() && now - stat.mtimeMs > CHECKED_FILE_RETENTION_MS) fs.rmSync(file, { force: true });
+    }
+  }
+
+  async function read(source: string | Uint8Array, fileName: string): Promise<Sheet> {
+    try {
+      const sheet = await readSheet(source, { fileName, maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS });
+      checkSheetShape(sheet);
+      return sheet;
+    } catch (error) {
+      if (error instanceof SheetReadError) throw error.toAppError('file');
+      throw error;
+    }
+  }
+
+  const sanitize = (html: string) => sanitizeRichTextField('description', html);
+
+  /** SKUs of the sheet's products whose media library has no image, and no video. */
+  async function withoutMedia(plan: ImportPlan) {
+    const skus = plan.products.map((p) => p.columns.sku);
+    if (!skus.length) return { images: [], videos: [] };
+    const rows = rowsOf<{ sku: string; has_image: boolean; has_video: boolean }>(
+      await db.execute(sql`
+        select s.sku,
+          exists (select 1 from product_media_library m where m.sku = lower(s.sku) and m.kind = 'image' and m.deleted_at is null) as has_image,
+          exists (select 1 from product_media_library m where m.sku = lower(s.sku) and m.kind = 'video' and m.deleted_at is null) as has_video
+        from jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb) as s(sku)`),
+    );
+    return { images: rows.filter((r) => !r.has_image).map((r) => r.sku), videos: rows.filter((r) => !r.has_video).map((r) => r.sku) };
+  }
+
+  /** Reads and plans a file; `plan` names lines with errors, and writes nothing. */
+  async function planFile(source: string | Uint8Array, fileName: string) {
+    const sheet = await read(source, fileName);
+    return planImport(db, sheet, sanitize);
+  }
+
+  return {
+    /**
+     * The dry run ("Check Data"): reads the upload, checks every rule and answers what the apply
+     * would do. The file is kept under a token for the apply and the errors download.
+     */
+    async check(upload: { path: string; byteSize: number; fileName: string }): Promise<ImportCheckResponse> {
+      if (upload.byteSize === 0) throw invalidField('file', MESSAGES.productSheetBlank);
+      const plan = await planFile(upload.path, upload.fileName);
+      const media = await withoutMedia(plan);
+      const token = randomUUID();
+      const response: ImportCheckResponse = {
+        token,
+        fileName: upload.fileName,
+        rows: plan.rows,
+        products: plan.counts.products,
+        variants: plan.counts.variants,
+        lineErrorCount: plan.errors.length,
+        lineErrors: plan.errors.slice(0, IMPORT_LINE_ERRORS_SHOWN).map(formatLineError),
+        skusWithoutImages: media.images,
+        skusWithoutVideos: media.videos,
+      };
+      removeExpired();
+      fs.mkdirSync(dir, { recursive: true });
+      fs.copyFileSync(upload.path, filePath(token));
+      fs.writeFileSync(recordPath(token), JSON.stringify({ response, errors: plan.errors } satisfies CheckRecord));
+      return response;
+    },
+
+    /** The checked file's record, or 400 when it was never checked or is gone. */
+    checked(token: string): CheckRecord {
+      const file = recordPath(token);
+      if (!fs.existsSync(file) || !fs.existsSync(filePath(token))) throw invalidField('token', MESSAGES.importCheckAgain);
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as CheckRecord;
+    },
+
+    /** The apply of a checked file as a job (document 2 §4): one transaction, all or nothing. */
+    job(): JobKindDefinition<ProductImportJobParams> {
+      return {
+        kind: PRODUCT_IMPORT_JOB_KIND,
+        params: productImportJobParamsSchema,
+        async run({ params, db: jobDb, context, progress, succeed }) {
+          const file = filePath(params.token);
+          if (!fs.existsSync(file)) throw new Error(MESSAGES.importCheckAgain);
+          await progress(0, 3);
+          const plan = await planFile(file, params.fileName).catch((error: unknown) => {
+            throw error instanceof AppError ? new Error(error.message) : error;
+          });
+          if (plan.errors.length) {
+            const shown = plan.errors.slice(0, 20).map(formatLineError).join('\n');
+            throw new Error(`${plan.errors.length} line(s) with errors; nothing was imported.\n${shown}`);
+          }
+          await progress(1, 3);
+          await jobDb.transaction(async (tx) => {
+            const written = await writeImport(tx, plan, context.actor?.id ?? null);
+            const result = { fileName: params.fileName, rows: plan.rows, products: plan.counts.products, variants: plan.counts.variants, ...written };
+            await writeAudit(tx, context, { action: 'import', entity: 'product', after: result });
+            await succeed(tx, result);
+          });
+          fs.rmSync(file, { force: true });
+          fs.rmSync(recordPath(params.token), { force: true });
+        },
+      };
+    },
+  };
+}

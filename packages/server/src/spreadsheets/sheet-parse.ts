@@ -1,0 +1,196 @@
+import { readFile, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/**
+ * Parsing of the first sheet of an uploaded spreadsheet. Runs inside the spreadsheet worker thread
+ * (sheet-reader.ts); nothing here may be called on the main thread with untrusted input.
+ */
+
+/** One data row of a sheet: its 1-based line number in the sheet (the header is line 1 when it is the first row) and its non-empty cells by normalised header. */
+export interface SheetRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface Sheet {
+  /** The header row's names, normalised (normaliseHeader); empty names are kept as '' so positions stay. */
+  headers: string[];
+  /** Data rows below the header, blank rows left out. */
+  rows: SheetRow[];
+}
+
+export type SheetErrorKind = 'unsupported' | 'invalid' | 'tooLarge';
+
+/** Names by which a worker's error crosses the thread boundary (only name and message survive). */
+export const SHEET_ERROR_NAMES: Record<SheetErrorKind, string> = {
+  unsupported: 'SheetUnsupportedError',
+  invalid: 'SheetInvalidError',
+  tooLarge: 'SheetTooLargeError',
+};
+
+export function sheetError(kind: SheetErrorKind, detail: string): Error {
+  return Object.assign(new Error(detail), { name: SHEET_ERROR_NAMES[kind] });
+}
+
+export interface SheetLimits {
+  /** Bytes of the file at most. */
+  maxBytes: number;
+  /** Data rows at most. */
+  maxRows: number;
+  /** Columns at most (wider rows are cut). */
+  maxColumns: number;
+}
+
+export interface ParseSheetInput extends SheetLimits {
+  /** A file on disk, or the file's bytes. */
+  source: string | Uint8Array;
+  /** The name the user gave the file, when known: its extension must be .xlsx or .xls. */
+  fileName?: string;
+}
+
+/** Column names as the spec compares them: trimmed, lower case, every space and dash an underscore. */
+export function normaliseHeader(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s-]/g, '_');
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function startsWith(bytes: Uint8Array, magic: number[]) {
+  return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+}
+
+/** The format from the file's bytes (never from its name); the name's extension must still be one the spec accepts. */
+export function detectFormat(head: Uint8Array, fileName?: string): 'xlsx' | 'xls' {
+  const extension = fileName === undefined ? undefined : /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  if (fileName !== undefined && extension !== 'xlsx' && extension !== 'xls') throw sheetError('unsupported', `extension ${extension ?? '(none)'}`);
+  if (startsWith(head, ZIP_MAGIC)) return 'xlsx';
+  if (startsWith(head, OLE_MAGIC)) return 'xls';
+  // Named as a spreadsheet but not one: a corrupt or disguised file.
+  if (extension) throw sheetError('invalid', 'not a zip or OLE2 file');
+  throw sheetError('unsupported', 'neither .xlsx nor .xls bytes');
+}
+
+/** A cell's value as the text a person typed: numbers in plain digits, rich text joined, formulas by their result. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text?: unknown }[]; result?: unknown; text?: unknown; error?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((part) => (typeof part.text === 'string' ? part.text : '')).join('').trim();
+    if ('result' in v) return cellText(v.result);
+    if ('text' in v) return cellText(v.text);
+  }
+  return '';
+}
+
+/** Collects rows: the first non-blank row is the header; later blank rows are skipped. */
+class SheetBuilder {
+  headers: string[] | null = null;
+  readonly rows: SheetRow[] = [];
+  constructor(private readonly limits: SheetLimits) {}
+
+  add(line: number, cells: readonly unknown[]) {
+    const texts: string[] = [];
+    const width = Math.min(cells.length, this.limits.maxColumns);
+    let isBlank = true;
+    for (let i = 0; i < width; i++) {
+      const text = cellText(cells[i]);
+      texts.push(text);
+      if (text) isBlank = false;
+    }
+    if (isBlank) return;
+    if (!this.headers) {
+      this.headers = texts.map(normaliseHeader);
+      return;
+    }
+    if (this.rows.length >= this.limits.maxRows) throw sheetError('tooLarge', `more than ${this.limits.maxRows} rows`);
+    const values: Record<string, string> = {};
+    for (let i = 0; i < texts.length; i++) {
+      const header = this.headers[i];
+      // The first column of a name wins; unnamed columns are not data.
+      if (header && texts[i] && !(header in values)) values[header] = texts[i]!;
+    }
+    this.rows.push({ line, values });
+  }
+
+  result(): Sheet {
+    return { headers: this.headers ?? [], rows: this.rows };
+  }
+}
+
+async function readHead(source: string | Uint8Array, maxBytes: number): Promise<Uint8Array> {
+  if (typeof source !== 'string') {
+    if (source.byteLength > maxBytes) throw sheetError('tooLarge', `more than ${maxBytes} bytes`);
+    return source.subarray(0, 8);
+  }
+  const info = await stat(source);
+  if (info.size > maxBytes) throw sheetError('tooLarge', `more than ${maxBytes} bytes`);
+  const { open } = await import('node:fs/promises');
+  const handle = await open(source, 'r');
+  try {
+    const head = new Uint8Array(8);
+    await handle.read(head, 0, 8, 0);
+    return head;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function parseXlsx(source: string | Uint8Array, builder: SheetBuilder) {
+  const input = typeof source === 'string' ? source : Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      // row.values is 1-based and sparse.
+      const values = row.values as unknown[];
+      builder.add(row.number, values.slice(1));
+    }
+    // The first sheet only; the rest of the file is not read.
+    break;
+  }
+}
+
+async function parseXls(source: string | Uint8Array, builder: SheetBuilder, limits: SheetLimits) {
+  const XLSX = await import('@e965/xlsx');
+  const bytes = typeof source === 'string' ? await readFile(source) : source;
+  const workbook = XLSX.read(bytes, { type: 'array', dense: true, sheetRows: limits.maxRows + 2, cellDates: true, bookSheets: false });
+  const name = workbook.SheetNames[0];
+  const sheet = name === undefined ? undefined : workbook.Sheets[name];
+  if (!sheet) return;
+  const data = (sheet as { '!data'?: ({ v?: unknown }[] | undefined)[] })['!data'] ?? [];
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    builder.add(
+      r + 1,
+      Array.from({ length: row.length }, (_, c) => row[c]?.v),
+    );
+  }
+}
+
+/** Reads the first sheet of an .xlsx or .xls file. Throws errors named by SHEET_ERROR_NAMES. */
+export async function parseSheet(input: ParseSheetInput): Promise<Sheet> {
+  const head = await readHead(input.source, input.maxBytes);
+  const format = detectFormat(head, input.fileName);
+  const builder = new SheetBuilder(input);
+  try {
+    if (format === 'xlsx') await parseXlsx(input.source, builder);
+    else await parseXls(input.source, builder, input);
+  } catch (error) {
+    if (error instanceof Error && Object.values(SHEET_ERROR_NAMES).includes(error.name)) throw error;
+    // Whatever the parser chokes on (a broken zip, a truncated OLE2 stream, bad XML) is a corrupt file.
+    throw sheetError('invalid', error instanceof Error ? error.message : String(error));
+  }
+  return builder.result();
+}

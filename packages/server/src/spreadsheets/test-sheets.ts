@@ -1,0 +1,20 @@
+import ExcelJS from 'exceljs';
+
+/** Builders of real spreadsheet files for tests: an .xlsx written by exceljs, an .xls (BIFF8) by SheetJS. */
+
+export type SheetCells = readonly (readonly (string | number | boolean | null | undefined)[])[];
+
+export async function xlsxFile(rows: SheetCells, sheetName = 'Products'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow(row.map((cell) => cell ?? null));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function xlsFile(rows: SheetCells, sheetName = 'Products'): Promise<Buffer> {
+  const XLSX = await import('@e965/xlsx');
+  const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((cell) => cell ?? null)));
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
+  return Buffer.from(XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Uint8Array);
+}
