@@ -3,19 +3,28 @@ import { contentPageInputSchema } from '@facet/contract/modules/content-pages/co
 import { navigationMenuItemInputSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { settingInputSchema } from '@facet/contract/modules/settings/setting.schema';
 import { MASTER_PERMISSION } from '@facet/contract/permissions';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/audit.table.ts';
 import { openPglite } from '../../db/client.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { loadPermissionKeys } from '../auth/session.service.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
+import { createLocalStorage } from '../media/media.storage.ts';
+import { media } from '../media/media.table.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
+import { products } from '../products/product.table.ts';
 import { settings } from '../settings/setting.table.ts';
 import { users } from '../users/user.table.ts';
 import { bootstrap } from './bootstrap.ts';
 import { DEMO_PASSWORD } from './demo-data.ts';
+
+const DEMO_TIMEOUT = 180_000;
 
 describe('bootstrap of an empty database', () => {
   it('creates the admin with a generated password when none is given, holding all-master', async () => {
@@ -37,7 +46,8 @@ describe('bootstrap of an empty database', () => {
     await database.close();
   });
 
-  it('adds demo staff with realistic roles when demo data is on', async () => {
+  // Demo data saves the demo catalogue product by product through the products service: a minute on a loaded machine.
+  it('adds demo staff with realistic roles when demo data is on', { timeout: DEMO_TIMEOUT }, async () => {
     const database = await openPglite(undefined);
     await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true });
     const [sarah] = await database.db.select().from(users).where(eq(users.name, 'sarah'));
@@ -48,9 +58,11 @@ describe('bootstrap of an empty database', () => {
     await database.close();
   });
 
-  it('seeds reference and demo data that keep the rules of the forms (slugs, keys, class names, head text)', async () => {
+  it('seeds reference and demo data that keep the rules of the forms (slugs, keys, class names, head text)', { timeout: DEMO_TIMEOUT }, async () => {
     const database = await openPglite(undefined);
-    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true });
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-demo-media-'));
+    const mediaStorage = createLocalStorage(mediaDir);
+    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage });
     const db = database.db;
     const expectValid = (schema: z.ZodType, rows: Record<string, unknown>[], label: (row: Record<string, unknown>) => string) => {
       expect(rows.length).toBeGreaterThan(0);
@@ -65,6 +77,27 @@ describe('bootstrap of an empty database', () => {
     // The root (reference data) has no parent; every other field of it obeys the form as well.
     const categoryRows = (await db.select().from(categories)).map((row) => ({ ...row, parentId: row.parentId ?? ROOT_CATEGORY_ID }));
     expectValid(categoryInputSchema, categoryRows, (row) => `category ${row.slug}`);
+
+    // The catalogue: about 60 products, each saved by the products service (its audit entry), several
+    // with 50 or more variants, every product and variant with an image the media store holds.
+    const productRows = await db.select().from(products).where(isNull(products.deletedAt));
+    const parents = productRows.filter((row) => row.parentProductId === null);
+    expect(parents.length).toBeGreaterThanOrEqual(55);
+    const [created] = await db.select({ total: count() }).from(auditLog).where(and(eq(auditLog.entity, 'product'), eq(auditLog.action, 'create')));
+    expect(created!.total).toBe(parents.length);
+    const variantsOf = (id: number) => productRows.filter((row) => row.parentProductId === id).length;
+    expect(parents.filter((row) => variantsOf(row.id) >= 50).length).toBeGreaterThanOrEqual(5);
+    const engagementRings = parents.filter((row) => row.name.endsWith('Ring') && row.canBeSetWith.length > 0);
+    expect(engagementRings.length).toBeGreaterThanOrEqual(10);
+    const images = new Set(productRows.flatMap((row) => [row.baseImage, ...row.otherImages]));
+    expect(images.has('')).toBe(false);
+    const mediaRows = await db.select({ url: media.url, name: media.name, contentType: media.contentType }).from(media).where(inArray(media.url, [...images]));
+    expect(mediaRows.length).toBe(images.size);
+    for (const row of mediaRows) {
+      expect(row.contentType).toBe('image/jpeg');
+      expect([...fs.readFileSync(path.join(mediaDir, row.name)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
     await database.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
   });
 });

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { MASTER_PERMISSION, PERMISSION_KEYS, PERMISSION_NAMES } from '@facet/contract/permissions';
 import { MASTER_ROLE_NAME } from '@facet/contract/modules/roles/role.schema';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { hashPassword } from '../auth/password.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { userRoles, users } from '../users/user.table.ts';
@@ -31,7 +32,11 @@ export interface BootstrapResult {
  * On an empty database: the permission catalogue, the master role and the admin user; then demo
  * data when asked. A database that already has permissions is left alone.
  */
-export async function bootstrap(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword' | 'demoData'>): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  config: Pick<Config, 'adminUsername' | 'adminPassword' | 'demoData'>,
+  { mediaStorage }: { mediaStorage?: MediaStorage } = {},
+): Promise<BootstrapResult> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(permissions);
     if (existing && existing.total > 0) return { created: false };
@@ -56,12 +61,25 @@ export async function bootstrap(db: Db, config: Pick<Config, 'adminUsername' | '
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: masterRole!.id });
     await writeAudit(tx, SYSTEM_CONTEXT, { action: 'create', entity: 'user', entityId: admin!.id, after: { name: config.adminUsername } });
 
-    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id };
+    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id, mediaStorage };
     for (const seed of REFERENCE_SEEDERS) await seed(tx, seedContext);
     if (config.demoData) {
       for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
     }
     return { created: true, generatedPassword };
+  });
+}
+
+/**
+ * Adds the demo data to a database bootstrapped without it, as `bootstrap` with `demoData` would have:
+ * the tests' demo template is their plain template plus this, so it costs no second migration.
+ */
+export async function addDemoData(db: Db, adminUsername: string) {
+  await db.transaction(async (tx) => {
+    const catalogue = await tx.select({ id: permissions.id, key: permissions.key }).from(permissions);
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.name, adminUsername));
+    const seedContext = { permissionIds: new Map(catalogue.map((p) => [p.key, p.id])), adminId: admin!.id };
+    for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
   });
 }
 

@@ -1,23 +1,11 @@
 import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext, Seeder } from '../../db/seed.ts';
-import { seedDemoAttributeSets } from '../attribute-sets/attribute-set.demo.ts';
 import { hashPassword } from '../auth/password.ts';
-import { seedDemoCategories } from '../categories/category.demo.ts';
-import { seedDemoContentPages } from '../content-pages/content-page.demo.ts';
-import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
-import { seedDemoDiamondQualities } from '../diamond-qualities/diamond-quality.demo.ts';
-import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
-import { seedDemoNavigationMenu } from '../navigation-menu/navigation-menu.demo.ts';
+import { SERVER_MODULES } from '../index.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
-import { seedDemoShippingRates } from '../shipping-rates/shipping-rate.demo.ts';
+import { inSeedOrder } from '../server-module.ts';
 import { userRoles, users } from '../users/user.table.ts';
-import { seedDemoCustomerGroups } from '../customer-groups/customer-group.demo.ts';
-import { seedDemoMetalQualities } from '../metal-qualities/metal-quality.demo.ts';
-import { seedDemoProductAttributes } from '../product-attributes/product-attribute.demo.ts';
-import { seedDemoProductSizes } from '../product-sizes/product-size.demo.ts';
-import { seedDemoSettings } from '../settings/setting.demo.ts';
-
 
 /** Password of every demo staff account (not the admin), documented in the README. */
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -49,23 +37,8 @@ async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {
   }
 }
 
-/** Demo data per module, run in order on an empty database when DEMO_DATA is on. */
-export const DEMO_SEEDERS: Seeder[] = [
-  seedStaff,
-  seedDemoContentPages,
-  seedDemoDiamondShapes,
-  seedDemoDiamondMarkups,
-  seedDemoDiamondQualities,
-  seedDemoShippingRates,
-  seedDemoProductAttributes,
-  // After the product attributes its groups place.
-  seedDemoAttributeSets,
-  seedDemoMetalQualities,
-  seedDemoProductSizes,
-  seedDemoCustomerGroups,
-  seedDemoSettings,
-  // After the product attributes its filter options name.
-  seedDemoCategories,
-  // After the categories and content pages it links to.
-  seedDemoNavigationMenu,
-];
+/**
+ * Demo data, run in order on an empty database when DEMO_DATA is on: the staff, then each module's
+ * demo seeder in the order its `after` gives (modules/index.ts).
+ */
+export const DEMO_SEEDERS: Seeder[] = [seedStaff, ...inSeedOrder(SERVER_MODULES).flatMap((module) => (module.demo ? [module.demo] : []))];

@@ -1,13 +1,11 @@
-import { seedShapeCategories } from '../diamond-shapes/shape-category.service.ts';
 import type { Seeder } from '../../db/seed.ts';
-import { seedRootCategory } from '../categories/category.service.ts';
-import { seedDefaultCustomerGroup } from '../customer-groups/customer-group.service.ts';
-import { seedMetals } from '../metals/metal.service.ts';
-import { seedReferenceAttributes } from '../product-attributes/product-attribute.reference.ts';
+import { SERVER_MODULES } from '../index.ts';
+import { inSeedOrder } from '../server-module.ts';
 
 /**
  * Reference rows Facet needs to work, seeded on every new database whether demo data is on or not
  * (the shape categories that diamond markups are set for, the metals, the attributes Facet reads by
- * code, the default customer group...). Run before the demo seeders.
+ * code, the default customer group...): each module's `reference` seeder (modules/index.ts), in seed
+ * order. Run before the demo seeders.
  */
-export const REFERENCE_SEEDERS: Seeder[] = [seedShapeCategories, seedMetals, seedReferenceAttributes, seedDefaultCustomerGroup, seedRootCategory];
+export const REFERENCE_SEEDERS: Seeder[] = inSeedOrder(SERVER_MODULES).flatMap((module) => (module.reference ? [module.reference] : []));

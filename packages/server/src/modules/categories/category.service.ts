@@ -91,6 +91,11 @@ async function assertDeletable(tx: Db, id: number) {
 
 const parents = alias(categories, 'parent');
 
+/** The root (id 1) anchors the tree: it is not edited, switched or deleted. */
+function assertNotRoot(id: number) {
+  if (id === ROOT_CATEGORY_ID) throw conflict(MESSAGES.rootCategoryLocked);
+}
+
 export function createCategoryService(db: Db) {
   const crud = createCrudService(db, categoryResource, categories, {
     prepareInput: async (input) => ({ ...input, footerDescription: await sanitizeRichTextField('footerDescription', input.footerDescription) }),
@@ -133,14 +138,21 @@ export function createCategoryService(db: Db) {
       if (action !== 'status') await lockTree(tx);
     },
 
-    async beforeWrite(tx, { action, input, existing }) {
-      if (existing?.id === ROOT_CATEGORY_ID) throw conflict(MESSAGES.rootCategoryLocked);
-      if (action === 'status') return;
-      if (action === 'delete') return assertDeletable(tx, existing!.id as number);
-      if (!input) return;
-      if (action === 'create' || input.parentId !== existing?.parentId) await assertValidParent(tx, input.parentId, existing?.id as number | undefined);
+    async beforeCreate(tx, { input }) {
+      await assertValidParent(tx, input.parentId, undefined);
       await assertImages(tx, input);
       await assertAttributes(tx, input);
+    },
+    async beforeUpdate(tx, { input, existing }) {
+      assertNotRoot(existing.id);
+      if (input.parentId !== existing.parentId) await assertValidParent(tx, input.parentId, existing.id);
+      await assertImages(tx, input);
+      await assertAttributes(tx, input);
+    },
+    beforeStatus: async (_tx, { existing }) => assertNotRoot(existing.id),
+    async beforeDelete(tx, { existing }) {
+      assertNotRoot(existing.id);
+      await assertDeletable(tx, existing.id);
     },
 
     // The root is the tree's anchor, not a category staff manage: it is not listed.

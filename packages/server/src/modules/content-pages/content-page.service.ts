@@ -26,29 +26,27 @@ export function createContentPageService(db: Db) {
       ...(action === 'create' ? { pageCode: pageCodeOf(input.slug) } : {}),
     }),
 
-    async beforeWrite(tx, { action, input, existing }) {
-      if (action === 'create' && input) {
-        // A page whose slug moved on keeps its code; a new page may not take that code. A live page
-        // still using the slug itself is left to the duplicate-slug rule.
-        const code = pageCodeOf(input.slug);
-        const [holder] = await tx
-          .select({ title: contentPages.title })
-          .from(contentPages)
-          .where(and(isLive(contentPages), eq(contentPages.pageCode, code), ne(sql`lower(${contentPages.slug})`, code)))
-          .limit(1);
-        if (holder) {
-          const message = MESSAGES.pageCodeTaken(holder.title);
-          throw conflict(message, [{ path: ['slug'], message }]);
-        }
+    async beforeCreate(tx, { input }) {
+      // A page whose slug moved on keeps its code; a new page may not take that code. A live page
+      // still using the slug itself is left to the duplicate-slug rule.
+      const code = pageCodeOf(input.slug);
+      const [holder] = await tx
+        .select({ title: contentPages.title })
+        .from(contentPages)
+        .where(and(isLive(contentPages), eq(contentPages.pageCode, code), ne(sql`lower(${contentPages.slug})`, code)))
+        .limit(1);
+      if (holder) {
+        const message = MESSAGES.pageCodeTaken(holder.title);
+        throw conflict(message, [{ path: ['slug'], message }]);
       }
-      if (action === 'delete' && existing) {
-        const [used] = await tx
-          .select({ id: navigationMenuItems.id })
-          .from(navigationMenuItems)
-          .where(and(isLive(navigationMenuItems), eq(navigationMenuItems.pageId, existing.id as number)))
-          .limit(1);
-        if (used) throw conflict(MESSAGES.pageInMenu);
-      }
+    },
+    async beforeDelete(tx, { existing }) {
+      const [used] = await tx
+        .select({ id: navigationMenuItems.id })
+        .from(navigationMenuItems)
+        .where(and(isLive(navigationMenuItems), eq(navigationMenuItems.pageId, existing.id)))
+        .limit(1);
+      if (used) throw conflict(MESSAGES.pageInMenu);
     },
   });
 }

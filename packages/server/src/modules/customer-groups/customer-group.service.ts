@@ -6,13 +6,16 @@ import { conflict } from '../../http/errors.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import { customerGroups } from './customer-group.table.ts';
 
+function assertNotDefault(name: string, message: string) {
+  if (isDefaultCustomerGroup(name)) throw conflict(message);
+}
+
 export function createCustomerGroupService(db: Db) {
   return createCrudService(db, customerGroupResource, customerGroups, {
     // The default group has no actions in the list; the server holds the same line for any client.
-    async beforeWrite(_tx, { action, existing }) {
-      if (!existing || !isDefaultCustomerGroup(existing.name)) return;
-      throw conflict(action === 'delete' ? MESSAGES.defaultGroupNotDeletable : MESSAGES.defaultGroupLocked);
-    },
+    beforeUpdate: async (_tx, { existing }) => assertNotDefault(existing.name, MESSAGES.defaultGroupLocked),
+    beforeStatus: async (_tx, { existing }) => assertNotDefault(existing.name, MESSAGES.defaultGroupLocked),
+    beforeDelete: async (_tx, { existing }) => assertNotDefault(existing.name, MESSAGES.defaultGroupNotDeletable),
   });
 }
 

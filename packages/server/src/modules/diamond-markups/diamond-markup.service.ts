@@ -44,8 +44,7 @@ export function createDiamondMarkupService(db: Db) {
   return createCrudService(db, diamondMarkupResource, diamondMarkups, {
     loadRelations: (source, ids) => loadShapeCategoryNames(source, diamondMarkups, ids),
     filterTargets: { carat: rangeOverlaps(diamondMarkups.fromCarat, diamondMarkups.toCarat) },
-    async beforeWrite(tx, { input, existing }) {
-      if (input) await assertNoOverlap(tx, input, existing?.id as number | undefined);
-    },
+    beforeCreate: (tx, { input }) => assertNoOverlap(tx, input),
+    beforeUpdate: (tx, { input, existing }) => assertNoOverlap(tx, input, existing.id),
   });
 }

@@ -13,8 +13,11 @@ export function createDiamondShapeService(db: Db) {
       shapeCategoryId: shapeCategoryId ?? existing?.shapeCategoryId ?? fancyCategoryId(),
     }),
     loadRelations: (source, ids) => loadShapeCategoryNames(source, diamondShapes, ids),
-    async beforeWrite(tx, { input }) {
-      if (input?.shapeCategoryId !== undefined) await findShapeCategory(tx, input.shapeCategoryId);
+    async beforeCreate(tx, { input }) {
+      if (input.shapeCategoryId !== undefined) await findShapeCategory(tx, input.shapeCategoryId);
+    },
+    async beforeUpdate(tx, { input }) {
+      if (input.shapeCategoryId !== undefined) await findShapeCategory(tx, input.shapeCategoryId);
     },
   });
 }

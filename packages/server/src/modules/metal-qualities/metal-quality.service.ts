@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { metalQualityResource } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
-import type { MetalQualityChoices } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
+import type { MetalQualityChoices, MetalQualityInput } from '@facet/contract/modules/metal-qualities/metal-quality.schema';
 import { METAL_QUALITY_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -42,6 +42,31 @@ function metalQualityOptions(db: Db, optionId?: number) {
     );
 }
 
+/** The metal and the quality option exist, and no other live quality names the same pair. */
+async function assertQualityRules(tx: Db, input: Pick<MetalQualityInput, 'metalId' | 'metalQualityOptionId'>, ownId?: number) {
+  // Locking the metal queues this save behind a price change of the same metal (and vice versa).
+  const [metal] = await tx
+    .select({ id: metals.id })
+    .from(metals)
+    .where(and(eq(metals.id, input.metalId), isLive(metals)))
+    .for('update');
+  if (!metal) throw invalidField('metalId', MESSAGES.chooseFromList('metal'));
+  const [option] = await metalQualityOptions(tx, input.metalQualityOptionId);
+  if (!option) throw invalidField('metalQualityOptionId', MESSAGES.chooseFromList('metal quality'));
+  const [twin] = await tx
+    .select({ id: metalQualities.id })
+    .from(metalQualities)
+    .where(
+      and(
+        eq(metalQualities.metalQualityOptionId, input.metalQualityOptionId),
+        eq(metalQualities.metalId, input.metalId),
+        isLive(metalQualities),
+        ownId === undefined ? undefined : ne(metalQualities.id, ownId),
+      ),
+    );
+  if (twin) throw conflict(MESSAGES.metalQualityExists, [{ path: ['metalQualityOptionId'], message: MESSAGES.metalQualityExists }]);
+}
+
 export function createMetalQualityService(db: Db) {
   return createCrudService(db, metalQualityResource, metalQualities, {
     // The gold price comes from the metal and the rate is computed here; values a client sends for them are never read.
@@ -60,30 +85,8 @@ export function createMetalQualityService(db: Db) {
       metalType: sql`(select ${metals.metalType} from ${metals} where ${metals.id} = ${metalQualities.metalId})`,
     },
 
-    async beforeWrite(tx, { input, existing }) {
-      if (!input) return;
-      // Locking the metal queues this save behind a price change of the same metal (and vice versa).
-      const [metal] = await tx
-        .select({ id: metals.id })
-        .from(metals)
-        .where(and(eq(metals.id, input.metalId), isLive(metals)))
-        .for('update');
-      if (!metal) throw invalidField('metalId', MESSAGES.chooseFromList('metal'));
-      const [option] = await metalQualityOptions(tx, input.metalQualityOptionId);
-      if (!option) throw invalidField('metalQualityOptionId', MESSAGES.chooseFromList('metal quality'));
-      const [twin] = await tx
-        .select({ id: metalQualities.id })
-        .from(metalQualities)
-        .where(
-          and(
-            eq(metalQualities.metalQualityOptionId, input.metalQualityOptionId),
-            eq(metalQualities.metalId, input.metalId),
-            isLive(metalQualities),
-            existing ? ne(metalQualities.id, existing.id as number) : undefined,
-          ),
-        );
-      if (twin) throw conflict(MESSAGES.metalQualityExists, [{ path: ['metalQualityOptionId'], message: MESSAGES.metalQualityExists }]);
-    },
+    beforeCreate: (tx, { input }) => assertQualityRules(tx, input),
+    beforeUpdate: (tx, { input, existing }) => assertQualityRules(tx, input, existing.id),
   });
 }
 

@@ -3,7 +3,7 @@ import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.sc
 import { findMenuTreeProblem, MENU_MAX_DEPTH } from '@facet/contract/modules/navigation-menu/menu-tree';
 import type { MenuTreeProblem } from '@facet/contract/modules/navigation-menu/menu-tree';
 import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import type { MenuOrderInput, MenuPageOption, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import type { MenuOrderInput, MenuPageOption, NavigationMenuItemInput, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -18,6 +18,26 @@ import { isLive } from '../../db/columns.ts';
 
 const problemMessage = (problem: MenuTreeProblem) =>
   problem.kind === 'tooDeep' ? MESSAGES.menuTooDeep(MENU_MAX_DEPTH) : problem.kind === 'cycle' ? MESSAGES.menuCycle : MESSAGES.unknownMenuItems(String(problem.id));
+
+/** The image is an upload of this kind, and the category or page linked to is a live one. */
+async function assertMenuTargets(tx: Db, input: Pick<NavigationMenuItemInput, 'image' | 'categoryId' | 'pageId'>) {
+  await assertMediaUrls(tx, { image: input.image }, ['navigation-menu-image']);
+  // The root category (id 1) holds the tree; it is no storefront page to link to.
+  if (input.categoryId) {
+    const [category] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, input.categoryId), ne(categories.id, ROOT_CATEGORY_ID), isLive(categories)));
+    if (!category) throw invalidField('categoryId', MESSAGES.unknownCategory);
+  }
+  if (input.pageId) {
+    const [page] = await tx
+      .select({ id: contentPages.id })
+      .from(contentPages)
+      .where(and(eq(contentPages.id, input.pageId), isLive(contentPages)));
+    if (!page) throw invalidField('pageId', MESSAGES.unknownPage);
+  }
+}
 
 export function createNavigationMenuService(db: Db) {
   const crud = createCrudService(db, navigationMenuResource, navigationMenuItems, {
@@ -44,31 +64,15 @@ export function createNavigationMenuService(db: Db) {
       return new Map(rows.map((row) => [row.id, { targetName: row.pageTitle ?? row.categoryName }]));
     },
 
-    async beforeWrite(tx, { action, input, existing }) {
-      if (input) await assertMediaUrls(tx, { image: input.image }, ['navigation-menu-image']);
-      // The root category (id 1) holds the tree; it is no storefront page to link to.
-      if (input?.categoryId) {
-        const [category] = await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(and(eq(categories.id, input.categoryId), ne(categories.id, ROOT_CATEGORY_ID), isLive(categories)));
-        if (!category) throw invalidField('categoryId', MESSAGES.unknownCategory);
-      }
-      if (input?.pageId) {
-        const [page] = await tx
-          .select({ id: contentPages.id })
-          .from(contentPages)
-          .where(and(eq(contentPages.id, input.pageId), isLive(contentPages)));
-        if (!page) throw invalidField('pageId', MESSAGES.unknownPage);
-      }
-      if (action === 'delete' && existing) {
-        const [child] = await tx
-          .select({ id: navigationMenuItems.id })
-          .from(navigationMenuItems)
-          .where(and(eq(navigationMenuItems.parentId, existing.id as number), isLive(navigationMenuItems)))
-          .limit(1);
-        if (child) throw conflict(MESSAGES.menuHasChildren);
-      }
+    beforeCreate: (tx, { input }) => assertMenuTargets(tx, input),
+    beforeUpdate: (tx, { input }) => assertMenuTargets(tx, input),
+    async beforeDelete(tx, { existing }) {
+      const [child] = await tx
+        .select({ id: navigationMenuItems.id })
+        .from(navigationMenuItems)
+        .where(and(eq(navigationMenuItems.parentId, existing.id), isLive(navigationMenuItems)))
+        .limit(1);
+      if (child) throw conflict(MESSAGES.menuHasChildren);
     },
   });
 

@@ -3,6 +3,7 @@ import { MASTER_PERMISSION_NAME, permissionResource } from '@facet/contract/modu
 import { MASTER_PERMISSION } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { assertMasterRemains, isCatalogueKey, isMasterActor, lockMasterChanges } from '../roles/access.service.ts';
 import { permissions } from './permission.table.ts';
@@ -16,12 +17,17 @@ const keyOf = (value: unknown) => String(value ?? '').toLowerCase();
  * added, changed and deleted by a master only; others may add permissions under keys that gate
  * nothing, rename keys among those, and edit any name and description (GLOSSARY.md, permission).
  */
-function assertKeyChangeAllowed(action: string, key: unknown, existingKey: unknown) {
+function assertKeyChangeAllowed(action: 'create' | 'update' | 'delete', key: unknown, existingKey: unknown) {
   const changes =
     (action === 'create' && isCatalogueKey(key)) ||
     (action === 'update' && keyOf(key) !== keyOf(existingKey) && (isCatalogueKey(key) || isCatalogueKey(existingKey))) ||
     (action === 'delete' && isCatalogueKey(existingKey));
   if (changes) throw new AppError('FORBIDDEN', MESSAGES.permissionKeyMasterOnly);
+}
+
+/** The all-master permission is a master's to change. */
+function assertMayChange(existing: { name: string; key: string }, context: RequestContext) {
+  if (!isMasterActor(context.actor) && (isMaster(existing.name) || keyOf(existing.key) === MASTER_PERMISSION)) throw new AppError('FORBIDDEN', MESSAGES.masterOnly);
 }
 
 export function createPermissionService(db: Db) {
@@ -30,12 +36,18 @@ export function createPermissionService(db: Db) {
       // A permission changed or deleted can leave nobody holding all-master.
       if (action !== 'create') await lockMasterChanges(tx);
     },
-    async beforeWrite(_tx, { action, input, existing, context }) {
-      if (!isMasterActor(context.actor)) {
-        if (existing && (isMaster(existing.name) || keyOf(existing.key) === MASTER_PERMISSION)) throw new AppError('FORBIDDEN', MESSAGES.masterOnly);
-        assertKeyChangeAllowed(action, input?.key, existing?.key);
-      }
-      if ((action === 'update' || action === 'delete') && isMaster(existing?.name)) throw conflict(MESSAGES.masterPermissionLocked);
+    async beforeCreate(_tx, { input, context }) {
+      if (!isMasterActor(context.actor)) assertKeyChangeAllowed('create', input.key, undefined);
+    },
+    async beforeUpdate(_tx, { input, existing, context }) {
+      assertMayChange(existing, context);
+      if (!isMasterActor(context.actor)) assertKeyChangeAllowed('update', input.key, existing.key);
+      if (isMaster(existing.name)) throw conflict(MESSAGES.masterPermissionLocked);
+    },
+    async beforeDelete(_tx, { existing, context }) {
+      assertMayChange(existing, context);
+      if (!isMasterActor(context.actor)) assertKeyChangeAllowed('delete', undefined, existing.key);
+      if (isMaster(existing.name)) throw conflict(MESSAGES.masterPermissionLocked);
     },
     async afterWrite(tx) {
       await assertMasterRemains(tx);

@@ -3,6 +3,7 @@ import type { AttributeInputType } from '@facet/contract/modules/product-attribu
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
+import { DEFAULT_SHOP_NAME } from '@facet/contract/modules/products/product.schema';
 
 export interface SeedAttribute {
   attributeName: string;
@@ -30,7 +31,7 @@ export async function insertAttributes(tx: Db, adminId: number, attributes: Seed
 }
 
 /** The shop's own name: the first vendor, and the vendor a product gets by default. */
-const SHOP_VENDOR = 'Facet Jewellers';
+const SHOP_VENDOR = DEFAULT_SHOP_NAME;
 
 const INCHES = (values: number[]) => values.map((value) => `${value}"`);
 

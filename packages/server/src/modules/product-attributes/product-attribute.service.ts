@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { hasOptionImages, OPTION_IMAGE_PURPOSE, productAttributeResource, SYSTEM_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
-import type { AttributeOptionInput, AttributeOptionRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
+import type { AttributeInputType, AttributeOptionInput, AttributeOptionRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,18 +14,19 @@ import { assertMediaUrls } from '../media/media.service.ts';
 import { attributeSetAttributeUsage } from '../attribute-sets/attribute-set.service.ts';
 import { categoryAttributeUsage } from '../categories/category.service.ts';
 import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
+import { productAttributeUsage, productOptionUsage } from '../products/product.usage.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
 import { isLive } from '../../db/columns.ts';
 
-/**
- * What uses attributes and their options. Products add their entries when they land (an attribute
- * value on a product, an option chosen by a variant); the in-use rules then cover them too.
- */
+/** What uses attributes and their options: categories, attribute sets, metal qualities and products. */
 export interface AttributeUsages {
   attributes: readonly Usage[];
   options: readonly Usage[];
 }
-export const ATTRIBUTE_USAGES: AttributeUsages = { attributes: [categoryAttributeUsage, attributeSetAttributeUsage], options: [metalQualityOptionUsage] };
+export const ATTRIBUTE_USAGES: AttributeUsages = {
+  attributes: [categoryAttributeUsage, attributeSetAttributeUsage, productAttributeUsage],
+  options: [metalQualityOptionUsage, productOptionUsage],
+};
 
 function liveOptions(db: Db, attributeIds: number[]) {
   return db
@@ -67,6 +68,17 @@ async function assertOptionImages(tx: Db, options: AttributeOptionInput[]) {
     const path = ['options', Number(index), 'valueImage'];
     throw new AppError('VALIDATION_FAILED', MESSAGES.invalidFile, [{ path, message: MESSAGES.invalidFile }]);
   }
+}
+
+/** The options of a save: their changes are allowed, and their images (where the input type shows them) are uploads for options. */
+async function assertOptions(
+  tx: Db,
+  usages: AttributeUsages,
+  attributeId: number | undefined,
+  input: { inputType: AttributeInputType; options: AttributeOptionInput[] },
+) {
+  await checkOptionChanges(tx, usages, attributeId, input.options);
+  if (hasOptionImages(input.inputType)) await assertOptionImages(tx, input.options);
 }
 
 /** Writes the option list as sent: removes the left-out options, updates the changed ones, adds the new. */
@@ -122,17 +134,15 @@ export function createProductAttributeService(db: Db, usages: AttributeUsages = 
       return byAttribute as Map<number, Row>;
     },
 
-    async beforeWrite(tx, { action, input, existing }) {
-      const id = existing?.id as number | undefined;
-      if (action === 'delete') {
-        if (SYSTEM_ATTRIBUTE_CODES.includes(existing!.attributeCode as string)) throw conflict(MESSAGES.systemAttribute);
-        const usedBy = await usersOfAttribute(tx, usages, id!);
-        if (usedBy) throw conflict(MESSAGES.inUse('This attribute', usedBy));
-      }
-      if (!input) return;
-      if (action === 'update' && input.attributeCode !== existing!.attributeCode) throw invalidField('attributeCode', MESSAGES.attributeCodeReadOnly);
-      await checkOptionChanges(tx, usages, id, input.options);
-      if (hasOptionImages(input.inputType)) await assertOptionImages(tx, input.options);
+    beforeCreate: (tx, { input }) => assertOptions(tx, usages, undefined, input),
+    async beforeUpdate(tx, { input, existing }) {
+      if (input.attributeCode !== existing.attributeCode) throw invalidField('attributeCode', MESSAGES.attributeCodeReadOnly);
+      await assertOptions(tx, usages, existing.id, input);
+    },
+    async beforeDelete(tx, { existing }) {
+      if (SYSTEM_ATTRIBUTE_CODES.includes(existing.attributeCode)) throw conflict(MESSAGES.systemAttribute);
+      const usedBy = await usersOfAttribute(tx, usages, existing.id);
+      if (usedBy) throw conflict(MESSAGES.inUse('This attribute', usedBy));
     },
 
     async saveRelations(tx, id, input, { context }) {
