@@ -2,6 +2,7 @@ import { CUSTOMER_GROUP_PERMISSION } from '@facet/contract/modules/customer-grou
 import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { ComponentType } from 'react';
 import type { MenuSectionKey } from './layout/menu-sections.tsx';
+import { cachePaths } from './modules/cache/cache.paths.ts';
 import { categoryPaths } from './modules/categories/category.paths.ts';
 import { contentPagePaths } from './modules/content-pages/content-page.paths.ts';
 import { diamondMarkupPaths } from './modules/diamond-markups/diamond-markup.paths.ts';
@@ -18,6 +19,9 @@ import { metalPaths } from './modules/metals/metal.paths.ts';
 import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
 import { attributeSetPaths } from './modules/attribute-sets/attribute-set.paths.ts';
 import { productSizePaths } from './modules/product-sizes/product-size.paths.ts';
+import { productImportPaths } from './modules/product-import/product-import.paths.ts';
+import { productPricePaths } from './modules/product-prices/product-price.paths.ts';
+import { productPaths } from './modules/products/product.paths.ts';
 import { settingPaths } from './modules/settings/setting.paths.ts';
 import { jobPaths } from './modules/jobs/job.paths.ts';
 
@@ -77,8 +81,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...listAddEdit(rolePaths, () => import('./modules/roles/role-list.page.tsx'), () => import('./modules/roles/role-form.page.tsx'), 'user_management', { section: 'userManagement', label: 'Roles', order: 2 }),
   ...listAddEdit(userPaths, () => import('./modules/users/user-list.page.tsx'), () => import('./modules/users/user-form.page.tsx'), 'user_management', { section: 'userManagement', label: 'Users', order: 3 }),
 
+  // Products: the list; its add and edit routes follow Attribute Set below.
+  ...listAddEdit(productPaths, () => import('./modules/products/product-list.page.tsx'), () => import('./modules/products/product-form.page.tsx'), 'products', { section: 'products' }),
+  // Products > Import Excel: both readings of the spec's route.
+  { path: productImportPaths.page, page: () => import('./modules/product-import/product-import.page.tsx'), permission: 'products', menuParent: productPaths.list },
+  { path: productImportPaths.alias, page: () => import('./modules/product-import/product-import.page.tsx'), permission: 'products', menuParent: productPaths.list },
+  { path: productPricePaths.page, page: () => import('./modules/product-prices/update-price.page.tsx'), permission: 'products', menuParent: productPaths.list },
+
   // Content Management
   ...listAddEdit(contentPagePaths, () => import('./modules/content-pages/content-page-list.page.tsx'), () => import('./modules/content-pages/content-page-form.page.tsx'), 'content_management', { section: 'contentManagement' }),
+
+  // Cache Management: the storefront cache.
+  { path: cachePaths.page, page: () => import('./modules/cache/cache-management.page.tsx'), permission: 'cache_management', menu: { section: 'cacheManagement' } },
 
   // Categories: the tree of the catalogue.
   ...listAddEdit(categoryPaths, () => import('./modules/categories/category-list.page.tsx'), () => import('./modules/categories/category-form.page.tsx'), 'categories', { section: 'categories' }),
@@ -98,6 +112,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...listAddEdit(productAttributePaths, () => import('./modules/product-attributes/product-attribute-list.page.tsx'), () => import('./modules/product-attributes/product-attribute-form.page.tsx'), 'attribute', { section: 'attribute', label: 'Single Attribute', order: 1 }),
   // Attribute > Attribute Set.
   ...listAddEdit(attributeSetPaths, () => import('./modules/attribute-sets/attribute-set-list.page.tsx'), () => import('./modules/attribute-sets/attribute-set-form.page.tsx'), 'attribute', { section: 'attribute', label: 'Attribute Set', order: 2 }),
+
+  // Products: the form (the list and its menu entry come with the list screen).
 
   // System > Product Size and Settings (the spec's menu). Metals, Metal Quality and Customer Groups have routes but
   // no menu entry in the spec; staff would look for them under System, so they follow the spec's entries there.

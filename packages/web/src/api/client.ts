@@ -79,9 +79,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await response.json()) as T;
 }
 
-/** Fetches a file (an Excel export) and hands it to the browser as a download. */
-export async function downloadFile(path: string, query: QueryParams, fallbackName: string): Promise<void> {
+/**
+ * Fetches a file (an Excel export) and hands it to the browser as a download. When the server answers
+ * 202 instead (the file is made by a job: a big export), resolves with its answer, the job.
+ */
+export async function downloadFile<Accepted>(path: string, query: QueryParams, fallbackName: string): Promise<Accepted | undefined> {
   const response = await send(path, { query });
+  if (response.status === 202) return (await response.json()) as Accepted;
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
@@ -91,4 +95,40 @@ export async function downloadFile(path: string, query: QueryParams, fallbackNam
   link.click();
   // Give the browser a moment to start the download before the blob goes away.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return undefined;
+}
+
+/**
+ * Sends a file (multipart) like apiRequest, reporting how much of it has gone (0 to 1) as it goes:
+ * fetch cannot tell upload progress, so this one request type uses XMLHttpRequest.
+ */
+export function uploadWithProgress<T>(path: string, { query, body, onProgress }: { query?: QueryParams; body: FormData; onProgress?: (sent: number) => void }): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', withQuery(path, query));
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.responseType = 'text';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(0, 'NETWORK', MESSAGES.somethingWentWrong));
+    request.onload = () => {
+      const parsed = (() => {
+        try {
+          return JSON.parse(request.responseText) as unknown;
+        } catch {
+          return null;
+        }
+      })();
+      if (request.status >= 200 && request.status < 300) {
+        resolve(parsed as T);
+        return;
+      }
+      const error = (parsed as Partial<ErrorBody> | null)?.error;
+      if (request.status === 401) handleSessionLost();
+      reject(new ApiError(request.status, error?.code ?? 'INTERNAL', error?.message ?? MESSAGES.somethingWentWrong, error?.issues ?? []));
+    };
+    request.send(body);
+  });
 }

@@ -1,9 +1,10 @@
 import { FilterOutlined } from '@ant-design/icons';
 import type { FilterDefinition, FilterDefinitions } from '@facet/contract/list-query';
-import { filterValuesOf, paramNamesOf } from '@facet/contract/list-query';
+import { filterValuesOf, isRangeFilter, paramNamesOf, rangeParamNamesOf } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
-import { Badge, Button, Card, Col, DatePicker, Flex, Form, Row, Select } from 'antd';
+import { Badge, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { NumberInput } from './number-input.tsx';
@@ -36,12 +37,13 @@ export function filterParamsOfPanel(filters: FilterDefinitions, values: PanelVal
     const value = values[name];
     if (filter.kind === 'range') {
       const range = (value ?? {}) as Range<number>;
-      Object.assign(params, { [`${name}From`]: text(range.from), [`${name}To`]: text(range.to) });
+      const names = rangeParamNamesOf(name, filter);
+      Object.assign(params, { [names.from]: text(range.from), [names.to]: text(range.to) });
     } else if (filter.kind === 'dateRange') {
       const range = (value ?? {}) as Range<Dayjs>;
       Object.assign(params, { [`${name}From`]: range.from?.format(DAY), [`${name}To`]: range.to?.format(DAY) });
-    } else if (filter.kind === 'boolean') {
-      params[name] = text(value);
+    } else if (filter.kind === 'boolean' || filter.kind === 'text') {
+      params[name] = typeof value === 'string' ? text(value.trim()) : text(value);
     } else {
       const list = (value ?? []) as (string | number)[];
       params[name] = list.length ? list.join(',') : undefined;
@@ -60,7 +62,16 @@ function fieldOfParam(filters: FilterDefinitions, param: string): (string | numb
   return undefined;
 }
 
-function FilterField({ name, filter }: { name: string; filter: FilterDefinition }) {
+function FilterField({ name, filter, input }: { name: string; filter: FilterDefinition; input?: ReactNode }) {
+  // A list may draw a filter with its own control (a category tree, a lookup of its own); the value
+  // it holds is the filter's usual one (ids for an id list, the text for a text filter).
+  if (input !== undefined && !isRangeFilter(filter)) {
+    return (
+      <Form.Item name={name} label={filter.label}>
+        {input}
+      </Form.Item>
+    );
+  }
   switch (filter.kind) {
     case 'choice':
       return (
@@ -79,6 +90,13 @@ function FilterField({ name, filter }: { name: string; filter: FilterDefinition 
               { value: filter.falseValue, label: filter.falseLabel },
             ]}
           />
+        </Form.Item>
+      );
+    case 'text':
+      // Enter in the box submits the panel's form, which applies the filters (spec).
+      return (
+        <Form.Item name={name} label={filter.label}>
+          <Input allowClear aria-label={filter.label} maxLength={filter.maxLength} />
         </Form.Item>
       );
     case 'ids': {
@@ -120,6 +138,8 @@ interface FilterPanelProps {
   query: Record<string, unknown>;
   /** Receives every filter parameter (blank ones undefined); the list puts them in its URL. */
   onApply: (params: Record<string, string | undefined>) => void;
+  /** Controls of the list's own for some filters (not ranges), by filter name; the others get the kind's control. */
+  inputs?: Partial<Record<string, ReactNode>>;
 }
 
 /**
@@ -127,7 +147,7 @@ interface FilterPanelProps {
  * Apply and Reset; Enter in a field applies. Refused values (a range whose from is past its to) show
  * the server's message under the field and are not sent.
  */
-export function FilterPanel({ filters, schema, query, onApply }: FilterPanelProps) {
+export function FilterPanel({ filters, schema, query, onApply, inputs = {} }: FilterPanelProps) {
   const [form] = Form.useForm<PanelValues>();
   const apply = (values: PanelValues) => {
     const params = filterParamsOfPanel(filters, values);
@@ -151,7 +171,7 @@ export function FilterPanel({ filters, schema, query, onApply }: FilterPanelProp
         <Row gutter={16}>
           {Object.entries(filters).map(([name, filter]) => (
             <Col key={name} xs={24} sm={12} lg={6}>
-              <FilterField name={name} filter={filter} />
+              <FilterField name={name} filter={filter} input={inputs[name]} />
             </Col>
           ))}
         </Row>

@@ -2,7 +2,8 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { ListQuery } from '@facet/contract/api';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { TableColumnType } from 'antd';
-import { Button, Space, Switch, Tooltip } from 'antd';
+import type { StatesStatus } from '@facet/contract/status';
+import { Button, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { formatDateTime } from './format.ts';
 
@@ -15,22 +16,31 @@ export interface RowActionRules {
   status?: RowAction;
 }
 
+/**
+ * A list column whose `dataIndex` is a field of the row, so a misspelt field does not compile (antd
+ * itself takes any string). A column without a field of its own (actions, computed) has only a `key`.
+ */
+export type ListColumn<T> = Omit<TableColumnType<T>, 'dataIndex'> & { dataIndex?: keyof T & string };
+
 /** A date column in the spec's format; sortable when the resource sorts by that field. */
-export function dateColumn<T>(title: string, field: keyof T & string): TableColumnType<T> {
+export function dateColumn<T>(title: string, field: keyof T & string): ListColumn<T> {
   return { title, dataIndex: field, key: field, render: (value: string) => formatDateTime(value) };
 }
 
 const columnKeyOf = <T,>(column: TableColumnType<T>) =>
   column.key ?? (typeof column.dataIndex === 'string' ? column.dataIndex : undefined);
 
+/** What a list sorts by: a resource's definition, or a hand-written list's own (products). */
+export type ListSorting = Pick<ResourceDefinition, 'sortable' | 'defaultSort'>;
+
 /** The sort the list shows: the URL's, else the resource's default (the server applies the same rule). */
-function currentSort(resource: ResourceDefinition, query: ListQuery): { field: string; order: 'asc' | 'desc' } {
+function currentSort(resource: ListSorting, query: Pick<ListQuery, 'sort' | 'order'>): { field: string; order: 'asc' | 'desc' } {
   if (!query.sort) return resource.defaultSort;
   return { field: query.sort, order: query.order ?? 'asc' };
 }
 
 /** Marks the columns the server can sort by (the resource's `sortable`) and shows the current sort on them. */
-export function withServerSorting<T>(columns: readonly TableColumnType<T>[], resource: ResourceDefinition, query: ListQuery): TableColumnType<T>[] {
+export function withServerSorting<T>(columns: readonly TableColumnType<T>[], resource: ListSorting, query: Pick<ListQuery, 'sort' | 'order'>): TableColumnType<T>[] {
   const sort = currentSort(resource, query);
   return columns.map((column) => {
     const key = columnKeyOf(column);
@@ -86,6 +96,35 @@ export function StatusSwitch({ isActive, rule, onToggle }: StatusSwitchProps) {
   const { disabled, tooltip } = actionProps(rule, '');
   const control = (
     <Switch checked={isActive} checkedChildren="Active" unCheckedChildren="Inactive" disabled={disabled} onClick={onToggle} />
+  );
+  return disabled ? <Tooltip title={tooltip}>{control}</Tooltip> : control;
+}
+
+interface StateSelectProps {
+  status: StatesStatus;
+  value: string;
+  rule?: RowAction;
+  /** A state other than the current one was chosen; the change itself is confirmed by the caller. */
+  onChoose: (state: string) => void;
+}
+
+/** A record's named state (a review's Pending, Approved...): a choice of the states, or a badge where it cannot change. */
+export function StateSelect({ status, value, rule, onChoose }: StateSelectProps) {
+  const label = status.labels[value] ?? value;
+  if (rule === 'hidden') return <Tag>{label}</Tag>;
+  const { disabled, tooltip } = actionProps(rule, '');
+  const control = (
+    <Select
+      size="small"
+      aria-label="Status"
+      style={{ minWidth: 140 }}
+      value={value}
+      disabled={disabled}
+      options={status.states.map((state) => ({ value: state, label: status.labels[state] }))}
+      onChange={(state: string) => {
+        if (state !== value) onChoose(state);
+      }}
+    />
   );
   return disabled ? <Tooltip title={tooltip}>{control}</Tooltip> : control;
 }

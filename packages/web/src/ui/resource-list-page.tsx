@@ -1,36 +1,37 @@
-import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { countActiveFilters } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
+import type { StatusValue } from '@facet/contract/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TableColumnsType, TableProps } from 'antd';
-import { App, Button, Card, Flex, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Button, Card, Flex, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { failureMessage } from './feedback.ts';
+import { ExportButton, withoutPaging } from './export-button.tsx';
 import { FilterPanel, FiltersToggle } from './filter-panel.tsx';
-import type { RowActionRules } from './list-columns.tsx';
-import { RowActionButtons, StatusSwitch, withServerSorting } from './list-columns.tsx';
+import type { ListColumn, RowActionRules } from './list-columns.tsx';
+import { RowActionButtons, StateSelect, StatusSwitch, withServerSorting } from './list-columns.tsx';
 import { PageHeader } from './page-header.tsx';
-import type { RecordOf } from './resource-api.ts';
+import type { ListItemOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
 import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { editPathOf } from './resource-paths.ts';
 import { SearchBox } from './search-box.tsx';
 import { tableLoadingState } from './loading-state.tsx';
-import { useListQuery } from './use-list-query.ts';
+import { listPagination, tableChangeToQuery, useListQuery } from './use-list-query.ts';
 import { useRecordChanges } from './use-record-changes.ts';
 
 export interface ResourceListPageProps<R extends ResourceDefinition> {
   resource: R;
   paths: ResourcePaths | EditOnlyPaths;
   title: string;
-  /** The data columns; the Status switch and the Action icons are added from the resource definition. */
-  columns: TableColumnsType<RecordOf<R>>;
+  /** The data columns; the Status control (a switch, or a choice of states) and the Action icons are added from the resource definition. */
+  columns: readonly ListColumn<ListItemOf<R>>[];
   /** Defaults to "Add <label>". */
   addLabel?: string;
   searchPlaceholder?: string;
   /** Per-row say over the actions (e.g. the master role has no edit or delete). */
-  rowActions?: (record: RecordOf<R>) => RowActionRules;
+  rowActions?: (record: ListItemOf<R>) => RowActionRules;
   /** How many data columns come before the Status switch, when the spec puts it among them; default: all. */
   statusAfter?: number;
 }
@@ -60,25 +61,34 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   const items = list.data?.items ?? [];
 
   const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
-  const openEdit = (record: RecordOf<R>) => void navigate(editPathOf(paths, record.id), { state: returnState });
+  const openEdit = (record: ListItemOf<R>) => void navigate(editPathOf(paths, record.id), { state: returnState });
   // Deleting the last row of a page moves back a page rather than showing an empty one.
   const afterDelete = () => {
     if (items.length === 1 && query.page > 1) changeQuery({ page: query.page - 1 });
   };
 
   const { update: canUpdate, delete: canDelete } = resource.operations;
+  const { status } = resource;
   const dataColumns = withServerSorting(columns, resource, query);
-  const tableColumns: TableColumnsType<RecordOf<R>> = [
+  const tableColumns: TableColumnsType<ListItemOf<R>> = [
     ...dataColumns.slice(0, statusAfter),
-    ...(resource.hasStatus
+    ...(status
       ? [
           {
             title: 'Status',
             key: 'status',
-            width: 130,
-            render: (_: unknown, record: RecordOf<R>) => (
-              <StatusSwitch isActive={Boolean(record.status)} rule={rowActions(record).status} onToggle={() => changes.confirmStatusChange(record)} />
-            ),
+            width: status.kind === 'switch' ? 130 : 170,
+            render: (_: unknown, record: ListItemOf<R>) =>
+              status.kind === 'switch' ? (
+                <StatusSwitch isActive={Boolean(record.status)} rule={rowActions(record).status} onToggle={() => changes.confirmStatusChange(record)} />
+              ) : (
+                <StateSelect
+                  status={status}
+                  value={String(record.status)}
+                  rule={rowActions(record).status}
+                  onChoose={(to) => changes.confirmStatusChange(record, to as StatusValue<R['status']>)}
+                />
+              ),
           },
         ]
       : []),
@@ -89,7 +99,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
             title: 'Action',
             key: 'action',
             width: 110,
-            render: (_: unknown, record: RecordOf<R>) => (
+            render: (_: unknown, record: ListItemOf<R>) => (
               <RowActionButtons
                 rules={rowActions(record)}
                 onEdit={canUpdate ? () => openEdit(record) : undefined}
@@ -101,14 +111,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
       : []),
   ];
 
-  const handleTableChange: TableProps<RecordOf<R>>['onChange'] = (pagination, _filters, sorter, { action }) => {
-    if (action === 'paginate') changeQuery({ page: pagination.current, pageSize: pagination.pageSize });
-    if (action === 'sort') {
-      const { columnKey, order } = Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter;
-      const direction = order === 'ascend' ? 'asc' : order === 'descend' ? 'desc' : undefined;
-      changeQuery({ sort: direction ? String(columnKey) : undefined, order: direction, page: undefined });
-    }
-  };
+  const handleTableChange = tableChangeToQuery<ListItemOf<R>>(changeQuery);
 
   return (
     <>
@@ -138,7 +141,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
             onApply={(filterParams) => changeQuery({ ...filterParams, page: undefined })}
           />
         )}
-        <Table<RecordOf<R>>
+        <Table<ListItemOf<R>>
           rowKey="id"
           size="middle"
           columns={tableColumns}
@@ -146,41 +149,9 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
           {...tableLoadingState(list.isFetching)}
           onChange={handleTableChange}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `Total ${total} ${total === 1 ? 'record' : 'records'}`,
-          }}
+          pagination={listPagination(query, list.data)}
         />
       </Card>
     </>
-  );
-}
-
-function withoutPaging(params: Record<string, string>) {
-  const { page: _page, pageSize: _pageSize, ...rest } = params;
-  return rest;
-}
-
-/** Export Excel with the list's filters; busy while the file is prepared (DESIGN §5: long work shows progress). */
-function ExportButton({ onExport }: { onExport: () => Promise<void> }) {
-  const { message } = App.useApp();
-  const [isExporting, setExporting] = useState(false);
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      await onExport();
-    } catch (error) {
-      void message.warning(failureMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
-  return (
-    <Button icon={<FileExcelOutlined />} loading={isExporting} onClick={() => void exportFile()}>
-      Export Excel
-    </Button>
   );
 }

@@ -1,12 +1,13 @@
 import type { FormInstance, FormItemProps, FormProps } from 'antd';
+import type { ResourceDefinition } from '@facet/contract/resource';
 import { Form } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createContext, useCallback, useContext, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import { parseOncePerValues } from './parse-once.ts';
 
 /** The shape of a validation message: zod's issues and the API's 400/409 issues both fit. */
-interface FieldIssue {
+export interface FieldIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
 }
@@ -44,11 +45,22 @@ export function showIssuesOnFields(form: FormInstance, issues: readonly FieldIss
   return unplaced;
 }
 
-interface SchemaFormProps<S extends z.ZodType> extends Omit<FormProps, 'onFinish' | 'form'> {
+interface SchemaFormProps<S extends z.ZodType> extends Omit<FormProps, 'onFinish' | 'onFinishFailed' | 'form'> {
   schema: S;
   form: FormInstance;
   /** Called with the schema's output (trimmed, typed) once every field is valid. */
   onSubmit: (data: z.output<S>) => void;
+  /**
+   * Values the form holds outside antd's store (a product's 1,000 variants, kept in rows of their
+   * own so that typing re-renders one row), added to what a submit parses.
+   */
+  extraValues?: () => Record<string, unknown>;
+  /**
+   * Called when a submit finds the form invalid, with every problem: the schema's issues (those on
+   * fields are shown there too) and the messages of fields that failed for reasons the values do not
+   * show (useReportInputProblem). A form that lists its errors in one place uses it.
+   */
+  onProblems?: (issues: FieldIssue[]) => void;
   children: ReactNode;
 }
 
@@ -56,22 +68,42 @@ interface SchemaFormProps<S extends z.ZodType> extends Omit<FormProps, 'onFinish
  * An antd Form validated by a contract schema, the same one the server parses: each field shows the
  * schema's message for it, and submit hands over exactly what the server will accept.
  */
-export function SchemaForm<S extends z.ZodType>({ schema, form, onSubmit, children, ...formProps }: SchemaFormProps<S>) {
+export function SchemaForm<S extends z.ZodType>({ schema, form, onSubmit, extraValues, onProblems, children, ...formProps }: SchemaFormProps<S>) {
+  // Field rules read the form's own values, parsed once for all fields; a submit parses the whole
+  // record (extra values included) once more. Typing in a field of a product with 1,000 variants
+  // thus never parses the variants.
   const parse = useMemo(() => parseOncePerValues(schema), [schema]);
+  const parseWhole = useMemo(() => {
+    if (!extraValues) return parse;
+    const parseValues = parseOncePerValues(schema);
+    return (values: unknown) => parseValues({ ...(values as Record<string, unknown>), ...extraValues() });
+  }, [schema, extraValues, parse]);
   function submit() {
-    const result = parse(form.getFieldsValue(true));
+    const result = parseWhole(form.getFieldsValue(true));
     if (result.success) {
       onSubmit(result.data);
       return;
     }
     const unplaced = showIssuesOnFields(form, result.error.issues);
+    if (onProblems) onProblems(result.error.issues);
     // Every schema field should have a FormField; if one is missing the user could not fix it.
-    if (unplaced.length) console.error('Form is invalid on fields it does not show:', unplaced);
+    else if (unplaced.length) console.error('Form is invalid on fields it does not show:', unplaced);
+  }
+  /** antd stops before onFinish when a field's rule fails; the form's list of errors still needs every problem. */
+  function reportFailedFields({ errorFields }: { errorFields: { name: (string | number)[]; errors: string[] }[] }) {
+    if (!onProblems) return;
+    const result = parseWhole(form.getFieldsValue(true));
+    const issues: FieldIssue[] = result.success ? [] : [...result.error.issues];
+    for (const field of errorFields) {
+      const covered = issues.some((issue) => startsWithPath(issue.path, field.name));
+      if (!covered && field.errors[0]) issues.push({ path: field.name, message: field.errors[0] });
+    }
+    onProblems(issues);
   }
 
   return (
     <SchemaContext.Provider value={parse}>
-      <Form form={form} onFinish={submit} {...formProps}>
+      <Form form={form} onFinish={submit} onFinishFailed={reportFailedFields} {...formProps}>
         {children}
       </Form>
     </SchemaContext.Provider>
@@ -98,6 +130,17 @@ const InputProblemContext = createContext<ReportInputProblem | null>(null);
 export function useReportInputProblem(): ReportInputProblem | null {
   return useContext(InputProblemContext);
 }
+
+/**
+ * FormField for the form of `resource`, whose `name` must be a field of its create or update input:
+ * a misspelt field does not compile (a path inside a list stays a plain path).
+ */
+export function formFieldOf<R extends ResourceDefinition>(_resource: R) {
+  return FormField as (props: Omit<FormFieldProps, 'name'> & { name: FieldNameOf<R> | FieldPath }) => ReactElement;
+}
+
+/** The names of the fields of `R`'s form: its create and update input. */
+export type FieldNameOf<R extends ResourceDefinition> = (keyof z.input<R['createInput']> & string) | (keyof z.input<R['updateInput']> & string);
 
 /** A Form.Item whose rule is the surrounding SchemaForm's schema, read for this one field. */
 export function FormField({ name, path, ...itemProps }: FormFieldProps) {

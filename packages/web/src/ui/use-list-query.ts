@@ -1,3 +1,4 @@
+import type { TablePaginationConfig, TableProps } from 'antd';
 import type { ListQuery } from '@facet/contract/api';
 import { listQuerySchema } from '@facet/contract/api';
 import { useCallback, useMemo } from 'react';
@@ -56,4 +57,35 @@ export function useListQuery<Q = ListQuery>(
     [setParams, defaults],
   );
   return [query, change, params];
+}
+
+/** A table's paging and sorting (antd's onChange), written to the list's URL query; a new sort starts at page 1. */
+export function tableChangeToQuery<T>(changeQuery: (change: ListQueryChange) => void): NonNullable<TableProps<T>['onChange']> {
+  return (pagination, _filters, sorter, { action }) => {
+    if (action === 'paginate') changeQuery({ page: pagination.current, pageSize: pagination.pageSize });
+    if (action === 'sort') {
+      const { columnKey, order } = Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter;
+      const direction = order === 'ascend' ? 'asc' : order === 'descend' ? 'desc' : undefined;
+      changeQuery({ sort: direction ? String(columnKey) : undefined, order: direction, page: undefined });
+    }
+  };
+}
+
+/**
+ * A list's pager, from its URL query and its last answer; a capped total (big tables) reads "more
+ * than N". `pageSizeOptions` when the list's default size is not antd's (products: 20).
+ */
+export function listPagination(
+  query: { page: number; pageSize: number },
+  answer: { total: number; totalIsCapped?: boolean } | undefined,
+  pageSizeOptions?: number[],
+): TablePaginationConfig {
+  return {
+    current: query.page,
+    pageSize: query.pageSize,
+    total: answer?.total ?? 0,
+    showSizeChanger: true,
+    ...(pageSizeOptions && { pageSizeOptions }),
+    showTotal: (total) => `Total ${answer?.totalIsCapped ? 'more than ' : ''}${total} ${total === 1 ? 'record' : 'records'}`,
+  };
 }

@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@facet/contract/messages';
 import type { AttributeSetAttribute, AttributeSetGroupInput } from '@facet/contract/modules/attribute-sets/attribute-set.schema';
 import { attributeSetGroupInputSchema } from '@facet/contract/modules/attribute-sets/attribute-set.schema';
-import type { DragEndEvent } from '@dnd-kit/core';
+import type { CollisionDetection, DragEndEvent } from '@dnd-kit/core';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { App, Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { groupSortId, isGroupSortId, matchesAttributeSearch, moveGroup } from './attribute-groups.ts';
+import type { CSSProperties, ReactNode } from 'react';
 import { useState } from 'react';
 
 /** A group as the form holds it (the input shape; the default group is the one flagged). */
@@ -26,6 +27,10 @@ const UNASSIGNED = 'unassigned';
 const groupContainer = (index: number) => `group-${index}`;
 const itemId = (attributeId: number) => `attribute-${attributeId}`;
 
+/** A group being dragged lands only among the groups; an attribute only in lists and among attributes. */
+const collisions: CollisionDetection = (args) =>
+  closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((container) => isGroupSortId(container.id) === isGroupSortId(args.active.id)) });
+
 /**
  * The set's groups and the attributes not yet placed, side by side: attributes are dragged from the
  * unassigned list into a group, between groups, back out, and reordered within a group (dnd-kit, the
@@ -35,11 +40,14 @@ const itemId = (attributeId: number) => `attribute-${attributeId}`;
 export function AttributeGroupsField({ value = [], onChange, attributes, loading = false, disabled = false }: AttributeGroupsFieldProps) {
   const { modal } = App.useApp();
   const [editing, setEditing] = useState<{ index?: number } | null>(null);
+  const [search, setSearch] = useState('');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const byId = new Map(attributes.map((attribute) => [attribute.id, attribute]));
   const placed = new Set(value.flatMap((group) => group.attributeIds));
   const unassigned = attributes.filter((attribute) => !placed.has(attribute.id)).map((attribute) => attribute.id);
+  const shownUnassigned = attributes.filter((attribute) => !placed.has(attribute.id) && matchesAttributeSearch(attribute, search)).map((attribute) => attribute.id);
+  const groupIds = value.map(groupSortId);
   const lists: Record<string, number[]> = { [UNASSIGNED]: unassigned, ...Object.fromEntries(value.map((group, index) => [groupContainer(index), group.attributeIds])) };
   const containerOf = (id: string) => (id in lists ? id : Object.keys(lists).find((key) => lists[key]!.some((attributeId) => itemId(attributeId) === id)));
 
@@ -47,6 +55,13 @@ export function AttributeGroupsField({ value = [], onChange, attributes, loading
 
   const dropped = ({ active, over }: DragEndEvent) => {
     if (!over) return;
+    if (isGroupSortId(active.id)) {
+      // A group moved: the save stores the groups in this order.
+      const from = groupIds.indexOf(String(active.id));
+      const to = groupIds.indexOf(String(over.id));
+      if (from >= 0 && to >= 0 && from !== to) change(moveGroup(value, from, to));
+      return;
+    }
     const from = containerOf(String(active.id));
     const to = containerOf(String(over.id));
     if (!from || !to) return;
@@ -95,39 +110,66 @@ export function AttributeGroupsField({ value = [], onChange, attributes, loading
   const nameOf = (attributeId: number) => byId.get(attributeId)?.attributeName ?? `Attribute ${attributeId}`;
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped}>
+    <DndContext sensors={sensors} collisionDetection={collisions} onDragEnd={dropped}>
       <Row gutter={16}>
         <Col xs={24} md={9}>
-          <DropList id={UNASSIGNED} title="Unassigned Attributes" ids={unassigned} nameOf={nameOf} disabled={disabled} loading={loading} emptyText="Every attribute is placed" />
+          <DropList
+            id={UNASSIGNED}
+            title="Unassigned Attributes"
+            header={
+              <Input
+                allowClear
+                size="small"
+                prefix={<SearchOutlined />}
+                placeholder="Search attributes"
+                aria-label="Search unassigned attributes"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                style={{ marginBottom: 8 }}
+              />
+            }
+            ids={shownUnassigned}
+            nameOf={nameOf}
+            disabled={disabled}
+            loading={loading}
+            emptyText={unassigned.length ? 'No unassigned attribute matches the search' : 'Every attribute is placed'}
+          />
         </Col>
         <Col xs={24} md={15}>
           <Flex vertical gap={12}>
-            {value.map((group, index) => (
-              <DropList
-                key={group.id ?? `new-${index}`}
-                id={groupContainer(index)}
-                title={
-                  <Flex gap={8} align="center">
-                    <span data-testid="group-name">{group.name}</span>
-                    {group.isDefault && <Tag>Default</Tag>}
-                  </Flex>
-                }
-                extra={
-                  <Flex gap={4}>
-                    <Tooltip title={group.isDefault ? MESSAGES.defaultGroupLocked : 'Rename group'}>
-                      <Button type="text" size="small" icon={<EditOutlined />} aria-label={`Rename group ${group.name}`} disabled={disabled || group.isDefault} onClick={() => setEditing({ index })} />
-                    </Tooltip>
-                    <Tooltip title="Delete group">
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Delete group ${group.name}`} disabled={disabled} onClick={() => removeGroup(index)} />
-                    </Tooltip>
-                  </Flex>
-                }
-                ids={group.attributeIds}
-                nameOf={nameOf}
-                disabled={disabled}
-                emptyText="Drag attributes here"
-              />
-            ))}
+            <SortableContext items={groupIds} strategy={verticalListSortingStrategy} disabled={disabled}>
+              {value.map((group, index) => (
+                <SortableGroup key={group.id ?? groupIds[index]} id={groupIds[index]!} name={group.name} disabled={disabled}>
+                  {(handle, style) => (
+                    <DropList
+                      style={style}
+                      id={groupContainer(index)}
+                      title={
+                        <Flex gap={8} align="center">
+                          {handle}
+                          <span data-testid="group-name">{group.name}</span>
+                          {group.isDefault && <Tag>Default</Tag>}
+                        </Flex>
+                      }
+                      extra={
+                        <Flex gap={4}>
+                          <Tooltip title={group.isDefault ? MESSAGES.defaultGroupLocked : 'Rename group'}>
+                            <Button type="text" size="small" icon={<EditOutlined />} aria-label={`Rename group ${group.name}`} disabled={disabled || group.isDefault} onClick={() => setEditing({ index })} />
+                          </Tooltip>
+                          <Tooltip title="Delete group">
+                            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Delete group ${group.name}`} disabled={disabled} onClick={() => removeGroup(index)} />
+                          </Tooltip>
+                        </Flex>
+                      }
+                      ids={group.attributeIds}
+                      nameOf={nameOf}
+                      disabled={disabled}
+                      emptyText="Drag attributes here"
+                    />
+                  )}
+                </SortableGroup>
+              ))}
+            </SortableContext>
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => setEditing({})} disabled={disabled}>
               Add Group
             </Button>
@@ -151,6 +193,9 @@ interface DropListProps {
   id: string;
   title: ReactNode;
   extra?: ReactNode;
+  /** Above the list (the unassigned attributes' search). */
+  header?: ReactNode;
+  style?: CSSProperties;
   ids: readonly number[];
   nameOf: (attributeId: number) => string;
   disabled: boolean;
@@ -159,10 +204,11 @@ interface DropListProps {
 }
 
 /** One list attributes can be dropped into: a group, or the unassigned attributes. */
-function DropList({ id, title, extra, ids, nameOf, disabled, loading, emptyText }: DropListProps) {
+function DropList({ id, title, extra, header, style, ids, nameOf, disabled, loading, emptyText }: DropListProps) {
   const { setNodeRef, isOver } = useDroppable({ id, disabled });
   return (
-    <Card size="small" title={title} extra={extra} loading={loading} data-testid={id === UNASSIGNED ? 'unassigned-attributes' : 'attribute-group'} styles={{ body: { padding: 8 } }}>
+    <Card size="small" title={title} extra={extra} loading={loading} style={style} data-testid={id === UNASSIGNED ? 'unassigned-attributes' : 'attribute-group'} styles={{ body: { padding: 8 } }}>
+      {header}
       <div ref={setNodeRef} style={{ minHeight: 44, borderRadius: 6, background: isOver ? 'rgba(22, 119, 255, 0.06)' : undefined, maxHeight: id === UNASSIGNED ? 440 : undefined, overflowY: 'auto' }}>
         <SortableContext items={ids.map(itemId)} strategy={verticalListSortingStrategy} disabled={disabled}>
           {ids.map((attributeId) => (
@@ -172,6 +218,29 @@ function DropList({ id, title, extra, ids, nameOf, disabled, loading, emptyText 
         {!ids.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: '8px 0' }} />}
       </div>
     </Card>
+  );
+}
+
+/** A group reordered by dragging the handle in its title (or with the keyboard: space, arrows, space). */
+function SortableGroup({ id, name, disabled, children }: { id: string; name: string; disabled: boolean; children: (handle: ReactNode, style: CSSProperties) => ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const handle = (
+    <Button
+      ref={setActivatorNodeRef}
+      type="text"
+      size="small"
+      icon={<HolderOutlined />}
+      aria-label={`Move group ${name}`}
+      disabled={disabled}
+      style={{ cursor: disabled ? 'not-allowed' : 'grab', marginInlineStart: -4 }}
+      {...attributes}
+      {...listeners}
+    />
+  );
+  return (
+    <div ref={setNodeRef} data-testid="sortable-group" style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.7 : 1, position: 'relative', zIndex: isDragging ? 3 : 0 }}>
+      {children(handle, isDragging ? { boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)' } : {})}
+    </div>
   );
 }
 

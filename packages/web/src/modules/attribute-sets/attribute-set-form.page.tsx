@@ -6,10 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Input } from 'antd';
 import { resourceApi, resourceKeys } from '../../ui/resource-api.ts';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
 import { AttributeGroupsField } from './attribute-groups-field.tsx';
 import { attributeSetPaths } from './attribute-set.paths.ts';
+
+/** Form fields named by attributeSetResource's input. */
+const Field = formFieldOf(attributeSetResource);
 
 /** Active attributes can be placed (document 2 §2); every shop's list fits in one page of the API. */
 const ACTIVE_ATTRIBUTES = { page: 1, pageSize: MAX_PAGE_SIZE, status: 'active' as const };
@@ -28,13 +31,13 @@ function AttributeSetFields({ set }: { set: AttributeSetRecord | undefined }) {
   const attributes = [...activeAttributes, ...placed.filter((attribute) => !activeAttributes.some((a) => a.id === attribute.id))];
   return (
     <>
-      <FormField name="name" label="Name" required>
+      <Field name="name" label="Name" required>
         <Input placeholder="e.g. Rings" style={{ maxWidth: 420 }} />
-      </FormField>
+      </Field>
       <StatusField />
-      <FormField name="groups" label="Groups" extra="Drag attributes from the unassigned list into a group, or between groups.">
+      <Field name="groups" label="Groups" extra="Drag attributes from the unassigned list into a group, or between groups; drag a group by its handle to change the order of the groups.">
         <AttributeGroupsField attributes={attributes} loading={active.isPending} />
-      </FormField>
+      </Field>
     </>
   );
 }

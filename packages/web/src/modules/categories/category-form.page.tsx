@@ -7,11 +7,15 @@ import { EntryListField } from '../../ui/entry-list-field.tsx';
 import { NumberInput } from '../../ui/number-input.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import type { FieldNameOf } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { AttributeSelect, FilterOptionsField } from './filter-options-field.tsx';
 import { CategoryTreeSelect } from './category-tree-select.tsx';
 import { categoryPaths } from './category.paths.ts';
 import { StatusField } from '../../ui/status-field.tsx';
+
+/** Form fields named by categoryResource's input. */
+const Field = formFieldOf(categoryResource);
 
 /** A new category: under the root, active, no size attribute, nothing in the lists (document 1 §5). */
 const NEW_CATEGORY = {
@@ -37,22 +41,22 @@ function toFormValues({ id: _id, version: _version, createdAt: _createdAt, updat
   return { ...values, filterOptions: filterOptions.map(({ attributeId }) => ({ attributeId })) };
 }
 
-const text = (name: string, label: string, options: { required?: boolean; extra?: ReactNode } = {}) => (
-  <FormField name={name} label={label} required={options.required} extra={options.extra}>
+const text = (name: FieldNameOf<typeof categoryResource>, label: string, options: { required?: boolean; extra?: ReactNode } = {}) => (
+  <Field name={name} label={label} required={options.required} extra={options.extra}>
     <Input />
-  </FormField>
+  </Field>
 );
 
-const flag = (name: string, label: string) => (
-  <FormField name={name} label={label} valuePropName="checked">
+const flag = (name: FieldNameOf<typeof categoryResource>, label: string) => (
+  <Field name={name} label={label} valuePropName="checked">
     <Switch checkedChildren="Yes" unCheckedChildren="No" />
-  </FormField>
+  </Field>
 );
 
 const image = (name: keyof typeof CATEGORY_IMAGE_FIELDS, label: string) => (
-  <FormField name={name} label={label} extra="png, jpeg, jpg or webp, at most 2 MB.">
+  <Field name={name} label={label} extra="png, jpeg, jpg or webp, at most 2 MB.">
     <ImageUpload purpose={CATEGORY_IMAGE_FIELDS[name]} />
-  </FormField>
+  </Field>
 );
 
 function offer(n: 1 | 2) {
@@ -60,9 +64,9 @@ function offer(n: 1 | 2) {
     <Flex gap={16} wrap>
       <div style={{ minWidth: 220 }}>{image(`offerImage${n}`, `Offer Image ${n}`)}</div>
       <div style={{ flex: 1, minWidth: 220 }}>{text(`offerBannerSlug${n}`, `Offer Banner Slug ${n}`)}</div>
-      <FormField name={`afterProducts${n}`} label={`After Products ${n}`} extra="Shown after this many products.">
+      <Field name={`afterProducts${n}`} label={`After Products ${n}`} extra="Shown after this many products.">
         <NumberInput decimals={0} style={{ width: 160 }} />
-      </FormField>
+      </Field>
     </Flex>
   );
 }
@@ -77,20 +81,20 @@ function sections(category: CategoryRecord | undefined) {
           {text('name', 'Name', { required: true })}
           {text('title', 'Title', { required: true })}
           {text('slug', 'Slug', { required: true, extra: 'Spaces become dashes and capitals small letters when saved.' })}
-          <FormField name="parentId" label="Parent Category" required>
+          <Field name="parentId" label="Parent Category" required>
             <CategoryTreeSelect blockedId={category?.id} placeholder="Select parent category" />
-          </FormField>
+          </Field>
           {text('abbreviation', 'Abbreviation')}
-          <FormField name="description" label="Description">
+          <Field name="description" label="Description">
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
-          </FormField>
+          </Field>
           <Flex gap={16} wrap>
-            <FormField name="orderNo" label="Order No">
+            <Field name="orderNo" label="Order No">
               <NumberInput decimals={0} style={{ width: 160 }} />
-            </FormField>
-            <FormField name="sizeAttributeId" label="Size Attribute" style={{ flex: 1, minWidth: 240 }}>
+            </Field>
+            <Field name="sizeAttributeId" label="Size Attribute" style={{ flex: 1, minWidth: 240 }}>
               <AttributeSelect noneOption placeholder="Select size attribute" />
-            </FormField>
+            </Field>
           </Flex>
           <Flex gap={24} wrap>
             {flag('isDiamondCategory', 'Diamond Category')}
@@ -119,9 +123,9 @@ function sections(category: CategoryRecord | undefined) {
         <>
           {text('metaTitle', 'Meta Title')}
           {text('metaKeyword', 'Meta Keyword')}
-          <FormField name="metaDescription" label="Meta Description">
+          <Field name="metaDescription" label="Meta Description">
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-          </FormField>
+          </Field>
         </>
       ),
     },
@@ -174,9 +178,9 @@ function sections(category: CategoryRecord | undefined) {
       children: (
         <>
           {text('footerTitle', 'Footer Title')}
-          <FormField name="footerDescription" label="Footer Description">
+          <Field name="footerDescription" label="Footer Description">
             <RichTextEditor />
-          </FormField>
+          </Field>
         </>
       ),
     },

@@ -8,11 +8,14 @@ import { useCategoryTree } from './category.api.ts';
 
 type TreeData = NonNullable<TreeSelectProps['treeData']>;
 
-/** The flat lookup as nested options; `blockedId` and everything under it cannot be chosen. */
-function toTreeData(nodes: readonly CategoryTreeNode[], blockedId: number | undefined): TreeData {
+/**
+ * The flat lookup as nested options; `blockedId` and everything under it cannot be chosen; with
+ * `isDiamondHidden`, diamond categories (and what sits under them) are left out.
+ */
+function toTreeData(nodes: readonly CategoryTreeNode[], blockedId: number | undefined, isDiamondHidden: boolean): TreeData {
   const childrenOf = (parentId: number | null, isBlocked: boolean): TreeData =>
     nodes
-      .filter((node) => node.parentId === parentId)
+      .filter((node) => node.parentId === parentId && !(isDiamondHidden && node.isDiamondCategory))
       .map((node) => {
         const blocked = isBlocked || node.id === blockedId;
         return {
@@ -28,12 +31,14 @@ function toTreeData(nodes: readonly CategoryTreeNode[], blockedId: number | unde
 interface CategoryTreeSelectProps extends Omit<TreeSelectProps<number>, 'treeData' | 'loading'> {
   /** The category being edited: it and its subcategories cannot become its parent. */
   blockedId?: number;
+  /** Products are not filed under diamond categories: their choosers leave those out. */
+  isDiamondHidden?: boolean;
 }
 
 /** A searchable chooser over the whole category tree, the root at the top. */
-export function CategoryTreeSelect({ blockedId, ...selectProps }: CategoryTreeSelectProps) {
+export function CategoryTreeSelect({ blockedId, isDiamondHidden = false, ...selectProps }: CategoryTreeSelectProps) {
   const tree = useCategoryTree();
-  const treeData = useMemo(() => toTreeData(tree.data ?? [], blockedId), [tree.data, blockedId]);
+  const treeData = useMemo(() => toTreeData(tree.data ?? [], blockedId, isDiamondHidden), [tree.data, blockedId, isDiamondHidden]);
   return (
     <TreeSelect<number>
       showSearch

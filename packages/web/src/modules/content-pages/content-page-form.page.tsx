@@ -2,9 +2,12 @@ import { contentPageResource } from '@facet/contract/modules/content-pages/conte
 import { Input, Typography } from 'antd';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { contentPagePaths } from './content-page.paths.ts';
 import { StatusField } from '../../ui/status-field.tsx';
+
+/** Form fields named by contentPageResource's input. */
+const Field = formFieldOf(contentPageResource);
 
 export default function ContentPageFormPage() {
   return (
@@ -25,10 +28,10 @@ export default function ContentPageFormPage() {
     >
       {(page) => (
         <>
-          <FormField name="title" label="Title" required>
+          <Field name="title" label="Title" required>
             <Input />
-          </FormField>
-          <FormField
+          </Field>
+          <Field
             name="slug"
             label="Slug"
             required
@@ -43,19 +46,19 @@ export default function ContentPageFormPage() {
             }
           >
             <Input />
-          </FormField>
-          <FormField name="content" label="Content">
+          </Field>
+          <Field name="content" label="Content">
             <RichTextEditor />
-          </FormField>
-          <FormField name="metaTitle" label="Meta Title" required>
+          </Field>
+          <Field name="metaTitle" label="Meta Title" required>
             <Input />
-          </FormField>
-          <FormField name="metaKeywords" label="Meta Keywords" required>
+          </Field>
+          <Field name="metaKeywords" label="Meta Keywords" required>
             <Input />
-          </FormField>
-          <FormField name="metaDescription" label="Meta Description" required>
+          </Field>
+          <Field name="metaDescription" label="Meta Description" required>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} />
-          </FormField>
+          </Field>
           <StatusField />
         </>
       )}

@@ -2,9 +2,12 @@ import { MESSAGES } from '@facet/contract/messages';
 import { customerGroupResource, isDefaultCustomerGroup } from '@facet/contract/modules/customer-groups/customer-group.schema';
 import { Input } from 'antd';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
 import { customerGroupPaths } from './customer-group.paths.ts';
+
+/** Form fields named by customerGroupResource's input. */
+const Field = formFieldOf(customerGroupResource);
 
 export default function CustomerGroupFormPage() {
   return (
@@ -14,9 +17,9 @@ export default function CustomerGroupFormPage() {
       defaults={{ status: true }}
       lockedReason={(group) => (isDefaultCustomerGroup(group.name) ? MESSAGES.defaultGroupLocked : undefined)}
     >
-      <FormField name="name" label="Name" required>
+      <Field name="name" label="Name" required>
         <Input />
-      </FormField>
+      </Field>
       <StatusField />
     </ResourceFormPage>
   );

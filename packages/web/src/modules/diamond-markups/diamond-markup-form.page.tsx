@@ -7,8 +7,11 @@ import { Col, Form, Radio, Row } from 'antd';
 import { NumberInput } from '../../ui/number-input.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { ResourceSelect } from '../../ui/resource-select.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { diamondMarkupPaths } from './diamond-markup.paths.ts';
+
+/** Form fields named by diamondMarkupResource's input. */
+const Field = formFieldOf(diamondMarkupResource);
 
 const markupTypeOptions = MARKUP_TYPES.map((type) => ({ value: type, label: MARKUP_TYPE_LABELS[type] }));
 const originOptions = [
@@ -27,37 +30,37 @@ function MarkupInput(props: InputNumberProps<number>) {
 export default function DiamondMarkupFormPage() {
   return (
     <ResourceFormPage resource={diamondMarkupResource} paths={diamondMarkupPaths} defaults={{ isLabDiamond: false }}>
-      <FormField name="isLabDiamond" label="Diamond Type">
+      <Field name="isLabDiamond" label="Diamond Type">
         <Radio.Group options={originOptions} optionType="button" />
-      </FormField>
-      <FormField name="shapeCategoryId" label="Shape" required>
+      </Field>
+      <Field name="shapeCategoryId" label="Shape" required>
         <ResourceSelect resource={shapeCategoryResource} optionLabel={categoryLabel} placeholder="Select a shape category" />
-      </FormField>
+      </Field>
       <Row gutter={16}>
         <Col span={12}>
-          <FormField name="fromCarat" label="Carat From" required>
+          <Field name="fromCarat" label="Carat From" required>
             <NumberInput decimals={3} step={0.01} />
-          </FormField>
+          </Field>
         </Col>
         <Col span={12}>
-          <FormField name="toCarat" label="Carat To" required dependencies={['fromCarat']}>
+          <Field name="toCarat" label="Carat To" required dependencies={['fromCarat']}>
             <NumberInput decimals={3} step={0.01} />
-          </FormField>
+          </Field>
         </Col>
       </Row>
-      <FormField name="markupType" label="Markup Type" required>
+      <Field name="markupType" label="Markup Type" required>
         <Radio.Group options={markupTypeOptions} />
-      </FormField>
+      </Field>
       <Row gutter={16}>
         <Col span={12}>
-          <FormField name="markup" label="Markup" required extra="A percentage of the stone's cost, or an amount in pounds.">
+          <Field name="markup" label="Markup" required extra="A percentage of the stone's cost, or an amount in pounds.">
             <MarkupInput />
-          </FormField>
+          </Field>
         </Col>
         <Col span={12}>
-          <FormField name="fixCost" label="Cost" required extra="A fixed amount in pounds added to the price.">
+          <Field name="fixCost" label="Cost" required extra="A fixed amount in pounds added to the price.">
             <NumberInput decimals={0} prefix="£" />
-          </FormField>
+          </Field>
         </Col>
       </Row>
     </ResourceFormPage>

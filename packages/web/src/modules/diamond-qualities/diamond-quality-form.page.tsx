@@ -1,22 +1,25 @@
 import { diamondQualityResource } from '@facet/contract/modules/diamond-qualities/diamond-quality.schema';
 import { Input } from 'antd';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
 import { diamondQualityPaths } from './diamond-quality.paths.ts';
+
+/** Form fields named by diamondQualityResource's input. */
+const Field = formFieldOf(diamondQualityResource);
 
 export default function DiamondQualityFormPage() {
   return (
     <ResourceFormPage resource={diamondQualityResource} paths={diamondQualityPaths} defaults={{ status: true }}>
-      <FormField name="stoneQuality" label="Diamond Quality" required extra="Clarity and colour range, e.g. VS-GH.">
+      <Field name="stoneQuality" label="Diamond Quality" required extra="Clarity and colour range, e.g. VS-GH.">
         <Input />
-      </FormField>
-      <FormField name="clarity" label="Clarity" required>
+      </Field>
+      <Field name="clarity" label="Clarity" required>
         <Input placeholder="VS" />
-      </FormField>
-      <FormField name="color" label="Color" required>
+      </Field>
+      <Field name="color" label="Color" required>
         <Input placeholder="GH" />
-      </FormField>
+      </Field>
       <StatusField />
     </ResourceFormPage>
   );

@@ -9,7 +9,7 @@ import { apiRequest } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { JobProgressBar, JobStatusTag } from './job-progress.tsx';
+import { JobDownloadLink, JobProgressBar, JobStatusTag } from './job-progress.tsx';
 import { isJobActive, useJobList } from './use-job.ts';
 
 const PAGE_SIZE = 20;
@@ -17,6 +17,7 @@ const PAGE_SIZE = 20;
 function describeResult(result: JobRecord['result']): string {
   if (!result) return '';
   return Object.entries(result)
+    .filter(([key]) => key !== 'download')
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
 }
@@ -61,7 +62,14 @@ export default function JobCentrePage() {
       title: 'Result',
       key: 'result',
       render: (_, job) =>
-        job.error ? <Typography.Text type="danger">{job.error}</Typography.Text> : <Typography.Text>{describeResult(job.result)}</Typography.Text>,
+        job.error ? (
+          <Typography.Text type="danger">{job.error}</Typography.Text>
+        ) : (
+          <Flex vertical>
+            <Typography.Text>{describeResult(job.result)}</Typography.Text>
+            <JobDownloadLink job={job} />
+          </Flex>
+        ),
     },
     { title: 'Created', dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
     {

@@ -1,4 +1,5 @@
-import { JOB_STATUS_LABELS } from '@facet/contract/modules/jobs/job.schema';
+import { DownloadOutlined } from '@ant-design/icons';
+import { JOB_STATUS_LABELS, downloadOf, jobDownloadPath } from '@facet/contract/modules/jobs/job.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { Flex, Progress, Tag, Typography } from 'antd';
 import { useJob } from './use-job.ts';
@@ -30,10 +31,20 @@ export function JobProgressBar({ job }: { job: JobRecord }) {
   );
 }
 
+/** The file a finished job made (a big export), as a link that downloads it; nothing for other jobs. */
+export function JobDownloadLink({ job }: { job: JobRecord }) {
+  const download = downloadOf(job);
+  if (!download) return null;
+  return (
+    <Typography.Link href={jobDownloadPath(job.id)} download={download.fileName}>
+      <DownloadOutlined /> Download {download.fileName}
+    </Typography.Link>
+  );
+}
+
 /**
  * In place progress of job `id` for a screen that started it: status, bar, and the error if it failed.
- * The import, feed sync and export screens are its users as they arrive.
- * @public
+ * The list's Export Excel (a big export) uses it; import, feed sync and the others as they arrive.
  */
 export function JobProgress({ id }: { id: number }) {
   const { data: job } = useJob(id);
@@ -43,6 +54,7 @@ export function JobProgress({ id }: { id: number }) {
       <JobStatusTag status={job.status} />
       <JobProgressBar job={job} />
       {job.error && <Typography.Text type="danger">{job.error}</Typography.Text>}
+      <JobDownloadLink job={job} />
     </Flex>
   );
 }

@@ -3,10 +3,13 @@ import { Col, Form, Row, Select } from 'antd';
 import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { NumberInput } from '../../ui/number-input.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
 import { useMetalQualityChoices } from './metal-quality.api.ts';
 import { metalQualityPaths } from './metal-quality.paths.ts';
+
+/** Form fields named by metalQualityResource's input. */
+const Field = formFieldOf(metalQualityResource);
 
 /**
  * Spec (document 1 §2): choosing a metal fills Gold Price and Labour Charge from it; the rate is
@@ -28,24 +31,24 @@ function MetalQualityFields() {
     <>
       <Row gutter={16}>
         <Col span={12}>
-          <FormField name="metalQualityOptionId" label="Metal Quality" required>
+          <Field name="metalQualityOptionId" label="Metal Quality" required>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               {...choicesLoadingState(choices.isPending)}
               options={choices.data?.qualityOptions.map((option) => ({ value: option.id, label: option.value }))}
               placeholder="Select metal quality"
             />
-          </FormField>
+          </Field>
         </Col>
         <Col span={12}>
-          <FormField name="metalId" label="Metal" required>
+          <Field name="metalId" label="Metal" required>
             <Select
               {...choicesLoadingState(choices.isPending)}
               options={choices.data?.metals.map((metal) => ({ value: metal.id, label: metal.metalType }))}
               onChange={chooseMetal}
               placeholder="Select metal"
             />
-          </FormField>
+          </Field>
         </Col>
       </Row>
       <Row gutter={16}>
@@ -55,16 +58,16 @@ function MetalQualityFields() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <FormField name="fineness" label="Fineness(%)" required>
+          <Field name="fineness" label="Fineness(%)" required>
             <NumberInput decimals={3} max={100} maxLength={METAL_QUALITY_LIMITS.fineness} />
-          </FormField>
+          </Field>
         </Col>
       </Row>
       <Row gutter={16}>
         <Col span={12}>
-          <FormField name="weight" label="Weight (kt)" required>
+          <Field name="weight" label="Weight (kt)" required>
             <NumberInput decimals={3} readOnly variant="filled" maxLength={METAL_QUALITY_LIMITS.weight} />
-          </FormField>
+          </Field>
         </Col>
         <Col span={12}>
           <Form.Item label="Rate" extra="Gold price × fineness / 100.">
@@ -72,9 +75,9 @@ function MetalQualityFields() {
           </Form.Item>
         </Col>
       </Row>
-      <FormField name="labourCharges" label="Labour Charge" required>
+      <Field name="labourCharges" label="Labour Charge" required>
         <NumberInput decimals={2} prefix="£" maxLength={METAL_QUALITY_LIMITS.labourCharge} />
-      </FormField>
+      </Field>
       <StatusField />
     </>
   );

@@ -2,21 +2,24 @@ import { METAL_AMOUNT_MAX_CHARS, metalResource } from '@facet/contract/modules/m
 import { Input } from 'antd';
 import { NumberInput } from '../../ui/number-input.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { metalPaths } from './metal.paths.ts';
+
+/** Form fields named by metalResource's input. */
+const Field = formFieldOf(metalResource);
 
 export default function MetalFormPage() {
   return (
     <ResourceFormPage resource={metalResource} paths={metalPaths}>
-      <FormField name="metalType" label="Metal Type" required>
+      <Field name="metalType" label="Metal Type" required>
         <Input />
-      </FormField>
-      <FormField name="metalPrice" label="Metal Price" required extra="Per gram of pure metal. The qualities of this metal take the new price at once.">
+      </Field>
+      <Field name="metalPrice" label="Metal Price" required extra="Per gram of pure metal. The qualities of this metal take the new price at once.">
         <NumberInput decimals={2} prefix="£" maxLength={METAL_AMOUNT_MAX_CHARS} />
-      </FormField>
-      <FormField name="metalLabourCharge" label="Labour Charge" required extra="Per gram.">
+      </Field>
+      <Field name="metalLabourCharge" label="Labour Charge" required extra="Per gram.">
         <NumberInput decimals={2} prefix="£" maxLength={METAL_AMOUNT_MAX_CHARS} />
-      </FormField>
+      </Field>
     </ResourceFormPage>
   );
 }

@@ -2,8 +2,11 @@ import { MESSAGES } from '@facet/contract/messages';
 import { isMasterPermissionName, permissionResource } from '@facet/contract/modules/permissions/permission.schema';
 import { Input } from 'antd';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { permissionPaths } from './permission.paths.ts';
+
+/** Form fields named by permissionResource's input. */
+const Field = formFieldOf(permissionResource);
 
 export default function PermissionFormPage() {
   return (
@@ -12,15 +15,15 @@ export default function PermissionFormPage() {
       paths={permissionPaths}
       lockedReason={(permission) => (isMasterPermissionName(permission.name) ? MESSAGES.masterPermissionLocked : undefined)}
     >
-      <FormField name="name" label="Name" required>
+      <Field name="name" label="Name" required>
         <Input />
-      </FormField>
-      <FormField name="description" label="Description" required>
+      </Field>
+      <Field name="description" label="Description" required>
         <Input.TextArea rows={3} />
-      </FormField>
-      <FormField name="key" label="Key" required extra="The feature key that menus and pages check, e.g. user_management.">
+      </Field>
+      <Field name="key" label="Key" required extra="The feature key that menus and pages check, e.g. user_management.">
         <Input />
-      </FormField>
+      </Field>
     </ResourceFormPage>
   );
 }

@@ -2,10 +2,13 @@ import { ATTRIBUTE_INPUT_TYPE_LABELS, ATTRIBUTE_INPUT_TYPES, hasOptionImages, ha
 import type { AttributeInputType, ProductAttributeRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
 import { AttributeOptionsField } from './attribute-options-field.tsx';
 import { productAttributePaths } from './product-attribute.paths.ts';
+
+/** Form fields named by productAttributeResource's input. */
+const Field = formFieldOf(productAttributeResource);
 
 const inputTypeOptions = ATTRIBUTE_INPUT_TYPES.map((type) => ({ value: type, label: ATTRIBUTE_INPUT_TYPE_LABELS[type] }));
 
@@ -26,28 +29,28 @@ function AttributeFields({ attribute }: { attribute: ProductAttributeRecord | un
     <>
       <Row gutter={16}>
         <Col span={12}>
-          <FormField name="attributeName" label="Attribute Name" required>
+          <Field name="attributeName" label="Attribute Name" required>
             <Input />
-          </FormField>
+          </Field>
         </Col>
         <Col span={12}>
-          <FormField name="attributeCode" label="Attribute Code" required extra={attribute ? 'The code cannot be changed.' : 'Letters only; it cannot be changed later.'}>
+          <Field name="attributeCode" label="Attribute Code" required extra={attribute ? 'The code cannot be changed.' : 'Letters only; it cannot be changed later.'}>
             <Input readOnly={attribute !== undefined} disabled={attribute !== undefined} />
-          </FormField>
+          </Field>
         </Col>
       </Row>
-      <FormField name="description" label="Description">
+      <Field name="description" label="Description">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-      </FormField>
-      <FormField name="inputType" label="Input Type" required>
+      </Field>
+      <Field name="inputType" label="Input Type" required>
         <Select options={inputTypeOptions} onChange={chooseInputType} placeholder="Select input type" style={{ maxWidth: 360 }} />
-      </FormField>
+      </Field>
       <Row gutter={16}>
         {FLAGS.map(({ name, label }) => (
           <Col key={name} span={8}>
-            <FormField name={name} label={label} valuePropName="checked">
+            <Field name={name} label={label} valuePropName="checked">
               <Switch checkedChildren="Yes" unCheckedChildren="No" />
-            </FormField>
+            </Field>
           </Col>
         ))}
       </Row>

@@ -7,9 +7,12 @@ import { useEffect } from 'react';
 import { SESSION_QUERY_KEY } from '../../session/session.api.ts';
 import { useSession } from '../../session/session-context.ts';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 import { rolePaths } from './role.paths.ts';
+
+/** Form fields named by roleResource's input. */
+const Field = formFieldOf(roleResource);
 
 /** The checklist comes from the session's catalogue; reload it so permissions added since sign-in are offered. */
 function useFreshCatalogue() {
@@ -29,17 +32,17 @@ export default function RoleFormPage() {
       defaults={{ permissionIds: [] }}
       lockedReason={(role) => (isMasterRoleName(role.name) ? MESSAGES.masterRoleLocked : undefined)}
     >
-      <FormField name="name" label="Name" required>
+      <Field name="name" label="Name" required>
         <Input />
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         name="permissionIds"
         label="Permissions"
         required
         extra={isMaster ? undefined : 'You can grant only the permissions you hold yourself.'}
       >
         <PermissionChecklist catalogue={catalogue} heldKeys={heldKeys} />
-      </FormField>
+      </Field>
     </ResourceFormPage>
   );
 }

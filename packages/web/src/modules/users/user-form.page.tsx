@@ -6,10 +6,13 @@ import { useSession } from '../../session/session-context.ts';
 import { useSignOut } from '../../session/use-sign-out.ts';
 import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { FormField } from '../../ui/schema-form.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
 import { useRoleOptions } from '../roles/role.api.ts';
 import { userPaths } from './user.paths.ts';
 import { StatusField } from '../../ui/status-field.tsx';
+
+/** Form fields named by userResource's input. */
+const Field = formFieldOf(userResource);
 
 /** Spec: these changes to your own account end your session (the server has already ended it). */
 function endsOwnSession(before: UserRecord, after: UserRecord, input: Record<string, unknown>): boolean {
@@ -38,21 +41,21 @@ export default function UserFormPage() {
         const isSelf = user?.id === me.id;
         return (
           <>
-            <FormField name="name" label="Username" required>
+            <Field name="name" label="Username" required>
               <Input autoComplete="off" />
-            </FormField>
-            <FormField name="email" label="Email" required>
+            </Field>
+            <Field name="email" label="Email" required>
               <Input type="email" autoComplete="off" />
-            </FormField>
-            <FormField name="password" label="Password" required={!isEdit} extra={isEdit ? 'Leave blank to keep the current password.' : '8 to 12 characters.'}>
+            </Field>
+            <Field name="password" label="Password" required={!isEdit} extra={isEdit ? 'Leave blank to keep the current password.' : '8 to 12 characters.'}>
               <Input.Password autoComplete="new-password" />
-            </FormField>
-            <FormField name="confirmPassword" label="Confirm Password" required={!isEdit} dependencies={['password']}>
+            </Field>
+            <Field name="confirmPassword" label="Confirm Password" required={!isEdit} dependencies={['password']}>
               <Input.Password autoComplete="new-password" />
-            </FormField>
-            <FormField name="roleIds" label="Roles" required extra={isSelf ? MESSAGES.cannotEditOwnRoles : undefined}>
+            </Field>
+            <Field name="roleIds" label="Roles" required extra={isSelf ? MESSAGES.cannotEditOwnRoles : undefined}>
               <Select mode="multiple" options={roles.data} {...choicesLoadingState(roles.isPending)} disabled={isSelf} optionFilterProp="label" placeholder="Select roles" />
-            </FormField>
+            </Field>
             <StatusField />
           </>
         );

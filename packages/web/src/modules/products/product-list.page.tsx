@@ -1,0 +1,309 @@
+import { DeleteOutlined, PoundOutlined, PictureOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { countActiveFilters } from '@facet/contract/list-query';
+import { MESSAGES } from '@facet/contract/messages';
+import type { ProductListRow } from '@facet/contract/modules/products/product.schema';
+import { productListQuery } from '@facet/contract/modules/products/product.schema';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { App, Button, Card, Flex, Image, Select, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
+import { ExportButton, withoutPaging } from '../../ui/export-button.tsx';
+import { FilterPanel, FiltersToggle } from '../../ui/filter-panel.tsx';
+import type { ListSorting } from '../../ui/list-columns.tsx';
+import { dateColumn, RowActionButtons, StatusSwitch, withServerSorting } from '../../ui/list-columns.tsx';
+import { choicesLoadingState, tableLoadingState } from '../../ui/loading-state.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import type { ListReturnState } from '../../ui/resource-paths.ts';
+import { editPathOf } from '../../ui/resource-paths.ts';
+import { listPagination, tableChangeToQuery, useListQuery } from '../../ui/use-list-query.ts';
+import { useRowChanges } from '../../ui/use-record-changes.ts';
+import { SyncProductsButton } from '../cache/sync-products-button.tsx';
+import { CategoryTreeSelect } from '../categories/category-tree-select.tsx';
+import { productApi, productKeys, useAttributeSetsWithProducts, useVendors } from './product.api.ts';
+import { productImportPaths } from '../product-import/product-import.paths.ts';
+import { productPaths } from './product.paths.ts';
+import { productPricePaths } from '../product-prices/product-price.paths.ts';
+
+/** The server's order when the URL names none (newest first); the columns show it. */
+const SORTING: ListSorting = { sortable: productListQuery.sortable, defaultSort: { field: 'createdAt', order: 'desc' } };
+const PAGE_SIZES = [20, 50, 100];
+const THUMBNAIL_SIZE = 48;
+const VARIANT_EDIT_REASON = 'A variant is edited in its parent product.';
+
+/** The base image as a small thumbnail (click to enlarge), or a placeholder when the product has none. */
+function Thumbnail({ src, alt }: { src: string; alt: string }) {
+  if (!src) {
+    return (
+      <Flex
+        align="center"
+        justify="center"
+        aria-label="No image"
+        style={{ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, borderRadius: 6, background: 'rgba(0, 0, 0, 0.04)', color: 'rgba(0, 0, 0, 0.25)', fontSize: 20 }}
+      >
+        <PictureOutlined />
+      </Flex>
+    );
+  }
+  return <Image src={src} alt={alt} width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE} style={{ objectFit: 'cover', borderRadius: 6 }} />;
+}
+
+/**
+ * The product list (document 2 §2): server paging by 20, the spec's filters in the URL under its
+ * own names (page, sku, name, aid, pricefrom, priceto, cid, vendor, status), so a return from the
+ * form (Back, Cancel, a save) or a reload shows the same page; the status switch and deletes with the
+ * spec's confirmations; row checkboxes for Delete Selected, and Delete All.
+ * Sync Products rebuilds the products cache (a job, in place); Update Price opens the price sheet upload.
+ */
+export default function ProductListPage() {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query, changeQuery, params] = useListQuery(productListQuery.schema);
+  const filters = productListQuery.filters;
+  const activeFilters = countActiveFilters(filters, query);
+  // Open when the list comes back filtered (Back, Cancel, reload), so what narrows it is in view.
+  const [isFilterOpen, setFilterOpen] = useState(activeFilters > 0);
+
+  // The API gets the URL's own (validated) parameters: the same text the route's schema reads.
+  const apiQuery = { ...params, page: query.page, pageSize: query.pageSize };
+  const list = useQuery({ queryKey: productKeys.list(apiQuery), queryFn: () => productApi.list(apiQuery), placeholderData: keepPreviousData });
+  const items = list.data?.items ?? [];
+
+  // A selection belongs to the rows on screen: another page or other filters start a new one, so
+  // Delete Selected never removes rows staff can no longer see.
+  const listKey = JSON.stringify(apiQuery);
+  const [selection, setSelection] = useState<{ listKey: string; ids: number[] }>({ listKey, ids: [] });
+  const selectedIds = selection.listKey === listKey ? selection.ids : [];
+  const setSelectedIds = (ids: number[]) => setSelection({ listKey, ids });
+
+  const changes = useRowChanges<ProductListRow>(productApi, productKeys.all);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+  const reportFailure = (error: unknown) => {
+    if (isWorthReporting(error)) void message.warning(failureMessage(error));
+  };
+  // Deleting every row of a page moves back a page rather than showing an empty one.
+  const afterDelete = (count: number) => {
+    if (count >= items.length && query.page > 1) changeQuery({ page: query.page - 1 });
+  };
+
+  // The form gets the list's query string (spec: the edit screen carries the list's parameters), and
+  // the same string as location state, so Back, Cancel and a save return to this very page.
+  const returnState: ListReturnState = { listSearch: location.search };
+  const openForm = (path: string) => void navigate(`${path}${location.search}`, { state: returnState });
+
+  const deleteSelected = () => {
+    if (selectedIds.length === 0) {
+      void message.warning(MESSAGES.selectAtLeastOne);
+      return;
+    }
+    const ids = selectedIds;
+    modal.confirm({
+      title: MESSAGES.deleteConfirmTitle,
+      content: `${ids.length} selected ${ids.length === 1 ? 'product' : 'products'} (with their variants) will be deleted. ${MESSAGES.deleteConfirmText}`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () =>
+        productApi.removeMany({ ids }).then(async () => {
+          void message.success(MESSAGES.recordDeleted);
+          setSelectedIds([]);
+          afterDelete(ids.length);
+          await refresh();
+        }, reportFailure),
+    });
+  };
+
+  // Delete All removes every product, whatever the filters show: the dialog says how many first.
+  const deleteAll = async () => {
+    let total: number;
+    let isCapped: boolean;
+    try {
+      const everything = await productApi.list({ page: 1, pageSize: 1 });
+      total = everything.total;
+      isCapped = everything.totalIsCapped === true;
+    } catch (error) {
+      reportFailure(error);
+      return;
+    }
+    if (total === 0) {
+      void message.info('There are no products to delete.');
+      return;
+    }
+    const count = `${isCapped ? 'More than ' : ''}${total.toLocaleString('en-GB')}`;
+    modal.confirm({
+      title: 'Delete all products?',
+      content: `All ${count} ${total === 1 ? 'product' : 'products'} (variants included) will be deleted, not only those shown. ${MESSAGES.deleteConfirmText}`,
+      okText: 'Delete All',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () =>
+        productApi.removeMany({ all: true }).then(async () => {
+          void message.success(MESSAGES.recordDeleted);
+          setSelectedIds([]);
+          changeQuery({ page: undefined });
+          await refresh();
+        }, reportFailure),
+    });
+  };
+
+  const columns: TableColumnsType<ProductListRow> = [
+    {
+      title: 'Image',
+      key: 'image',
+      width: 80,
+      render: (_: unknown, row: ProductListRow) => <Thumbnail src={row.baseImage} alt={row.name} />,
+    },
+    ...withServerSorting<ProductListRow>(
+      [
+        { title: 'Model Number', dataIndex: 'sku', key: 'sku' },
+        {
+          title: 'Name',
+          dataIndex: 'name',
+          key: 'name',
+          render: (name: string, row: ProductListRow) =>
+            row.parentProductId === null ? (
+              name
+            ) : (
+              <Flex vertical>
+                <span>{name}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  Variant
+                </Typography.Text>
+              </Flex>
+            ),
+        },
+        { title: 'Attribute Set', dataIndex: 'attributeSetName', key: 'attributeSetName' },
+        dateColumn<ProductListRow>('Created Date', 'createdAt'),
+      ],
+      SORTING,
+      query,
+    ),
+    {
+      title: 'Status',
+      key: 'status',
+      width: 130,
+      render: (_: unknown, row: ProductListRow) => <StatusSwitch isActive={row.status} onToggle={() => changes.confirmStatusChange(row)} />,
+    },
+    {
+      title: 'Action',
+      key: 'action',
+      width: 110,
+      render: (_: unknown, row: ProductListRow) => (
+        <RowActionButtons
+          // Spec: a product with a parent (a variant) is not edited from the list.
+          rules={row.parentProductId === null ? {} : { edit: { disabledReason: VARIANT_EDIT_REASON } }}
+          onEdit={() => openForm(editPathOf(productPaths, row.id))}
+          onDelete={() => changes.confirmDelete(row, () => afterDelete(1))}
+        />
+      ),
+    },
+  ];
+
+  const handleTableChange = tableChangeToQuery<ProductListRow>(changeQuery);
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        extra={
+          <>
+            <Button icon={<UploadOutlined />} onClick={() => void navigate(productImportPaths.page)}>
+              Import Excel
+            </Button>
+            <ExportButton onExport={() => productApi.exportExcel(withoutPaging(params))} />
+            <Button icon={<PoundOutlined />} onClick={() => void navigate(productPricePaths.page)}>
+              Update Price
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(productPaths.add)}>
+              Add Products
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <Flex justify="space-between" align="center" gap={16} wrap style={{ marginBottom: 16 }}>
+          <Flex align="center" gap={8} wrap>
+            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected}>
+              Delete Selected
+            </Button>
+            <Button danger onClick={() => void deleteAll()}>
+              Delete All
+            </Button>
+            <SyncProductsButton label="Sync Products" />
+            {selectedIds.length > 0 && <Typography.Text type="secondary">{selectedIds.length} selected</Typography.Text>}
+          </Flex>
+          <FiltersToggle isOpen={isFilterOpen} activeCount={activeFilters} onToggle={() => setFilterOpen((open) => !open)} />
+        </Flex>
+        {isFilterOpen && (
+          <FilterPanel
+            filters={filters}
+            schema={productListQuery.schema}
+            query={query}
+            onApply={(filterParams) => changeQuery({ ...filterParams, page: undefined })}
+            inputs={{
+              cid: <CategoryTreeSelect multiple isDiamondHidden allowClear aria-label="Category" placeholder="Any category" maxTagCount="responsive" popupMatchSelectWidth={360} />,
+              aid: <AttributeSetSelect />,
+              vendor: <VendorSelect />,
+            }}
+          />
+        )}
+        <Table<ProductListRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={items}
+          rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys as number[]) }}
+          {...tableLoadingState(list.isFetching)}
+          onChange={handleTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={listPagination(query, list.data, PAGE_SIZES)}
+        />
+      </Card>
+    </>
+  );
+}
+
+type SelectPassThrough = { value?: unknown; onChange?: (value: unknown) => void; id?: string };
+
+/** The attribute sets that have products (the server's lookup), any number of them. */
+function AttributeSetSelect(props: SelectPassThrough) {
+  const sets = useAttributeSetsWithProducts();
+  const options = useMemo(() => (sets.data ?? []).map((set) => ({ value: set.id, label: set.name })), [sets.data]);
+  return (
+    <Select
+      {...props}
+      mode="multiple"
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      aria-label="Attribute Set"
+      placeholder="Any attribute set"
+      maxTagCount="responsive"
+      options={options}
+      {...choicesLoadingState(sets.isPending, sets.isError ? MESSAGES.somethingWentWrong : undefined)}
+    />
+  );
+}
+
+/** The vendors: the shop's own name first, then the vendor attribute's options. */
+function VendorSelect(props: SelectPassThrough) {
+  const vendors = useVendors();
+  const options = useMemo(() => {
+    if (!vendors.data) return [];
+    const names = [vendors.data.defaultVendor, ...vendors.data.items.map((item) => item.name)];
+    return [...new Set(names)].map((name) => ({ value: name, label: name }));
+  }, [vendors.data]);
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      aria-label="Vendor"
+      placeholder="Any vendor"
+      options={options}
+      {...choicesLoadingState(vendors.isPending, vendors.isError ? MESSAGES.somethingWentWrong : undefined)}
+    />
+  );
+}
