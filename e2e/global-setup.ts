@@ -6,7 +6,8 @@ import path from 'node:path';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'admin-pass1';
-const START_TIMEOUT_MS = 60_000;
+/** A busy machine (several builds at once) may need longer: E2E_START_TIMEOUT_MS overrides. */
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS) || 60_000;
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -62,7 +62,7 @@ export async function expectFormShown(page: Page) {
 }
 
 async function searchList(page: Page, term: string) {
-  await page.getByRole('textbox', { name: 'Search' }).fill(term);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(term);
   // Sent after the pause in typing, and kept in the URL.
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(term).replace(/%20/g, '(\\+|%20)')}`));
 }

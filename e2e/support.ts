@@ -35,12 +35,9 @@ export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }
 
-/** Picks an option of an antd Select found by its form label. */
+/** Picks the option `option` of a searchable antd Select found by its exact form label, typing it first. */
 export async function chooseOption(page: Page, label: string, option: string) {
-  const select = page.getByLabel(label);
-  await select.click();
-  await select.fill(option);
-  await (await optionOf(page, select, option)).click();
+  await selectOption(page.getByLabel(label, { exact: true }), option, { search: true });
 }
 
 /** Clicks OK/Yes in the antd confirmation dialog titled `title`. */
@@ -81,27 +78,39 @@ export async function createUser(request: APIRequestContext, name: string, roleI
 }
 
 /**
- * Picks an option of an antd Select found by its exact form label ('Metal' beside 'Metal Quality'),
- * searchable or not, from the dropdown that is open.
+ * Picks the option `option` of an antd Select found by its exact form label ('Metal' beside 'Metal
+ * Quality'), from its own list.
  */
 export async function pickOption(page: Page, label: string, option: string) {
-  const select = page.getByLabel(label, { exact: true });
-  await select.click();
-  await (await optionOf(page, select, option)).click();
+  await selectOption(page.getByLabel(label, { exact: true }), option);
 }
 
 /**
- * The option containing `option` in the dropdown of this select (found through its aria-controls),
- * not in any dropdown of the page: one that is still closing may hold a similar label
- * ('950 Platinum' while picking 'Platinum').
+ * Picks the option whose text is `option`, or begins with it as whole words ('Round' for 'Round
+ * (Round)', never 'Platinum' for '950 Platinum' nor 'Active' for 'Inactive'), in this antd Select
+ * (typing it first when `search`), and waits until the select shows it. On a busy machine a click
+ * can land while the dropdown is still opening or closing and be lost, so it tries again until the
+ * choice shows. It never clicks an option already chosen: in a multiple select that would take it
+ * away again.
  */
-async function optionOf(page: Page, select: Locator, option: string) {
-  const listId = await select.getAttribute('aria-controls');
-  return page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${listId}"]`) })
-    .locator('.ant-select-item-option', { hasText: option })
-    .first();
+export async function selectOption(select: Locator, option: string, { search = false } = {}) {
+  const page = select.page();
+  const text = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`);
+  const root = select.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  // A chosen value (a single select's value, a multiple select's tag) carries its text as its title.
+  const isChosen = () =>
+    root.evaluate((element, source) => [...element.querySelectorAll('[title]')].some((chosen) => new RegExp(source).test(chosen.getAttribute('title') ?? '')), text.source);
+  await expect(async () => {
+    if (await isChosen()) return;
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    if (search) await select.fill(option);
+    // This select's own list (found through aria-controls), not any dropdown of the page: one that
+    // is still closing may hold a similar label.
+    const listId = await select.getAttribute('aria-controls');
+    const list = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+    await list.locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 5_000 });
+    await expect.poll(isChosen, { timeout: 2_000 }).toBe(true);
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Counts the requests the page sends with this method to this API path from now on (a refused form sends none). */

@@ -2,7 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, login, uniqueName } from '../support.ts';
+import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
 
 // Drags take a while on a busy machine; the shared list journey gets the same room.
 test.describe.configure({ timeout: 120_000 });
@@ -111,7 +111,7 @@ test('an attribute set built by drag and drop: two groups, saved, reopened, a gr
   await submitForm(page);
   await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
   await expect(page).toHaveURL(/\/attribute\/attributeset$/);
-  await page.getByRole('textbox', { name: 'Search' }).fill(name);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(name);
   await expect(page).toHaveURL(new RegExp(`search=${name}`));
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
@@ -158,3 +158,69 @@ test('an attribute set built by drag and drop: two groups, saved, reopened, a gr
   const saved = (await (await page.request.get(`/api/attribute-sets?search=${name}`)).json()).items[0];
   expect(saved.groups.map((g: { name: string }) => g.name)).toEqual(['General']);
 });
+
+test('the unassigned attributes are searched, and groups are reordered by drag and drop and saved in that order', async ({ page, request }) => {
+  const name = uniqueName('Bangles');
+  await signInApi(request);
+  const created = await request.post('/api/attribute-sets', {
+    data: { name, status: true, groups: [general, { name: 'Stones', isDefault: false, attributeIds: [] }, { name: 'Sizing', isDefault: false, attributeIds: [] }] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/attribute/attributeset/edit/${id}`);
+  await expect(chip(unassigned(page), 'Metal')).toBeVisible();
+
+  // The search narrows the unassigned list by name or code, any case.
+  const search = page.getByLabel('Search unassigned attributes');
+  await search.fill('RING');
+  await expect(chip(unassigned(page), 'Ring Size')).toBeVisible();
+  await expect(chip(unassigned(page), 'Metal')).toHaveCount(0);
+  for (const text of await unassigned(page).getByTestId('attribute-chip').allTextContents()) expect(text.toLowerCase()).toContain('ring');
+  await search.fill('no attribute is called this');
+  await expect(unassigned(page).getByTestId('attribute-chip')).toHaveCount(0);
+  await expect(unassigned(page)).toContainText('No unassigned attribute matches the search');
+  // A found attribute is dragged from the narrowed list as from the whole one.
+  await search.fill('gemst');
+  await drag(page, chip(unassigned(page), 'Gemstone'), dropArea(group(page, 'Stones')));
+  await expect(chip(group(page, 'Stones'), 'Gemstone')).toBeVisible();
+  await search.fill('');
+  await expect(chip(unassigned(page), 'Metal')).toBeVisible();
+  await expect(chip(unassigned(page), 'Gemstone')).toHaveCount(0);
+
+  // Groups move by the handle in their title: Sizing to the top, then Stones above General.
+  const names = page.getByTestId('attribute-group').getByTestId('group-name');
+  await expect(names).toHaveText(['General', 'Stones', 'Sizing']);
+  await dragGroup(page, 'Sizing', 'General');
+  await expect(names).toHaveText(['Sizing', 'General', 'Stones']);
+  await dragGroup(page, 'Stones', 'General');
+  await expect(names).toHaveText(['Sizing', 'Stones', 'General']);
+  await expect(chip(group(page, 'Stones'), 'Gemstone')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/attribute-set-form.png', fullPage: true });
+
+  await submitForm(page);
+  await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
+  const saved = (await (await request.get(`/api/attribute-sets/${id}`)).json()) as { groups: { name: string; isDefault: boolean }[] };
+  expect(saved.groups.map((g) => g.name)).toEqual(['Sizing', 'Stones', 'General']);
+  expect(saved.groups.find((g) => g.isDefault)?.name).toBe('General');
+
+  // Reopened in the saved order.
+  await page.goto(`/attribute/attributeset/edit/${id}`);
+  await expect(names).toHaveText(['Sizing', 'Stones', 'General']);
+  await expect(chip(group(page, 'Stones'), 'Gemstone')).toBeVisible();
+});
+
+/** Drags a group by its handle onto the place of another group (its handle lands on the other's). */
+async function dragGroup(page: Page, name: string, ontoName: string) {
+  const handle = page.getByRole('button', { name: `Move group ${name}` });
+  const target = page.getByRole('button', { name: `Move group ${ontoName}` });
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+}

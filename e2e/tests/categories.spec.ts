@@ -117,7 +117,7 @@ test.describe('category form', () => {
     expect(served.headers()['content-type']).toBe('image/png');
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
 
-    await page.getByRole('textbox', { name: 'Search' }).fill(run);
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(run);
     const row = page.getByRole('row', { name: new RegExp(`Toi et Moi ${run}`) });
     await expect(row).toContainText('Engagement Rings');
     await row.getByRole('button', { name: 'Edit' }).click();

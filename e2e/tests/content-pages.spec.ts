@@ -52,7 +52,7 @@ test('a content page: rejected form with the spec messages, then created with ri
   await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
   await expect(page).toHaveURL(/\/contentManagement$/);
 
-  await page.getByRole('textbox', { name: 'Search' }).fill(record.pageCode.toUpperCase());
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(record.pageCode.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`search=${record.pageCode}`, 'i'));
   const row = page.getByRole('row', { name: /Gift Wrapping/ });
   await expect(row).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, login, selectOption, signInApi, uniqueName } from '../support.ts';
 
 /**
  * A filtered list keeps its filters in the URL: opening a record and coming back by Cancel, Back,
@@ -46,8 +46,7 @@ test('shipping rates: filters apply on Enter, survive Cancel, Back, reload and a
 
   // The panel opens from the Filters button; Enter in a field applies.
   await page.getByRole('button', { name: 'Filters' }).click();
-  await panel(page).getByLabel('Status').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Active' }).first().click();
+  await selectOption(panel(page).getByLabel('Status'), 'Active');
   await panel(page).getByLabel('Rate from').fill('7');
   await panel(page).getByLabel('Rate to').fill('8');
   await panel(page).getByLabel('Rate to').press('Enter');

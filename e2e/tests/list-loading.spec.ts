@@ -23,11 +23,11 @@ test('a resource list shows its spinner alone while loading, first and after a s
 
   // A search that finds nothing says so once loaded...
   await page.unrouteAll({ behavior: 'wait' });
-  await page.getByRole('textbox', { name: 'Search' }).fill('no-category-is-called-this');
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill('no-category-is-called-this');
   await expect(noData).toBeVisible();
   // ...and the next search shows the spinner alone again, not the last answer's 'No data'.
   release = await holdRequests(page, '/api/categories');
-  await page.getByRole('textbox', { name: 'Search' }).fill('rings');
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill('rings');
   await expect(table.locator('.ant-spin-spinning')).toBeVisible();
   await expect(noData).toHaveCount(0);
   release();

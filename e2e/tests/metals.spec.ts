@@ -20,7 +20,7 @@ test.describe('metals screens (edit only)', () => {
     await page.getByRole('columnheader', { name: 'Metal Type' }).click();
     await expect(page).toHaveURL(/sort=metalType&order=desc/);
     await expect.poll(() => metalTypes(page)).toEqual(['Yellow Gold', 'White Gold', 'Silver', 'Rose Gold', 'Platinum']);
-    await page.getByRole('textbox', { name: 'Search' }).fill('gold');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('gold');
     await expect(page).toHaveURL(/search=gold/);
     await expect.poll(() => metalTypes(page)).toEqual(['Yellow Gold', 'White Gold', 'Rose Gold']);
   });

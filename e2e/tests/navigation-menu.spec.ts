@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { ADMIN, countRequests, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, countRequests, login, pickOption, signInApi, uniqueName } from '../support.ts';
 
 function fieldError(page: Page, label: string) {
   return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain');
@@ -74,8 +74,7 @@ test('the menu item form: custom link rules, add, edit with New Menu, and a disa
   await expect(fieldError(page, 'Title')).toHaveText(MESSAGES.maxLength(50));
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('Design your own ring with our goldsmiths.');
-  await page.getByLabel('Menu Type').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Custom Link' }).click();
+  await pickOption(page, 'Menu Type', 'Custom Link');
   await page.getByRole('textbox', { name: 'Custom Link' }).fill('bespoke rings');
   await page.getByLabel('Sort Order').fill('7');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -105,8 +104,7 @@ test('a custom link that is not a URL is reported on the first submit, beside th
   await login(page, ADMIN.username, ADMIN.password);
   await page.goto('/system/navigation-menu');
   const posted = countRequests(page, 'POST', '/api/navigation-menu');
-  await page.getByLabel('Menu Type').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Custom Link' }).click();
+  await pickOption(page, 'Menu Type', 'Custom Link');
   await page.getByRole('textbox', { name: 'Custom Link' }).fill('bespoke rings');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(fieldError(page, 'Title')).toHaveText(MESSAGES.required);
@@ -122,8 +120,7 @@ test('a custom link that is not a URL is reported on the first submit, beside th
   const title = uniqueName('Blank');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('A heading without a link.');
-  await page.getByLabel('Menu Type').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Blank' }).click();
+  await pickOption(page, 'Menu Type', 'Blank');
   await page.getByLabel('Sort Order').fill('0');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(MESSAGES.navigationMenuAdded)).toBeVisible();

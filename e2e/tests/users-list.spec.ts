@@ -19,7 +19,7 @@ test('users list: search, sort, status switch, delete and Excel export, kept in 
   await page.goto('/users');
 
   // Search is sent after a pause in typing and lands in the URL.
-  await page.getByRole('textbox', { name: 'Search' }).fill(prefix);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(prefix);
   await expect(page).toHaveURL(new RegExp(`search=${prefix}`));
   await expect.poll(() => usernames(page)).toHaveLength(3);
 
@@ -33,7 +33,7 @@ test('users list: search, sort, status switch, delete and Excel export, kept in 
 
   // Reload restores search and sort from the URL.
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(prefix);
+  await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toHaveValue(prefix);
   await expect.poll(() => usernames(page)).toEqual([`${prefix}c`, `${prefix}b`, `${prefix}a`]);
 
   // Status switch asks first, then changes the record.
