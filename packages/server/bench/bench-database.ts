@@ -4,19 +4,21 @@ import { openPostgres } from '../src/db/client.ts';
 
 /**
  * A throwaway database on the PostgreSQL server of BENCH_DATABASE_URL (the local one unless said),
- * opened with the app's own client; `drop()` closes it and removes it.
+ * opened with the app's own client (which applies new migrations); `drop()` closes it and removes it.
+ * `reuse` names a database an earlier run kept instead (BENCH_KEEP=1).
  */
-export async function openBenchDatabase() {
+export async function openBenchDatabase(reuse?: string) {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `facet_bench_${randomBytes(4).toString('hex')}`;
+  const name = reuse ?? `facet_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!reuse) await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
   return {
     database,
+    name,
     async drop() {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -15,7 +15,7 @@ import { defineResource, type ExportCellType } from '@facet/contract/resource';
 import { and, between, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { standardColumns, statusColumn } from '../src/db/columns.ts';
+import { searchIndexes, standardColumns, statusColumn } from '../src/db/columns.ts';
 import { createCrudService } from '../src/db/crud-service.ts';
 import { writeXlsx } from '../src/http/xlsx-writer.ts';
 
@@ -38,7 +38,8 @@ const stones = pgTable('bench_stones', {
   vendorId: integer('vendor_id').notNull(),
   price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
   measurements: text('measurements').notNull(),
-});
+  // The toolkit checks that every searched field has its trigram index (created below by hand).
+}, (table) => searchIndexes('bench_stones', table.stockNumber, table.certificate));
 
 const stoneResource = defineResource({
   name: 'bench-stones',
@@ -103,8 +104,8 @@ try {
   await database.db.execute(sql`create index on bench_stones (shape, carat) where deleted_at is null`);
   await database.db.execute(sql`create index on bench_stones (price) where deleted_at is null`);
   await database.db.execute(sql`create index on bench_stones (carat) where deleted_at is null`);
-  await database.db.execute(sql`create index on bench_stones using gin (lower(stock_number) gin_trgm_ops)`);
-  await database.db.execute(sql`create index on bench_stones using gin (lower(certificate) gin_trgm_ops)`);
+  await database.db.execute(sql`create index bench_stones_stock_number_search on bench_stones using gin (lower(stock_number) gin_trgm_ops)`);
+  await database.db.execute(sql`create index bench_stones_certificate_search on bench_stones using gin (lower(certificate) gin_trgm_ops)`);
   await database.db.execute(sql`analyze bench_stones`);
   console.log(`seeded ${ROWS.toLocaleString('en-GB')} stones with indexes in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 

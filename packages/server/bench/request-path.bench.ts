@@ -7,9 +7,16 @@
  * Prints medians and p95 in milliseconds over repeated in-process requests (app.inject, no network),
  * then requests per second over real HTTP with wrk (Debian's `wrk`, when installed): 2 threads, 20
  * connections, 10 seconds per path, against this process listening as `npm start` does (logging at
- * BENCH_LOG_LEVEL, warn unless said, to /dev/null).
+ * BENCH_LOG_LEVEL, warn unless said, to /dev/null). Beside each figure: the server's CPU time per
+ * request (this process's `process.cpuUsage()` over the run / requests served), the figure that holds
+ * on a shared machine where wrk and other work take cores from the server: 2,000 requests/s on one
+ * core is 0.5 ms per request. Then a CPU profile of one more wrk run on BENCH_PROFILE (/api/shipping-rates
+ * unless said; empty for none): the top packages and functions by self time, the raw profile written
+ * to BENCH_PROFILE_FILE when given. BENCH_PATHS (comma-separated) picks the paths wrk asks for,
+ * BENCH_RUNS=0 skips the in-process medians: handy while iterating.
  */
 import { openBenchDatabase } from './bench-database.ts';
+import { formatSummary, profileDuring } from './cpu-profile.ts';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createWriteStream } from 'node:fs';
@@ -17,10 +24,17 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { seedDemoDiamondShapes } from '../src/modules/diamond-shapes/diamond-shape.demo.ts';
+import { users } from '../src/modules/users/user.table.ts';
+import { seedDemoShippingRates } from '../src/modules/shipping-rates/shipping-rate.demo.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const WRK_SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 10);
+const WRK_PATHS = process.env.BENCH_PATHS?.split(',') ?? ['/api/health', '/api/diamond-shapes', '/api/shipping-rates', '/api/auth/me'];
+/** The path profiled under wrk after the throughput runs ('' for none). */
+const PROFILE_PATH = process.env.BENCH_PROFILE ?? '/api/shipping-rates';
 
 /** Requests per second over HTTP for a few paths, as staff's browsers would ask them. */
 async function throughput(cookie: string) {
@@ -32,12 +46,27 @@ async function throughput(cookie: string) {
   const app = await buildApp({ db: database.db, config: { ...config, logLevel }, logStream: createWriteStream('/dev/null') });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    for (const path of ['/api/health', '/api/diamond-shapes', '/api/shipping-rates', '/api/auth/me']) {
+    const wrk = (path: string) =>
+      promisify(execFile)('wrk', ['-t2', '-c20', `-d${WRK_SECONDS}s`, '-H', `Cookie: ${cookie}`, `${address}${path}`], { encoding: 'utf8' });
+    for (const path of WRK_PATHS) {
       // Asynchronously: this process is the server wrk is loading.
-      const run = await promisify(execFile)('wrk', ['-t2', '-c20', '-d10s', '-H', `Cookie: ${cookie}`, `${address}${path}`], { encoding: 'utf8' });
+      const cpuBefore = process.cpuUsage();
+      const run = await wrk(path);
+      const cpu = process.cpuUsage(cpuBefore);
       const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1];
+      const requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0);
+      const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, requests);
       const errors = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1];
-      console.log(`${`wrk -t2 -c20 GET ${path}`.padEnd(44)} ${Math.round(Number(perSecond)).toLocaleString('en-GB').padStart(7)} requests/s${errors ? `, ${errors} not 2xx` : ''} (log level ${logLevel})`);
+      console.log(
+        `${`wrk -t2 -c20 GET ${path}`.padEnd(44)} ${Math.round(Number(perSecond)).toLocaleString('en-GB').padStart(7)} requests/s, ` +
+          `server CPU ${cpuMs.toFixed(3)} ms/request (${Math.round(1000 / cpuMs).toLocaleString('en-GB')}/s per core)${errors ? `, ${errors} not 2xx` : ''} (log level ${logLevel})`,
+      );
+    }
+    if (PROFILE_PATH) {
+      // A separate run: the sampling profiler costs CPU of its own, so it is not timed above.
+      const { summary } = await profileDuring(() => wrk(PROFILE_PATH), process.env.BENCH_PROFILE_FILE);
+      console.log(`\nwhere the server's CPU goes for GET ${PROFILE_PATH} under wrk (V8 sampling profiler)`);
+      console.log(formatSummary(summary));
     }
   } finally {
     await app.close();
@@ -49,6 +78,11 @@ const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: fals
 
 try {
   await bootstrap(database.db, config);
+  // The small lists wrk asks for hold their demo rows (a page of 7 and of 10), not nothing.
+  const [admin] = await database.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+  const seedContext = { adminId: admin!.id, permissionIds: new Map<string, number>() };
+  await seedDemoShippingRates(database.db, seedContext);
+  await seedDemoDiamondShapes(database.db, seedContext);
   const seedStart = performance.now();
   // Set-based seeding: one statement per table. The hash is a placeholder; these users never sign in.
   await database.db.execute(sql`
@@ -82,12 +116,16 @@ try {
     console.log(`${label.padEnd(44)} median ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms`);
   }
 
-  await measure('GET /api/health (no session)', '/api/health');
-  await measure('GET /api/auth/me (session + permissions)', '/api/auth/me');
-  await measure('GET /api/users page 1 (default sort)', '/api/users');
-  await measure('GET /api/users page 2000', '/api/users?page=2000');
-  await measure('GET /api/users search "staff 4242"', '/api/users?search=staff%204242');
-  await measure('GET /api/users sort by name', '/api/users?sort=name&order=asc');
+  async function measureAll() {
+    await measure('GET /api/health (no session)', '/api/health');
+    await measure('GET /api/auth/me (session + permissions)', '/api/auth/me');
+    await measure('GET /api/users page 1 (default sort)', '/api/users');
+    await measure('GET /api/users page 2000', '/api/users?page=2000');
+    await measure('GET /api/users search "staff 4242"', '/api/users?search=staff%204242');
+    await measure('GET /api/users sort by name', '/api/users?sort=name&order=asc');
+  }
+
+  if (RUNS > 0) await measureAll();
   await app.close();
   await throughput(cookie);
 } finally {

@@ -1,0 +1,138 @@
+/**
+ * Product import at scale on PostgreSQL (issue 11, Performance): a real .xlsx of 10,000 products with
+ * 50,000 variants (5 each, over metal and ring size) is checked (dry run) and applied through the
+ * real HTTP routes (app.inject with a session cookie), the apply as the job staff would start.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/product-import.bench.ts   (in packages/server; also part of `npm run bench`)
+ *
+ * Targets: dry run <= 5 s; apply <= 10 s end to end (request to job succeeded); peak RSS <= 500 MB.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
+import type { ImportCheckResponse } from '@facet/contract/modules/product-import/product-import.schema';
+import { PRODUCT_SHEET_COLUMNS } from '@facet/contract/modules/products/product-sheet';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { closeSheetReader } from '../src/spreadsheets/sheet-reader.ts';
+import { multipartBody } from '../src/test/upload.ts';
+import { openBenchDatabase } from './bench-database.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const VARIANTS_PER_PRODUCT = 5;
+const METALS = ['9ct Yellow Gold', '9ct White Gold', '18ct Yellow Gold', '18ct White Gold', 'Platinum'];
+const SIZES = ['J', 'K', 'L', 'M', 'N'];
+
+const { database, drop } = await openBenchDatabase();
+const db = database.db;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-import-bench-'));
+const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false, exportsDir: path.join(workDir, 'exports'), mediaDir: path.join(workDir, 'media') };
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** The sheet, streamed to disk: 10,000 product rows each followed by its 5 variant rows. */
+async function writeSheet(file: string) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow([...PRODUCT_SHEET_COLUMNS]).commit();
+  const at = (values: Partial<Record<(typeof PRODUCT_SHEET_COLUMNS)[number], string | number>>) => PRODUCT_SHEET_COLUMNS.map((column) => values[column] ?? null);
+  for (let p = 1; p <= PRODUCTS; p++) {
+    const sku = `BENCH-${p}`;
+    sheet
+      .addRow(
+        at({
+          sku,
+          product_title: `Bench Ring ${p}`,
+          attribute_set: 'Rings',
+          category: 'Rings',
+          sub_category: p % 2 ? 'Engagement Rings' : 'Wedding Rings',
+          description: `A bench ring number ${p}, claw set.`,
+          weight: 3.5,
+          weight_unit: 'g',
+          stock: p % 3,
+          price: 500 + (p % 1000),
+          meta_title: `Bench Ring ${p}`,
+          attributes: 'Setting Style:Claw',
+          can_be_set_with_shape: 'Round',
+          can_be_set_with_carat: '0.5-2',
+          related_skus: p > 1 ? `BENCH-${p - 1}` : '',
+          is_gift_card: 'no',
+          model_number: sku,
+        }),
+      )
+      .commit();
+    for (let v = 0; v < VARIANTS_PER_PRODUCT; v++) {
+      sheet
+        .addRow(at({ sku: `${sku}-${v}`, parent_sku: sku, price: 500 + v * 50, stock: 1, option1_name: 'metal', option1_value: METALS[v]!, option2_name: 'ringSize', option2_value: SIZES[v]!, model_number: `${sku}-${v}` }))
+        .commit();
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+try {
+  await bootstrap(db, config);
+  // What the sheet names: an attribute set placing Setting Style, two sub categories, a shape.
+  await db.execute(sql`insert into attribute_sets (name) values ('Rings')`);
+  await db.execute(sql`insert into categories (name, title, slug, parent_id) values ('Rings', 'Rings', 'rings', 1), ('Engagement Rings', 'Engagement Rings', 'engagement-rings', 1), ('Wedding Rings', 'Wedding Rings', 'wedding-rings', 1)`);
+  await db.execute(sql`insert into product_attributes (attribute_name, attribute_code, input_type) values ('Setting Style', 'settingStyle', 'radio')`);
+  await db.execute(sql`insert into attribute_options (attribute_id, value) select id, 'Claw' from product_attributes where attribute_code = 'settingStyle'`);
+  await db.execute(sql`insert into diamond_shapes (name, shape_category_id) select 'Round', min(id) from shape_categories`);
+
+  const file = path.join(workDir, 'bench.xlsx');
+  let started = performance.now();
+  await writeSheet(file);
+  const bytes = fs.readFileSync(file);
+  console.log(`sheet: ${PRODUCTS.toLocaleString('en-GB')} products, ${(PRODUCTS * VARIANTS_PER_PRODUCT).toLocaleString('en-GB')} variants, ${mb(bytes.length)} written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const app = await buildApp({ db, config, logger: false });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'admin-pass1' } });
+  const cookie = login.headers['set-cookie']!.toString().split(';')[0]!;
+  const { payload, headers } = multipartBody({ fileName: 'bench.xlsx', bytes });
+
+  started = performance.now();
+  const checkResponse = await app.inject({ method: 'POST', url: '/api/products/import/check', payload, headers: { ...headers, cookie } });
+  const dryRun = (performance.now() - started) / 1000;
+  if (checkResponse.statusCode !== 200) throw new Error(`check answered ${checkResponse.statusCode}: ${checkResponse.body.slice(0, 500)}`);
+  const check = checkResponse.json() as ImportCheckResponse;
+  console.log(`dry run (upload, parse, check, plan): ${dryRun.toFixed(2)} s   target <= 5 s   products ${JSON.stringify(check.products)} variants ${JSON.stringify(check.variants)} line errors ${check.lineErrorCount}`);
+  if (check.lineErrorCount) throw new Error(check.lineErrors.slice(0, 5).join('\n'));
+
+  started = performance.now();
+  const applied = await app.inject({ method: 'POST', url: '/api/products/import/apply', payload: { token: check.token }, headers: { cookie } });
+  if (applied.statusCode !== 202) throw new Error(`apply answered ${applied.statusCode}: ${applied.body}`);
+  const jobId = (applied.json() as { jobId: number }).jobId;
+  let job: JobRecord;
+  for (;;) {
+    job = (await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { cookie } })).json() as JobRecord;
+    if (job.status !== 'queued' && job.status !== 'running') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const apply = (performance.now() - started) / 1000;
+  console.log(`apply (request to job ${job.status}): ${apply.toFixed(2)} s   target <= 10 s   ${job.error ?? JSON.stringify(job.result)}`);
+  const counted = (await db.execute(
+    sql`select count(*) filter (where parent_product_id is null) as products, count(*) filter (where parent_product_id is not null) as variants from products where deleted_at is null`,
+  )) as unknown as { rows: { products: string; variants: string }[] };
+  console.log(`catalogue after: ${counted.rows[0]?.products} products, ${counted.rows[0]?.variants} variants`);
+
+  started = performance.now();
+  const again = (await app.inject({ method: 'POST', url: '/api/products/import/check', payload, headers: { ...headers, cookie } })).json() as ImportCheckResponse;
+  console.log(`dry run of the same sheet again: ${((performance.now() - started) / 1000).toFixed(2)} s   products ${JSON.stringify(again.products)} variants ${JSON.stringify(again.variants)}`);
+
+  const peak = process.resourceUsage().maxRSS * 1024;
+  console.log(`peak RSS: ${mb(peak)}   target <= 500 MB`);
+  await app.close();
+  if (dryRun > 5 || apply > 10 || peak > 500 * 1024 * 1024 || job.status !== 'succeeded') process.exitCode = 1;
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await closeSheetReader();
+  await drop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
