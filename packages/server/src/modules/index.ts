@@ -83,10 +83,10 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     // Its items link to categories and content pages.
     after: ['categories', 'content-pages'],
   },
-  { name: 'diamond-shapes', routes: (app, { db }) => diamondShapeRoutes(app, db), reference: seedShapeCategories, demo: seedDemoDiamondShapes },
+  { name: 'diamond-shapes', routes: (app, { db, cache }) => diamondShapeRoutes(app, db, cache), reference: seedShapeCategories, demo: seedDemoDiamondShapes },
   { name: 'diamond-markups', routes: (app, { db }) => diamondMarkupRoutes(app, db), demo: seedDemoDiamondMarkups, after: ['diamond-shapes'] },
   { name: 'diamond-qualities', routes: (app, { db }) => diamondQualityRoutes(app, db), demo: seedDemoDiamondQualities },
-  { name: 'shipping-rates', routes: (app, { db }) => shippingRateRoutes(app, db), demo: seedDemoShippingRates },
+  { name: 'shipping-rates', routes: (app, { db, cache }) => shippingRateRoutes(app, db, cache), demo: seedDemoShippingRates },
   { name: 'metals', routes: (app, { db }) => metalRoutes(app, db), reference: seedMetals },
   {
     name: 'metal-qualities',
@@ -119,7 +119,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     reference: seedDefaultCustomerGroup,
     demo: seedDemoCustomerGroups,
   },
-  { name: 'settings', routes: (app, { db }) => settingRoutes(app, db), demo: seedDemoSettings },
+  { name: 'settings', routes: (app, { db, cache }) => settingRoutes(app, db, cache), demo: seedDemoSettings },
   { name: 'cache', routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs) },
 ];
 

@@ -188,6 +188,23 @@ describe('cache management', () => {
     expect(await document('content-pages', page!.slug)).toMatchObject({ title: 'Our Story' });
   });
 
+  it('a setting, shipping rate or diamond shape save invalidates its key (and the diamonds, which carry shape names)', async () => {
+    /** Saves the first record of a resource unchanged: a save, not a change, is what makes its document stale. */
+    const saveFirst = async (resource: string) => {
+      const [first] = (await t.request(admin, { method: 'GET', url: `/api/${resource}` })).json().items as { id: number }[];
+      const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = (await t.request(admin, { method: 'GET', url: `/api/${resource}/${first!.id}` })).json();
+      const saved = await t.request(admin, { method: 'PUT', url: `/api/${resource}/${first!.id}`, payload: fields });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    for (const key of ['settings', 'shipping-rates', 'diamond-shapes'] as const) {
+      await generate(key);
+      expect((await row(key)).entries, key).toBeGreaterThan(0);
+      await saveFirst(key);
+      expect(await row(key), key).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+    }
+    expect((await row('diamonds')).invalidatedAt).not.toBeNull();
+  });
+
   it('clears one key, resets a key (emptied at once, rebuilt by a job) and clears all, each audited', async () => {
     await generate('categories');
     const cleared = await post(staff.cookie, '/api/cache/categories/clear');

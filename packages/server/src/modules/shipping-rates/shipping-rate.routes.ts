@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import { invalidatingWrites } from '../cache/cache-invalidation.ts';
 import { shippingRates } from './shipping-rate.table.ts';
 
-export function shippingRateRoutes(app: FastifyInstance, db: Db) {
-  // Nothing beyond the generic rules: the service is the toolkit's own.
-  crudRoutes(app, shippingRateResource, createCrudService(db, shippingRateResource, shippingRates));
+export function shippingRateRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {
+  // Nothing beyond the generic rules: the service is the toolkit's own. The storefront's checkout
+  // reads the rates from the cache, so a saved rate makes that document stale.
+  crudRoutes(app, shippingRateResource, invalidatingWrites(createCrudService(db, shippingRateResource, shippingRates), cache, ['shipping-rates']));
 }
