@@ -155,7 +155,8 @@ const SUPPLIER_CHOICES = SUPPLIERS.map((supplier) => [supplier, 1] as const);
 const GEM_CLARITIES = [['VVS', 20], ['VS', 40], ['SI', 30], ['I', 10]] as const;
 
 function uuidFrom(random: () => number): string {
-  const hex = Array.from({ length: 8 }, () => Math.floor(random() * 0x10000).toString(16).padStart(4, '0')).join('');
+  const word = () => Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+  const hex = word() + word() + word() + word();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 

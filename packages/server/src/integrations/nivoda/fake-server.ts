@@ -292,17 +292,28 @@ export async function startFakeNivoda(options: FakeNivodaOptions = {}): Promise<
       }
     };
     collect(selectionSet);
-    return (source, context) => {
-      const out: Record<string, unknown> = {};
-      for (const field of fields) {
-        const args = field.definition && field.node.arguments?.length ? getArgumentValues(field.definition, field.node, context.variables) : {};
-        const value = field.resolve(source, args, context);
-        if (value === undefined || value === null) out[field.key] = null;
-        else if (field.sub) out[field.key] = field.isList ? (value as unknown[]).map((entry) => field.sub!(entry, context)) : field.sub(value, context);
-        else out[field.key] = value;
-      }
-      return out;
-    };
+    return buildProjector(fields);
+  }
+
+  /**
+   * The projector as generated code: one object literal with the asked keys, each resolver called
+   * from its own site. A generic loop over the fields cost 10-20 µs a stone (megamorphic calls,
+   * a hidden-class transition per key); a million-stone read needs it near 1 µs.
+   */
+  function buildProjector(fields: { key: string; resolve: Resolver; node: FieldNode; definition: GraphQLField<unknown, unknown> | null; sub: Projector | null; isList: boolean }[]): Projector {
+    const names: string[] = [];
+    const values: unknown[] = [];
+    const properties = fields.map((field, i) => {
+      names.push(`r${i}`, `p${i}`, `a${i}`);
+      values.push(field.resolve, field.sub, (context: Context) => getArgumentValues(field.definition!, field.node, context.variables));
+      const args = field.definition && field.node.arguments?.length ? `a${i}(context)` : 'NO_ARGS';
+      const value = `(t = r${i}(source, ${args}, context))`;
+      const expression = !field.sub ? `${value} ?? null` : field.isList ? `${value} == null ? null : t.map((e) => p${i}(e, context))` : `${value} == null ? null : p${i}(t, context)`;
+      // Keys are GraphQL names (validated /[_A-Za-z][_0-9A-Za-z]*/), quoted all the same.
+      return `${JSON.stringify(field.key)}: ${expression}`;
+    });
+    const factory = new Function(...names, 'NO_ARGS', `return function project(source, context) { let t; return { ${properties.join(', ')} }; };`) as (...args: unknown[]) => Projector;
+    return factory(...values, {});
   }
 
   type Plan = { operation: OperationDefinitionNode; fields: { key: string; project: Projector }[] };

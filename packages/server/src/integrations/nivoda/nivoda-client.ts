@@ -16,30 +16,31 @@ import type { NivodaItem } from './nivoda-mapping.ts';
  * in US cents, and how an expired token is reported. Everything about gemstones is a guess.
  */
 
-/** GUESS (customers' code: `query: DiamondQuery!`, `order: DiamondOrder`): the schema's input type names. */
+/** The fields of a stone Facet reads (Nivoda's names); `labgrown` for diamonds, `gemType` for gemstones. */
 const STONE_FIELDS = `
   id image video availability supplierStockId
   supplier { name }
   certificate { lab shape certNumber carats color clarity cut polish symmetry floInt floCol length width depth depthPercentage table girdle LAB_OR_GEM }`;
 
-const DIAMONDS_QUERY = `query DiamondsByQuery($query: DiamondQuery!, $offset: Int!, $limit: Int!, $order: DiamondOrder!) {
-  diamonds_by_query(query: $query, offset: $offset, limit: $limit, order: $order) {
-    items { id price discount diamond { ${STONE_FIELDS.replace('LAB_OR_GEM', 'labgrown')} } }
-    total_count
-  }
-}`;
+/**
+ * A search document for `pages` pages at once: GraphQL runs every aliased root field of a query, so
+ * one HTTP request carries several pages of 50 (p0, p1...), each within Nivoda's limit. HTTP and
+ * token overhead can be most of a read's cost against the real service (NivodaFeedConfig.pagesPerRequest).
+ * GUESS: gemstones mirror diamonds (`gemstones_by_query`, `GemstoneQuery`, an item's `gemstone`);
+ * the gem's kind as `gemType`.
+ */
+function pagesDocument(kind: 'diamonds' | 'gemstones', pages: number): string {
+  const field = kind === 'diamonds' ? 'diamonds_by_query' : 'gemstones_by_query';
+  const stone = kind === 'diamonds' ? `diamond { ${STONE_FIELDS.replace('LAB_OR_GEM', 'labgrown')} }` : `gemstone { ${STONE_FIELDS.replace('LAB_OR_GEM', 'gemType')} }`;
+  const offsets = Array.from({ length: pages }, (_, i) => `$o${i}: Int!`).join(', ');
+  const selections = Array.from({ length: pages }, (_, i) => `  p${i}: ${field}(query: $query, offset: $o${i}, limit: $limit, order: $order) {\n    items { id price discount ${stone} }\n    total_count\n  }`);
+  // GUESS (customers' code: `query: DiamondQuery!`, `order: DiamondOrder`): the schema's input type names.
+  return `query ${kind === 'diamonds' ? 'Diamonds' : 'Gemstones'}Pages($query: ${kind === 'diamonds' ? 'DiamondQuery' : 'GemstoneQuery'}!, ${offsets}, $limit: Int!, $order: DiamondOrder!) {\n${selections.join('\n')}\n}`;
+}
 
 /** GUESS: Nivoda has a count query for diamonds that is cheaper (and, its customers report, more exact) than total_count. */
 const DIAMONDS_COUNT = `query DiamondsCount($query: DiamondQuery!) {
   diamonds_by_query_count(query: $query)
-}`;
-
-/** GUESS: gemstones mirror diamonds (`gemstones_by_query`, `GemstoneQuery`, an item's `gemstone`); the gem's kind as `gemType`. */
-const GEMSTONES_QUERY = `query GemstonesByQuery($query: GemstoneQuery!, $offset: Int!, $limit: Int!, $order: DiamondOrder!) {
-  gemstones_by_query(query: $query, offset: $offset, limit: $limit, order: $order) {
-    items { id price discount gemstone { ${STONE_FIELDS.replace('LAB_OR_GEM', 'gemType')} } }
-    total_count
-  }
 }`;
 
 const AUTHENTICATE = `query Authenticate($username: String!, $password: String!) {
@@ -101,8 +102,11 @@ export interface NivodaClientStats {
 export interface NivodaClient {
   readonly stats: NivodaClientStats;
   searchDiamonds(query: NivodaSearchQuery, offset: number, limit: number, signal?: AbortSignal): Promise<NivodaPage>;
+  /** Pages of 50 at these offsets, in one request. */
+  searchDiamondPages(query: NivodaSearchQuery, offsets: number[], signal?: AbortSignal): Promise<NivodaPage[]>;
   countDiamonds(query: NivodaSearchQuery, signal?: AbortSignal): Promise<number>;
   searchGemstones(query: NivodaSearchQuery, offset: number, limit: number, signal?: AbortSignal): Promise<NivodaPage>;
+  searchGemstonePages(query: NivodaSearchQuery, offsets: number[], signal?: AbortSignal): Promise<NivodaPage[]>;
   countGemstones(query: NivodaSearchQuery, signal?: AbortSignal): Promise<number>;
 }
 
@@ -273,24 +277,37 @@ export function createNivodaClient(config: NivodaClientConfig): NivodaClient {
   }
 
   const order = { type: 'price', direction: 'ASC' };
+  const documents = new Map<string, string>();
+  async function searchPages(kind: 'diamonds' | 'gemstones', searchQuery: NivodaSearchQuery, offsets: number[], limit: number, signal: AbortSignal | undefined): Promise<NivodaPage[]> {
+    const key = `${kind}:${offsets.length}`;
+    let document = documents.get(key);
+    if (!document) documents.set(key, (document = pagesDocument(kind, offsets.length)));
+    const variables: Record<string, unknown> = { query: searchQuery, limit: Math.min(limit, NIVODA_PAGE_LIMIT), order };
+    offsets.forEach((offset, i) => (variables[`o${i}`] = offset));
+    const data = await query<Record<string, NivodaPage | null>>(document, kind === 'diamonds' ? 'DiamondsPages' : 'GemstonesPages', variables, signal);
+    return offsets.map((_, i) => {
+      const page = data[`p${i}`];
+      if (!page) throw new NivodaError(`Nivoda answered without page ${i + 1} of the request`, 'rejected');
+      return page;
+    });
+  }
   return {
     stats,
     async searchDiamonds(searchQuery, offset, limit, signal) {
-      const data = await query<{ diamonds_by_query: NivodaPage }>(DIAMONDS_QUERY, 'DiamondsByQuery', { query: searchQuery, offset, limit: Math.min(limit, NIVODA_PAGE_LIMIT), order }, signal);
-      return data.diamonds_by_query;
+      return (await searchPages('diamonds', searchQuery, [offset], limit, signal))[0]!;
     },
+    searchDiamondPages: (searchQuery, offsets, signal) => searchPages('diamonds', searchQuery, offsets, NIVODA_PAGE_LIMIT, signal),
     async countDiamonds(searchQuery, signal) {
       const data = await query<{ diamonds_by_query_count: number }>(DIAMONDS_COUNT, 'DiamondsCount', { query: searchQuery }, signal);
       return data.diamonds_by_query_count;
     },
     async searchGemstones(searchQuery, offset, limit, signal) {
-      const data = await query<{ gemstones_by_query: NivodaPage }>(GEMSTONES_QUERY, 'GemstonesByQuery', { query: searchQuery, offset, limit: Math.min(limit, NIVODA_PAGE_LIMIT), order }, signal);
-      return data.gemstones_by_query;
+      return (await searchPages('gemstones', searchQuery, [offset], limit, signal))[0]!;
     },
+    searchGemstonePages: (searchQuery, offsets, signal) => searchPages('gemstones', searchQuery, offsets, NIVODA_PAGE_LIMIT, signal),
     async countGemstones(searchQuery, signal) {
       // GUESS: no count query is known for gemstones; a one-stone page carries total_count.
-      const data = await query<{ gemstones_by_query: NivodaPage }>(GEMSTONES_QUERY, 'GemstonesByQuery', { query: searchQuery, offset: 0, limit: 1, order }, signal);
-      return data.gemstones_by_query.total_count;
+      return (await searchPages('gemstones', searchQuery, [0], 1, signal))[0]!.total_count;
     },
   };
 }

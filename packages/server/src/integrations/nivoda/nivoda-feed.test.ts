@@ -56,6 +56,17 @@ describe('a full read', () => {
     expect(progress.at(-1)).toEqual([ids.length, ids.length]);
   });
 
+  it('can ask several pages of 50 in one request, as aliased searches of one query', async () => {
+    const server = await start({ stones: 6_000 });
+    const feed = feedFor(server, { maxPartitionSize: 400, pagesPerRequest: 4 });
+    const { stones } = await readAll(feed, { kind: 'natural', mode: 'full' });
+    expect(stones.map((stone) => stone.sourceId).sort()).toEqual(offered(server, 'natural'));
+    expect(server.stats.maxLimitAsked).toBe(50);
+    // Each search request carries up to 4 searches: far fewer requests than pages.
+    const searchRequests = server.stats.requests - server.stats.counts - server.stats.authentications;
+    expect(searchRequests).toBeLessThan(server.stats.searches / 2);
+  });
+
   it('reads lab grown diamonds and gemstones apart', async () => {
     const server = await start();
     const feed = feedFor(server, { maxPartitionSize: 500 });
