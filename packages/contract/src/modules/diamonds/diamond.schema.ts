@@ -73,7 +73,7 @@ export const STONE_SKU_MAX = 100;
  * screen asks for `state=sold`.
  */
 export const diamondListQuery = defineListQuery({
-  sortable: ['createdAt', 'price', 'carat', 'sku'],
+  sortable: ['createdAt', 'price', 'carat'],
   defaultPageSize: DIAMOND_PAGE_SIZE,
   filters: {
     type: choiceFilter('Stone', STONE_TYPES),
@@ -238,8 +238,6 @@ export const FEED_SETTING_KEYS = {
   fullSyncHours: 'nivoda.full_sync_hours',
 } as const;
 export const FEED_SCHEDULE_DEFAULTS = { incrementalMinutes: 60, fullSyncHours: 24 } as const;
-/** What a secret value reads as wherever it is shown (settings list, audit log). */
-export const MASKED_SECRET = '********';
 export const feedSettingsSchema = z.object({
   username: z.string(),
   passwordIsSet: z.boolean(),
