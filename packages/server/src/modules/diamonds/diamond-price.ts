@@ -167,15 +167,15 @@ export const fallbackCategorySql = (shapeRaw: SQL) =>
  */
 export function stonePriceSql(stone: { supplierPrice: SQL; supplierCurrency: SQL; carat: SQL; isLab: SQL; categoryId: SQL }, usdToGbp: string | null): SQL {
   return sql`select
-      case when c.cost is null or band.markup_type is null then null
-        else round(case when band.markup_type = 'percentage' then c.cost * (100 + band.markup) * 0.01 else c.cost + band.markup end + band.fix_cost, 0)
+      case when price_cost.cost is null or band.markup_type is null then null
+        else round(case when band.markup_type = 'percentage' then price_cost.cost * (100 + band.markup) * 0.01 else price_cost.cost + band.markup end + band.fix_cost, 0)
       end as price,
-      case when c.cost is null then 'no_rate' when band.markup_type is null then 'no_band' end as unpriced_reason
-    from (select case upper(${stone.supplierCurrency}) when 'GBP' then ${stone.supplierPrice} when 'USD' then ${stone.supplierPrice} * ${usdToGbp}::numeric end as cost) c
+      case when price_cost.cost is null then 'no_rate' when band.markup_type is null then 'no_band' end as unpriced_reason
+    from (select case upper(${stone.supplierCurrency}) when 'GBP' then ${stone.supplierPrice} when 'USD' then ${stone.supplierPrice} * ${usdToGbp}::numeric end as cost) price_cost
     left join lateral (
-      select m.markup_type, m.markup, m.fix_cost from diamond_markups m
-      where m.deleted_at is null and m.is_lab_diamond = ${stone.isLab} and m.shape_category_id = ${stone.categoryId}
-        and m.from_carat <= ${stone.carat} and m.to_carat >= ${stone.carat}
-      order by m.from_carat limit 1
+      select band_row.markup_type, band_row.markup, band_row.fix_cost from diamond_markups band_row
+      where band_row.deleted_at is null and band_row.is_lab_diamond = ${stone.isLab} and band_row.shape_category_id = ${stone.categoryId}
+        and band_row.from_carat <= ${stone.carat} and band_row.to_carat >= ${stone.carat}
+      order by band_row.from_carat limit 1
     ) band on true`;
 }
