@@ -42,7 +42,8 @@ const STATE_CONDITIONS: Record<StoneState, SQL> = {
 export const diamondListSpec: ListQuerySpec<typeof diamondListQuery.filters> = {
   definition: diamondListQuery,
   filters: {
-    type: (types) => (types.length === 1 ? hasFacets([types[0]!]) : undefined),
+    // Gemstones are few: their facet word narrows through the GIN index; diamonds are most rows, a plain column check.
+    type: (types) => (types.length !== 1 ? undefined : types[0] === 'gemstone' ? hasFacets(['gemstone']) : sql`not ${diamonds.isGemstone}`),
     diamondType: (isLab) => hasFacets([isLab ? 'lab' : 'earth']),
     certificate: (term) => searchLoweredCondition([diamonds.certificateLower], term),
     sku: (term) => searchLoweredCondition([diamonds.stockIdLower], term),
