@@ -22,9 +22,10 @@ import {
   startServiceSchema,
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedSyncJobParams, RepriceJobParams } from '@facet/contract/modules/diamonds/diamond.schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
@@ -34,6 +35,7 @@ import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
 import { readExchangeRate, readFeedSettings, withoutPassword, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
+import { createGeneratedFeed } from './generated-stone-feed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +47,14 @@ declare module 'fastify' {
   }
 }
 
+/** DIAMOND_FEED=generated:<n>: n natural and n lab stones and a tenth as many gemstones, made up. */
+function generatedFeedOf(setting: string | undefined): StoneFeed | null {
+  const match = /^generated:(\d{1,7})$/.exec(setting ?? '');
+  if (!match) return null;
+  const count = Number(match[1]);
+  return createGeneratedFeed({ counts: { natural: count, lab: count, gemstone: Math.ceil(count / 10) }, source: 'generated' });
+}
+
 /** How often the scheduler looks for a service whose sync is due. */
 const SCHEDULER_TICK_MS = 60_000;
 
@@ -53,8 +63,8 @@ const SCHEDULER_TICK_MS = 60_000;
  * the list and detail, sold and pull, the service log, the import services, the feed's settings and
  * the exchange rate. Registers the sync and repricing job kinds and the sync scheduler.
  */
-export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs) {
-  app.decorate('stoneFeed', null);
+export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed'>) {
+  app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
   const service = createDiamondService(db);
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
   const feedService = createFeedService({ db, feed: () => app.stoneFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
@@ -77,7 +87,9 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs) {
   });
 
   let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', () => {
+  app.addHook('onReady', async () => {
+    // On PGlite one process owns the data: no read is under way at start, so anything staged is a killed read's.
+    if (jobs.engine.driver === 'pglite') await db.execute(sql`delete from diamond_feed_staging`);
     timer = setInterval(() => void feedService.tick().catch((error: unknown) => app.log.error({ err: error }, 'diamond feed scheduler failed')), SCHEDULER_TICK_MS);
     timer.unref();
   });
