@@ -3,6 +3,7 @@ import { listResponseSchema, safeString } from '../../api.ts';
 import { booleanFilter, choiceFilter, defineListQuery, idsFilter, rangeFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
 import { PRICE_MAX } from '../../rules.ts';
+import { CARAT_DECIMALS, CARAT_MAX } from '../diamond-markups/diamond-markup.schema.ts';
 import { diamondShapeResource } from '../diamond-shapes/diamond-shape.schema.ts';
 
 /**
@@ -85,6 +86,8 @@ export const diamondListQuery = defineListQuery({
     color: choiceFilter('Color', DIAMOND_COLORS),
     clarity: choiceFilter('Clarity', DIAMOND_CLARITIES),
     cut: choiceFilter('Cut', DIAMOND_CUTS),
+    // Not in the spec's panel; staff choose a stone by its weight first (the journey: 1–2 ct).
+    carat: rangeFilter('Weight', { min: 0, max: CARAT_MAX, decimals: CARAT_DECIMALS }),
     state: choiceFilter('State', STONE_STATES),
     pricing: choiceFilter('Pricing', { priced: 'Priced', unpriced: 'Not for sale' }),
   },
@@ -92,8 +95,8 @@ export const diamondListQuery = defineListQuery({
 export type DiamondListFilter = keyof typeof diamondListQuery.filters;
 /** Which filters the panel shows for each list (document 2 §2: Type and Cut hidden for gemstones). */
 export const DIAMOND_PANEL_FILTERS: Record<keyof typeof STONE_TYPES, readonly DiamondListFilter[]> = {
-  diamond: ['diamondType', 'certificate', 'sku', 'price', 'shape', 'color', 'clarity', 'cut'],
-  gemstone: ['certificate', 'sku', 'price', 'shape', 'color', 'clarity'],
+  diamond: ['diamondType', 'certificate', 'sku', 'price', 'shape', 'color', 'clarity', 'cut', 'carat'],
+  gemstone: ['certificate', 'sku', 'price', 'shape', 'color', 'clarity', 'carat'],
 };
 
 /** One row of the list: Image, SKU, Certificate, Vendor, Name, Price, Weight, Created Date (document 2 §2). */

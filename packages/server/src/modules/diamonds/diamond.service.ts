@@ -52,6 +52,7 @@ export const diamondListSpec: ListQuerySpec<typeof diamondListQuery.filters> = {
     color: (values) => anyOf('color', values),
     clarity: (values) => anyOf('clarity', values),
     cut: (values) => anyOf('cut', values),
+    carat: diamonds.carat,
     state: (states) => or(...states.map((state) => STATE_CONDITIONS[state])),
     pricing: (values) => (values.length === 1 ? (values[0] === 'priced' ? sql`${diamonds.price} is not null` : sql`${diamonds.price} is null`) : undefined),
   },
