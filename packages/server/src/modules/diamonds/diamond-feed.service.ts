@@ -61,7 +61,8 @@ const RUN_COLUMNS = {
   jobRunId: diamondFeedRuns.jobRunId,
   jobStatus: jobRuns.status,
 };
-type RunRow = { [K in keyof typeof RUN_COLUMNS]: (typeof RUN_COLUMNS)[K]['_']['data'] };
+const runsQuery = (db: Db) => db.select(RUN_COLUMNS).from(diamondFeedRuns).leftJoin(jobRuns, eq(jobRuns.id, diamondFeedRuns.jobRunId));
+type RunRow = Awaited<ReturnType<typeof runsQuery>>[number];
 function toRunRecord({ jobStatus, ...row }: RunRow): FeedRunRecord {
   // A run whose job died before it could write its end reads as failed at the step it was on.
   const died = row.endTime === null && (jobStatus === 'failed' || jobStatus === 'cancelled');
@@ -75,7 +76,6 @@ function toRunRecord({ jobStatus, ...row }: RunRow): FeedRunRecord {
     endTime: row.endTime?.toISOString() ?? null,
   };
 }
-const runsQuery = (db: Db) => db.select(RUN_COLUMNS).from(diamondFeedRuns).leftJoin(jobRuns, eq(jobRuns.id, diamondFeedRuns.jobRunId));
 
 const KIND_LABELS: Record<string, string> = { ...FEED_KINDS, reprice: 'Repricing', demo: 'Demo' };
 export const serviceNameOf = (kind: string) => KIND_LABELS[kind] ?? kind;

@@ -91,9 +91,23 @@ const LIST_COLUMNS = {
   isUnavailable: diamonds.isUnavailable,
   createdAt: diamonds.createdAt,
 };
-type ListColumns = { [K in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[K]['_']['data'] };
+type ListColumns = Pick<
+  typeof diamonds.$inferSelect,
+  'id' | 'image' | 'certificate' | 'lab' | 'vendor' | 'name' | 'price' | 'unpricedReason' | 'carat' | 'isLab' | 'isGemstone' | 'isSold' | 'isUnavailable' | 'createdAt'
+> & { sku: string };
 const toListRow = (row: ListColumns): DiamondListRow => ({
-  ...row,
+  id: row.id,
+  image: row.image,
+  sku: row.sku,
+  certificate: row.certificate,
+  lab: row.lab,
+  vendor: row.vendor,
+  name: row.name,
+  unpricedReason: row.unpricedReason,
+  isLab: row.isLab,
+  isGemstone: row.isGemstone,
+  isSold: row.isSold,
+  isUnavailable: row.isUnavailable,
   price: row.price === null ? null : Number(row.price),
   carat: Number(row.carat),
   createdAt: row.createdAt.toISOString(),
