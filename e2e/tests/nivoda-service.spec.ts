@@ -54,7 +54,8 @@ test('import services: start a sync, watch its progress, see it in Nivoda Logs, 
   const run = logRows(page).first();
   await expect(run).toContainText('Natural Diamonds');
   await expect(run).toContainText('Incremental sync');
-  await expect(run).toContainText('Finished');
+  await expect(run).toContainText('Done');
+  await expect(run).not.toContainText('Running');
   await expect(run).toContainText('3,000');
 
   // Stop switches the service off again (no scheduled syncs for the rest of the run).

@@ -32,29 +32,30 @@ function PriceWorking({ working }: { working: DiamondRecord['working'] }) {
 
 /** A stone's detail: image, its title/value rows (document 2 §3 attribute_options) and the price's working. */
 export function DiamondDetails({ diamond }: { diamond: DiamondRecord }) {
+  // The working sits under the image, beside the rows (two a line), so the whole stone fits one screen.
   return (
     <Row gutter={[20, 16]}>
-      <Col xs={24} md={7}>
-        <Flex vertical gap={12} align="center">
-          <Thumbnail src={diamond.image} alt={diamond.name} size={160} />
-          {diamond.video && (
-            <Typography.Link href={diamond.video} target="_blank" rel="noopener noreferrer">
-              Watch video
-            </Typography.Link>
-          )}
-        </Flex>
-      </Col>
-      <Col xs={24} md={17}>
+      <Col xs={24} lg={9}>
         <Flex vertical gap={16}>
-          <Descriptions
-            bordered
-            size="small"
-            column={1}
-            styles={{ label: { width: 150 } }}
-            items={diamond.attributes.map((row) => ({ key: row.title, label: row.title, children: row.value }))}
-          />
+          <Flex vertical gap={8} align="center">
+            <Thumbnail src={diamond.image} alt={diamond.name} size={140} />
+            {diamond.video && (
+              <Typography.Link href={diamond.video} target="_blank" rel="noopener noreferrer">
+                Watch video
+              </Typography.Link>
+            )}
+          </Flex>
           <PriceWorking working={diamond.working} />
         </Flex>
+      </Col>
+      <Col xs={24} lg={15}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          styles={{ label: { width: 110 } }}
+          items={diamond.attributes.map((row) => ({ key: row.title, label: row.title, children: row.value }))}
+        />
       </Col>
     </Row>
   );
@@ -106,7 +107,7 @@ export function DiamondDetailModal({ id, onClose }: { id: number; onClose: () =>
   return (
     <Modal
       open
-      width={920}
+      width={1040}
       onCancel={onClose}
       title={
         diamond ? (

@@ -24,6 +24,8 @@ import { StonePrice, StoneStateTag } from './stone-tags.tsx';
 /** Newest first when the URL names no sort (the server's default); Price and Weight sort too. */
 const SORTING: ListSorting = { sortable: diamondListQuery.sortable, defaultSort: { field: 'createdAt', order: 'desc' } };
 const PAGE_SIZES = [20, 50, 100];
+/** Below this the table scrolls sideways; above it the Name column wraps to fit. */
+const TABLE_MIN_WIDTH = 1000;
 
 interface DiamondListProps {
   /** The screen's title for each list (diamonds, gemstones). */
@@ -82,6 +84,8 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
           title: 'Name',
           dataIndex: 'name',
           key: 'name',
+          // The longest names ('1.86 ct Cushion Modified E VS1 Excellent Lab Grown Diamond') wrap rather than push Created Date and View off screen.
+          width: 260,
           render: (name: string, row: DiamondListRow) => (
             <Flex align="center" gap={8} wrap>
               <span>{name}</span>
@@ -89,8 +93,8 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
             </Flex>
           ),
         },
-        { title: 'Price (£)', dataIndex: 'price', key: 'price', align: 'right', render: (_: unknown, row: DiamondListRow) => <StonePrice stone={row} /> },
-        { title: 'Weight', dataIndex: 'carat', key: 'carat', align: 'right', render: (carat: number) => formatCarat(carat) },
+        { title: 'Price (£)', dataIndex: 'price', key: 'price', align: 'right', width: 110, render: (_: unknown, row: DiamondListRow) => <StonePrice stone={row} /> },
+        { title: 'Weight', dataIndex: 'carat', key: 'carat', align: 'right', width: 100, render: (carat: number) => formatCarat(carat) },
         dateColumn<DiamondListRow>('Created Date', 'createdAt'),
       ],
       SORTING,
@@ -131,7 +135,7 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
           dataSource={list.data?.items ?? []}
           {...tableLoadingState(list.isFetching, emptyTexts[type])}
           onChange={tableChangeToQuery<DiamondListRow>(changeQuery)}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: TABLE_MIN_WIDTH }}
           pagination={listPagination(query, list.data, PAGE_SIZES)}
         />
       </Card>

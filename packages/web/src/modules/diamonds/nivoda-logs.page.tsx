@@ -12,6 +12,17 @@ import { nivodaApi, nivodaKeys } from './diamond.api.ts';
 import { nivodaPaths } from './diamond.paths.ts';
 import { RunOutcomeTag, RunStepTag } from './feed-run-tags.tsx';
 
+/** A time in the spec's format, the date over the time, so the log's many columns fit the screen. */
+function DateTime({ value }: { value: string }) {
+  const [day, ...time] = formatDateTime(value).split(' ');
+  return (
+    <Flex vertical>
+      <span>{day}</span>
+      <Typography.Text type="secondary">{time.join(' ')}</Typography.Text>
+    </Flex>
+  );
+}
+
 /** While a run is under way the log refreshes itself, so its end (and counts) appear without a reload. */
 const RUNNING_POLL_MS = 2000;
 const count = (value: number) => value.toLocaleString('en-GB');
@@ -47,23 +58,22 @@ export default function NivodaLogsPage() {
         </Flex>
       ),
     },
-    { title: 'Status', key: 'status', render: (_: unknown, run) => <RunOutcomeTag run={run} /> },
     { title: 'Download', dataIndex: 'download', key: 'download', render: (state: FeedRunRecord['download']) => <RunStepTag state={state} /> },
     { title: 'Insert into Database', dataIndex: 'insertInDatabase', key: 'insertInDatabase', render: (state: FeedRunRecord['insertInDatabase']) => <RunStepTag state={state} /> },
-    { title: 'Start Time', dataIndex: 'startTime', key: 'startTime', sorter: true, sortOrder: query.order === 'asc' ? 'ascend' : 'descend', sortDirections: ['descend', 'ascend', 'descend'], render: (value: string) => formatDateTime(value) },
-    { title: 'End Time', dataIndex: 'endTime', key: 'endTime', render: (value: string | null, run) => (value ? formatDateTime(value) : run.isRunning ? 'Running' : '-') },
+    { title: 'Start Time', dataIndex: 'startTime', key: 'startTime', sorter: true, sortOrder: query.order === 'asc' ? 'ascend' : 'descend', sortDirections: ['descend', 'ascend', 'descend'], render: (value: string) => <DateTime value={value} /> },
+    { title: 'End Time', dataIndex: 'endTime', key: 'endTime', render: (value: string | null, run) => (value ? <DateTime value={value} /> : run.isRunning ? <RunOutcomeTag run={run} /> : '-') },
+    {
+      title: 'Error Message',
+      dataIndex: 'errorMessage',
+      key: 'errorMessage',
+      width: 240,
+      render: (value: string | null) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : '-'),
+    },
     { title: 'Total Count', dataIndex: 'totalCount', key: 'totalCount', align: 'right', render: count },
     { title: 'Added', dataIndex: 'added', key: 'added', align: 'right', render: count },
     { title: 'Updated', dataIndex: 'updated', key: 'updated', align: 'right', render: count },
     { title: 'Repriced', dataIndex: 'repriced', key: 'repriced', align: 'right', render: count },
     { title: 'Removed', dataIndex: 'removed', key: 'removed', align: 'right', render: count },
-    {
-      title: 'Error Message',
-      dataIndex: 'errorMessage',
-      key: 'errorMessage',
-      width: 320,
-      render: (value: string | null) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : '-'),
-    },
   ];
 
   return (
@@ -88,7 +98,7 @@ export default function NivodaLogsPage() {
           dataSource={logs.data?.items ?? []}
           {...tableLoadingState(logs.isPending, 'No runs yet: start a sync from Import Services.')}
           onChange={tableChangeToQuery<FeedRunRecord>(changeQuery)}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 1000 }}
           pagination={listPagination(query, logs.data)}
         />
       </Card>
