@@ -49,6 +49,7 @@ export default function NivodaLogsPage() {
       title: 'Service Name',
       dataIndex: 'serviceName',
       key: 'serviceName',
+      width: 170,
       render: (name: string, run) => (
         <Flex vertical>
           <span>{name}</span>
