@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
-import { fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
+import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 
 /**
@@ -241,10 +241,7 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
   const changed = sql.raw(['shape_id', 'price', 'unpriced_reason', 'is_unavailable', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `d.${name}`).join(', '));
   const incoming = sql.raw(['p.shape_id', 'p.price', 'p.unpriced_reason', 'false', ...STONE_COLUMNS.map(([name]) => `p.${name}`)].join(', '));
   const setList = sql.raw(['shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
-  const price = stonePriceSql(
-    { supplierPrice: sql`s.supplier_price`, supplierCurrency: sql`s.supplier_currency`, carat: sql`s.carat`, isLab: sql`s.is_lab`, categoryId: sql`m.category_id` },
-    usdToGbp,
-  );
+  const stone = { supplierPrice: sql`s.supplier_price`, supplierCurrency: sql`s.supplier_currency`, carat: sql`s.carat`, isLab: sql`s.is_lab`, categoryId: sql`m.category_id` };
   const result = await tx.execute(sql`
     with s as (
       select distinct on (source_id) * from diamond_feed_staging where stage_key = ${stageKey}::uuid order by source_id, seq desc
@@ -254,11 +251,11 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
       from (select raw.shape_raw, ${shapeIdSql(sql`raw.shape_raw`)} as shape_id from (select distinct shape_raw from s) raw) r
     ),
     p as (
-      select s.*, m.shape_id, priced.price, priced.unpriced_reason, d.id as existing_id, d.price as old_price
+      select s.*, m.shape_id, ${stonePriceSql(stone, usdToGbp)}, d.id as existing_id, d.price as old_price
       from s
       join shape_map m on m.shape_raw = s.shape_raw
       left join diamonds d on d.source = ${source} and d.source_id = s.source_id
-      cross join lateral (${price}) priced
+      left join ${bandJoinSql(stone)}
     ),
     updated as (
       update diamonds d set ${setList}, is_unavailable = false, last_seen_at = now(), updated_at = now(), version = d.version + 1

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../test/test-app.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
-import { findBand, priceStone, stonePriceSql } from './diamond-price.ts';
+import { bandJoinSql, findBand, priceStone, stonePriceSql } from './diamond-price.ts';
 import type { MarkupBand, StoneToPrice } from './diamond-price.ts';
 
 const ROUND = { id: 1, name: 'Round' };
@@ -94,11 +94,13 @@ describe('diamond price', () => {
       }
       for (const rate of ['0.79', '0.812345', null]) {
         const values = sql.join(
-          cases.map((c) => sql`(${c.supplierPrice}::numeric, ${c.supplierCurrency}::text, ${c.carat}::numeric, ${c.isLab}::boolean, ${c.shapeCategory.id}::int)`),
+          cases.map((c, n) => sql`(${n}::int, ${c.supplierPrice}::numeric, ${c.supplierCurrency}::text, ${c.carat}::numeric, ${c.isLab}::boolean, ${c.shapeCategory.id}::int)`),
           sql`, `,
         );
-        const price = stonePriceSql({ supplierPrice: sql`v.p`, supplierCurrency: sql`v.c`, carat: sql`v.k`, isLab: sql`v.l`, categoryId: sql`v.g` }, rate);
-        const result = await db.execute(sql`select priced.price::text as price, priced.unpriced_reason from (values ${values}) as v(p, c, k, l, g) cross join lateral (${price}) priced`);
+        const stone = { supplierPrice: sql`v.p`, supplierCurrency: sql`v.c`, carat: sql`v.k`, isLab: sql`v.l`, categoryId: sql`v.g` };
+        const result = await db.execute(
+          sql`select priced.price::text as price, priced.unpriced_reason from (select v.n, ${stonePriceSql(stone, rate)} from (values ${values}) as v(n, p, c, k, l, g) left join ${bandJoinSql(stone)}) priced order by priced.n`,
+        );
         const fromSql = (result as unknown as { rows: { price: string | null; unpriced_reason: string | null }[] }).rows;
         const fromSteps = cases.map((c) => priceStone(c, rate, bands));
         expect(fromSql.map((row) => [row.price === null ? null : Number(row.price), row.unpriced_reason])).toEqual(fromSteps.map((w) => [w.price, w.unpricedReason]));

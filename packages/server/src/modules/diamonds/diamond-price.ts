@@ -160,22 +160,33 @@ export function priceStone(stone: StoneToPrice, usdToGbp: string | null, bands: 
 export const fallbackCategorySql = (shapeRaw: SQL) =>
   sql`(select id from shape_categories where deleted_at is null and code = case when lower(${shapeRaw}) like 'round%' then ${SHAPE_CATEGORY_CODES.round} else ${SHAPE_CATEGORY_CODES.fancy} end limit 1)`;
 
+interface StoneSql {
+  supplierPrice: SQL;
+  supplierCurrency: SQL;
+  carat: SQL;
+  isLab: SQL;
+  categoryId: SQL;
+}
+
 /**
- * The price and unpriced reason of a stone as SQL, for `cross join lateral (...) as priced(price,
- * unpriced_reason)`: one band probe per stone through diamond_markups_band. The rate is a parameter
- * (read and checked once per statement); the arithmetic is numeric, as priceStone's.
+ * The markup band of each stone as a join, `left join ${bandJoinSql(stone)}`, naming it `band`: a
+ * hash join of the few live bands on origin and shape category, the carat checked between the band's
+ * ends. Bands of one origin and category never overlap (the markups module refuses it under a lock),
+ * so a stone meets at most one.
  */
-export function stonePriceSql(stone: { supplierPrice: SQL; supplierCurrency: SQL; carat: SQL; isLab: SQL; categoryId: SQL }, usdToGbp: string | null): SQL {
-  return sql`select
-      case when price_cost.cost is null or band.markup_type is null then null
-        else round(case when band.markup_type = 'percentage' then price_cost.cost * (100 + band.markup) * 0.01 else price_cost.cost + band.markup end + band.fix_cost, 0)
+export const bandJoinSql = (stone: StoneSql): SQL =>
+  sql`(select markup_type, markup, fix_cost, is_lab_diamond, shape_category_id, from_carat, to_carat from diamond_markups where deleted_at is null) band
+    on band.is_lab_diamond = ${stone.isLab} and band.shape_category_id = ${stone.categoryId} and ${stone.carat} between band.from_carat and band.to_carat`;
+
+/**
+ * The price and unpriced reason of a stone as two select columns (`price`, `unpriced_reason`), over
+ * the `band` of bandJoinSql. The rate is a parameter (read and checked once per statement); the
+ * arithmetic is numeric, as priceStone's: cost × (100 + p) × 0.01, never a division.
+ */
+export function stonePriceSql(stone: StoneSql, usdToGbp: string | null): SQL {
+  const cost = sql`(case upper(${stone.supplierCurrency}) when 'GBP' then ${stone.supplierPrice} when 'USD' then ${stone.supplierPrice} * ${usdToGbp}::numeric end)`;
+  return sql`case when ${cost} is null or band.markup_type is null then null
+        else round(case when band.markup_type = 'percentage' then ${cost} * (100 + band.markup) * 0.01 else ${cost} + band.markup end + band.fix_cost, 0)
       end as price,
-      case when price_cost.cost is null then 'no_rate' when band.markup_type is null then 'no_band' end as unpriced_reason
-    from (select case upper(${stone.supplierCurrency}) when 'GBP' then ${stone.supplierPrice} when 'USD' then ${stone.supplierPrice} * ${usdToGbp}::numeric end as cost) price_cost
-    left join lateral (
-      select band_row.markup_type, band_row.markup, band_row.fix_cost from diamond_markups band_row
-      where band_row.deleted_at is null and band_row.is_lab_diamond = ${stone.isLab} and band_row.shape_category_id = ${stone.categoryId}
-        and band_row.from_carat <= ${stone.carat} and band_row.to_carat >= ${stone.carat}
-      order by band_row.from_carat limit 1
-    ) band on true`;
+      case when ${cost} is null then 'no_rate' when band.markup_type is null then 'no_band' end as unpriced_reason`;
 }

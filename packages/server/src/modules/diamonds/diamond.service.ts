@@ -17,7 +17,7 @@ import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
-import { priceStone, stonePriceSql } from './diamond-price.ts';
+import { bandJoinSql, priceStone, stonePriceSql } from './diamond-price.ts';
 import type { MarkupBand } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 import { diamonds } from './diamond.table.ts';
@@ -265,18 +265,21 @@ export function createDiamondService(db: Db) {
  */
 export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ repriced: number }> {
   const { rate } = await readExchangeRate(tx);
-  const price = stonePriceSql(
-    { supplierPrice: sql`d.supplier_price`, supplierCurrency: sql`d.supplier_currency`, carat: sql`d.carat`, isLab: sql`d.is_lab`, categoryId: sql`coalesce(s.shape_category_id, case when lower(d.shape_raw) like 'round%' then cats.round_id else cats.fancy_id end)` },
-    rate,
-  );
+  const stone = {
+    supplierPrice: sql`d.supplier_price`,
+    supplierCurrency: sql`d.supplier_currency`,
+    carat: sql`d.carat`,
+    isLab: sql`d.is_lab`,
+    categoryId: sql`coalesce(s.shape_category_id, case when lower(d.shape_raw) like 'round%' then cats.round_id else cats.fancy_id end)`,
+  };
   const result = await tx.execute(sql`
     with cats as (
       select max(id) filter (where code = 'round') as round_id, max(id) filter (where code = 'fancy') as fancy_id from shape_categories where deleted_at is null
     ),
     x as (
-      select d.id, priced.price, priced.unpriced_reason
+      select d.id, ${stonePriceSql(stone, rate)}
       from diamonds d cross join cats left join diamond_shapes s on s.id = d.shape_id
-      cross join lateral (${price}) priced
+      left join ${bandJoinSql(stone)}
     )
     update diamonds d set price = x.price, unpriced_reason = x.unpriced_reason, updated_at = now(), version = d.version + 1
     from x where d.id = x.id and (d.price, d.unpriced_reason) is distinct from (x.price, x.unpriced_reason)`);

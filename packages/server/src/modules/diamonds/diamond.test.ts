@@ -49,7 +49,7 @@ describe('diamonds', () => {
   const get = (url: string, cookie = fx.admin) => fx.t.request(cookie, { method: 'GET', url });
   const post = (url: string, payload?: unknown, cookie = fx.admin) => fx.t.request(cookie, { method: 'POST', url, ...(payload !== undefined && { payload: payload as object }) });
   const rowOf = async (source: string, sourceId: string) => (await fx.t.db.select().from(diamonds).where(sql`${diamonds.source} = ${source} and ${diamonds.sourceId} = ${sourceId}`))[0];
-  const snapshot = async () => (await fx.t.db.execute(sql`select id, version, price, is_unavailable, is_sold from diamonds order by id`)) as unknown as { rows: unknown[] };
+  const snapshot = async () => ((await fx.t.db.execute(sql`select id, version, price, is_unavailable, is_sold from diamonds order by id`)) as unknown as { rows: unknown[] }).rows;
 
   async function waitForJob(id: number): Promise<JobRecord> {
     const deadline = Date.now() + 30_000;
