@@ -59,6 +59,8 @@ export default async function globalSetup() {
       DEMO_DATA: '1',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Syncs and Pull Diamond read a generated feed (3,000 natural and 3,000 lab stones, 300 gemstones) instead of Nivoda.
+      DIAMOND_FEED: 'generated:3000',
     },
     stdio: ['ignore', log, log],
   });

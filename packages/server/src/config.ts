@@ -35,6 +35,11 @@ export interface Config {
    * Never "trust everything": a client could then write any address into X-Forwarded-For.
    */
   trustProxy: TrustProxy;
+  /**
+   * DIAMOND_FEED=generated:<stones per kind>: syncs and Pull Diamond read a generated feed of made-up
+   * stones (a demo machine without Nivoda, the kill test). Unset: the configured feed, if any.
+   */
+  diamondFeed: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: env.SITE_URL ?? 'http://localhost:3000',
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'facet:cache',
+    diamondFeed: env.DIAMOND_FEED || undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     analyticsUrl: env.ANALYTICS_URL ?? 'https://lookerstudio.google.com/embed/reporting/facet-demo',
     appVersion: env.APP_VERSION ?? '1.0.0',

@@ -28,7 +28,8 @@ export const router = createBrowserRouter([
         // The shell checks the session, then draws the layout around the page.
         lazy: { Component: async () => (await import('./layout/shell.tsx')).default },
         children: [
-          ...APP_ROUTES.map(toRouteObject),
+          // A menu entry with a query (Gemstones) shares its page's route.
+          ...APP_ROUTES.filter((route) => !route.menu?.search).map(toRouteObject),
           { path: '*', lazy: { Component: async () => (await import('./layout/not-found.page.tsx')).default } },
         ],
       },

@@ -24,6 +24,7 @@ import { productPricePaths } from './modules/product-prices/product-price.paths.
 import { productPaths } from './modules/products/product.paths.ts';
 import { settingPaths } from './modules/settings/setting.paths.ts';
 import { jobPaths } from './modules/jobs/job.paths.ts';
+import { diamondPaths, nivodaPaths } from './modules/diamonds/diamond.paths.ts';
 
 // This file is part of the first load (/login included, 250 kB budget): import only `*.paths.ts`
 // files, types and plain constants here. Pages, zod schemas and antd stay behind the lazy `page`
@@ -36,8 +37,12 @@ export interface AppRoute {
   page: () => Promise<{ default: ComponentType }>;
   /** Needed to open the page and to see its menu entry; without it the page redirects to /. None: any signed-in user. */
   permission?: PermissionRequirement;
-  /** The page's sidebar entry: its section, plus label and position when the section is a group. */
-  menu?: { section: MenuSectionKey; label?: string; order?: number };
+  /**
+   * The page's sidebar entry: its section, plus label and position when the section is a group.
+   * `search` makes a second entry for a page already in the table, opened with that query (Gemstones:
+   * /diamonds?type=gemstone): it repeats the page's path and adds no route of its own.
+   */
+  menu?: { section: MenuSectionKey; label?: string; order?: number; search?: `?${string}` };
   /** For a page without its own entry (a form), the menu path to highlight (its list). */
   menuParent?: string;
 }
@@ -88,6 +93,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: productImportPaths.alias, page: () => import('./modules/product-import/product-import.page.tsx'), permission: 'products', menuParent: productPaths.list },
   { path: productPricePaths.page, page: () => import('./modules/product-prices/update-price.page.tsx'), permission: 'products', menuParent: productPaths.list },
 
+  // Diamonds: the diamonds and the gemstones list (one screen, ?type=gemstone), Pull Diamond and Sold Diamond.
+  { path: diamondPaths.list, page: () => import('./modules/diamonds/diamond-list.page.tsx'), permission: 'diamonds', menu: { section: 'diamonds', label: 'Diamonds', order: 1 } },
+  { path: diamondPaths.list, page: () => import('./modules/diamonds/diamond-list.page.tsx'), permission: 'diamonds', menu: { section: 'diamonds', label: 'Gemstones', order: 2, search: diamondPaths.gemstonesSearch } },
+  { path: diamondPaths.alias, page: () => import('./modules/diamonds/diamond-list.page.tsx'), permission: 'diamonds', menuParent: diamondPaths.list },
+  { path: diamondPaths.pull, page: () => import('./modules/diamonds/diamond-pull.page.tsx'), permission: 'diamonds', menu: { section: 'diamonds', label: 'Pull Diamond', order: 3 } },
+  { path: diamondPaths.sold, page: () => import('./modules/diamonds/sold-diamond-list.page.tsx'), permission: 'diamonds', menu: { section: 'diamonds', label: 'Sold Diamond', order: 4 } },
+
   // Content Management
   ...listAddEdit(contentPagePaths, () => import('./modules/content-pages/content-page-list.page.tsx'), () => import('./modules/content-pages/content-page-form.page.tsx'), 'content_management', { section: 'contentManagement' }),
 
@@ -120,6 +132,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...listAddEdit(productSizePaths, () => import('./modules/product-sizes/product-size-list.page.tsx'), () => import('./modules/product-sizes/product-size-form.page.tsx'), 'system', { section: 'system', label: 'Product Size', order: 2 }),
   ...listAddEdit(settingPaths, () => import('./modules/settings/setting-list.page.tsx'), () => import('./modules/settings/setting-form.page.tsx'), 'system', { section: 'system', label: 'Settings', order: 4 }),
   { path: jobPaths.list, page: () => import('./modules/jobs/job-centre.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Job Centre', order: 5 } },
+  // System > Nivoda Logs (the spec's menu) and the import services it logs (/system/service, no menu entry in the spec).
+  { path: nivodaPaths.logs, page: () => import('./modules/diamonds/nivoda-logs.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Nivoda Logs', order: 7 } },
+  { path: nivodaPaths.service, page: () => import('./modules/diamonds/import-services.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Import Services', order: 8 } },
   { path: metalPaths.list, page: () => import('./modules/metals/metal-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metals', order: 23 } },
   { path: metalPaths.edit, page: () => import('./modules/metals/metal-form.page.tsx'), permission: 'system', menuParent: metalPaths.list },
   ...listAddEdit(metalQualityPaths, () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), 'system', { section: 'system', label: 'Metal Quality', order: 24 }),

@@ -22,6 +22,8 @@ import { seedDemoDiamondMarkups } from './diamond-markups/diamond-markup.demo.ts
 import { diamondMarkupRoutes } from './diamond-markups/diamond-markup.routes.ts';
 import { seedDemoDiamondQualities } from './diamond-qualities/diamond-quality.demo.ts';
 import { diamondQualityRoutes } from './diamond-qualities/diamond-quality.routes.ts';
+import { seedDemoDiamonds } from './diamonds/diamond.demo.ts';
+import { diamondRoutes } from './diamonds/diamond.routes.ts';
 import { seedDemoDiamondShapes } from './diamond-shapes/diamond-shape.demo.ts';
 import { diamondShapeRoutes } from './diamond-shapes/diamond-shape.routes.ts';
 import { seedShapeCategories } from './diamond-shapes/shape-category.service.ts';
@@ -85,6 +87,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   { name: 'diamond-shapes', routes: (app, { db, cache }) => diamondShapeRoutes(app, db, cache), reference: seedShapeCategories, demo: seedDemoDiamondShapes },
   { name: 'diamond-markups', routes: (app, { db }) => diamondMarkupRoutes(app, db), demo: seedDemoDiamondMarkups, after: ['diamond-shapes'] },
+  {
+    name: 'diamonds',
+    routes: (app, { db, jobs, config }) => diamondRoutes(app, db, jobs, config),
+    demo: seedDemoDiamonds,
+    // Priced by the demo markups; shapes mapped to the demo shapes.
+    after: ['diamond-markups', 'diamond-shapes'],
+  },
   { name: 'diamond-qualities', routes: (app, { db }) => diamondQualityRoutes(app, db), demo: seedDemoDiamondQualities },
   { name: 'shipping-rates', routes: (app, { db, cache }) => shippingRateRoutes(app, db, cache), demo: seedDemoShippingRates },
   { name: 'metals', routes: (app, { db }) => metalRoutes(app, db), reference: seedMetals },

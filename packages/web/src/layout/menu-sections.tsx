@@ -32,7 +32,7 @@ export const MENU_SECTIONS = [
   { key: 'dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { key: 'sales', label: 'Sales', icon: <ShoppingCartOutlined />, isGroup: true },
   { key: 'products', label: 'Products', icon: <TagsOutlined /> },
-  { key: 'diamonds', label: 'Diamonds', icon: <CrownOutlined /> },
+  { key: 'diamonds', label: 'Diamonds', icon: <CrownOutlined />, isGroup: true },
   { key: 'categories', label: 'Categories', icon: <ApartmentOutlined /> },
   { key: 'customers', label: 'Customers', icon: <TeamOutlined /> },
   { key: 'contentManagement', label: 'Content Management', icon: <FileTextOutlined /> },

@@ -12,6 +12,8 @@ type MenuItem = Required<MenuProps>['items'][number];
 type RouteWithMenu = AppRoute & { menu: NonNullable<AppRoute['menu']> };
 
 const hasMenu = (route: AppRoute): route is RouteWithMenu => route.menu !== undefined;
+/** Where an entry links, and its menu key: the page's path, with the entry's query when it has one. */
+const linkOf = (route: RouteWithMenu) => `${route.path}${route.menu.search ?? ''}`;
 
 /** The menu sections the user may see, in the spec's order, each with its permitted pages in order. */
 function visibleSections(session: SessionInfo) {
@@ -26,7 +28,7 @@ function visibleSections(session: SessionInfo) {
 export function visibleMenuLinks(session: SessionInfo): MenuLink[] {
   return visibleSections(session).flatMap(({ section, routes }) =>
     routes.map((route) => ({
-      path: route.path,
+      path: linkOf(route),
       label: route.menu.label ?? section.label,
       icon: section.icon,
       sectionKey: section.key,
@@ -40,15 +42,27 @@ export function buildMenuItems(session: SessionInfo): MenuItem[] {
   return visibleSections(session).map(({ section, routes }): MenuItem => {
     const first = routes[0]!;
     if (!('isGroup' in section)) {
-      return { key: first.path, icon: section.icon, label: <Link to={first.path}>{section.label}</Link> };
+      return { key: linkOf(first), icon: section.icon, label: <Link to={linkOf(first)}>{section.label}</Link> };
     }
     return {
       key: section.key,
       icon: section.icon,
       label: section.label,
-      children: routes.map((route) => ({ key: route.path, label: <Link to={route.path}>{route.menu.label ?? route.path}</Link> })),
+      children: routes.map((route) => ({ key: linkOf(route), label: <Link to={linkOf(route)}>{route.menu.label ?? route.path}</Link> })),
     };
   });
+}
+
+/**
+ * The menu entry to highlight: the page's own (`menuKey`), or the entry of the same page whose query
+ * the address holds (/diamonds?type=gemstone is Gemstones, /diamonds?page=2 still Diamonds).
+ */
+export function activeMenuKeyOf(menuKey: string | undefined, search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const entry = APP_ROUTES.filter(hasMenu).find(
+    (route) => route.path === menuKey && route.menu.search !== undefined && [...new URLSearchParams(route.menu.search)].every(([name, value]) => params.get(name) === value),
+  );
+  return entry ? linkOf(entry) : menuKey;
 }
 
 /** The group a menu path belongs to, so the sidebar can open it. */

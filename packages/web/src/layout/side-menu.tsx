@@ -1,16 +1,17 @@
 import { Menu } from 'antd';
 import { useMemo, useState } from 'react';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { PageHandle } from '../routes.tsx';
 import { useSession } from '../session/session-context.ts';
-import { buildMenuItems, sectionKeyOf } from './menu.tsx';
+import { activeMenuKeyOf, buildMenuItems, sectionKeyOf } from './menu.tsx';
 
 /** The sidebar menu: only what the user may open, with the current page highlighted and its group open. */
 export function SideMenu() {
   const session = useSession();
   const items = useMemo(() => buildMenuItems(session), [session]);
-  const activeKey = (useMatches().at(-1)?.handle as PageHandle | undefined)?.menuKey;
-  const activeSection = sectionKeyOf(activeKey);
+  const menuKey = (useMatches().at(-1)?.handle as PageHandle | undefined)?.menuKey;
+  const activeKey = activeMenuKeyOf(menuKey, useLocation().search);
+  const activeSection = sectionKeyOf(menuKey);
 
   const [openKeys, setOpenKeys] = useState<string[]>(activeSection ? [activeSection] : []);
   const [shownSection, setShownSection] = useState(activeSection);

@@ -42,6 +42,9 @@ const FIXED_JOB_KINDS = {
   'products.import': { label: 'Product import', permission: 'products' },
   // Started by the price sheet's upload (POST /api/product-prices), not from the Job Centre.
   'product-prices.update': { label: 'Product price update', permission: 'products' },
+  // The diamond feed's import services (System > Service) and the repricing a markup or rate change starts.
+  'diamonds.sync': { label: 'Diamond feed sync', permission: 'system' },
+  'diamonds.reprice': { label: 'Reprice diamonds', permission: ['diamonds', 'system'] },
 } as const satisfies Record<string, JobKindInfo>;
 export type JobKind = keyof typeof FIXED_JOB_KINDS | keyof typeof EXPORT_JOB_KINDS;
 

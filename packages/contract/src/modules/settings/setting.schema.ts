@@ -22,6 +22,13 @@ export const settingRecordSchema = recordMetaSchema.extend({
 });
 export type SettingRecord = z.infer<typeof settingRecordSchema>;
 
+/**
+ * Setting options whose value is a secret (an integration's password, `nivoda.password`): the API
+ * answers them masked, and saving the mask back keeps the stored value.
+ */
+export const isSecretSettingKey = (key: string) => /(^|[._-])password$/i.test(key);
+export const MASKED_SECRET = '********';
+
 export const settingResource = defineResource({
   name: 'settings',
   entity: 'setting',

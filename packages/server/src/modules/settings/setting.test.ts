@@ -1,8 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { settingResource } from '@facet/contract/modules/settings/setting.schema';
+import { MASKED_SECRET, settingResource } from '@facet/contract/modules/settings/setting.schema';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import { useAdminTestApp } from '../../test/test-app.ts';
+import { settings } from './setting.table.ts';
 
 describeCrudResource({
   resource: settingResource,
@@ -30,5 +32,24 @@ describe('settings: keys', () => {
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().key).toBe(key);
     }
+  });
+});
+
+describe('settings: secret values', () => {
+  const fixture = useAdminTestApp();
+
+  it('answers a password setting masked everywhere, and keeps it when the mask is saved back', async () => {
+    const { t, admin } = fixture;
+    const created = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: 'Feed password', key: 'nivoda.password', value: 'hunter2-secret' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().value).toBe(MASKED_SECRET);
+    const id = created.json().id as number;
+    const list = await t.request(admin, { method: 'GET', url: '/api/settings?pageSize=100' });
+    expect(list.body).not.toContain('hunter2');
+    expect((await t.request(admin, { method: 'GET', url: `/api/settings/${id}` })).json().value).toBe(MASKED_SECRET);
+    const renamed = await t.request(admin, { method: 'PUT', url: `/api/settings/${id}`, payload: { title: 'Nivoda password', key: 'nivoda.password', value: MASKED_SECRET, version: 1 } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [stored] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.id, id));
+    expect(stored!.value).toBe('hunter2-secret');
   });
 });

@@ -1,11 +1,11 @@
-import { DeleteOutlined, PoundOutlined, PictureOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PoundOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { countActiveFilters } from '@facet/contract/list-query';
 import { MESSAGES } from '@facet/contract/messages';
 import type { ProductListRow } from '@facet/contract/modules/products/product.schema';
 import { productListQuery } from '@facet/contract/modules/products/product.schema';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, Flex, Image, Select, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
@@ -15,6 +15,7 @@ import type { ListSorting } from '../../ui/list-columns.tsx';
 import { dateColumn, RowActionButtons, StatusSwitch, withServerSorting } from '../../ui/list-columns.tsx';
 import { choicesLoadingState, tableLoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { Thumbnail } from '../../ui/thumbnail.tsx';
 import type { ListReturnState } from '../../ui/resource-paths.ts';
 import { editPathOf } from '../../ui/resource-paths.ts';
 import { listPagination, tableChangeToQuery, useListQuery } from '../../ui/use-list-query.ts';
@@ -29,25 +30,7 @@ import { productPricePaths } from '../product-prices/product-price.paths.ts';
 /** The server's order when the URL names none (newest first); the columns show it. */
 const SORTING: ListSorting = { sortable: productListQuery.sortable, defaultSort: { field: 'createdAt', order: 'desc' } };
 const PAGE_SIZES = [20, 50, 100];
-const THUMBNAIL_SIZE = 48;
 const VARIANT_EDIT_REASON = 'A variant is edited in its parent product.';
-
-/** The base image as a small thumbnail (click to enlarge), or a placeholder when the product has none. */
-function Thumbnail({ src, alt }: { src: string; alt: string }) {
-  if (!src) {
-    return (
-      <Flex
-        align="center"
-        justify="center"
-        aria-label="No image"
-        style={{ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, borderRadius: 6, background: 'rgba(0, 0, 0, 0.04)', color: 'rgba(0, 0, 0, 0.25)', fontSize: 20 }}
-      >
-        <PictureOutlined />
-      </Flex>
-    );
-  }
-  return <Image src={src} alt={alt} width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE} style={{ objectFit: 'cover', borderRadius: 6 }} />;
-}
 
 /**
  * The product list (document 2 §2): server paging by 20, the spec's filters in the URL under its

@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+import { ADMIN, confirmDialog, login, sidebar } from '../support.ts';
+
+/**
+ * System > Import Services and System > Nivoda Logs (document 3 §2.1, §3 service log): a sync
+ * started from the service screen shows its job's progress in place, ends, and lands in the log with
+ * its counts. The e2e server's feed is generated (DIAMOND_FEED=generated:3000, global-setup.ts).
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const logRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+async function openSystemMenu(page: Page, entry: string) {
+  const link = sidebar(page).getByRole('link', { name: entry, exact: true });
+  if (!(await link.isVisible())) await sidebar(page).getByText('System', { exact: true }).click();
+  await link.click();
+}
+
+test('import services: start a sync, watch its progress, see it in Nivoda Logs, stop the service', async ({ page }) => {
+  test.slow();
+  await login(page, ADMIN.username, ADMIN.password);
+
+  // The demo's log: finished runs and one that failed with the supplier's error.
+  await openSystemMenu(page, 'Nivoda Logs');
+  await expect(page).toHaveURL(/\/system\/nivoda-logs$/);
+  for (const header of ['Service Name', 'Download', 'Insert into Database', 'Start Time', 'End Time', 'Total Count', 'Added', 'Updated', 'Repriced', 'Removed', 'Error Message']) {
+    await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  }
+  await expect(logRows(page).filter({ hasText: 'Nivoda answered 503' })).toContainText('Failed');
+  const runsBefore = await logRows(page).filter({ hasText: 'Natural Diamonds' }).count();
+
+  await openSystemMenu(page, 'Import Services');
+  await expect(page).toHaveURL(/\/system\/service$/);
+  const health = page.locator('.ant-card').filter({ hasText: 'Feed health' });
+  await expect(health).toContainText('Natural Diamonds on offer');
+  await expect(health).toContainText('Lab Grown Diamonds on offer');
+  const natural = page.getByRole('region', { name: 'Natural Diamonds', exact: true });
+  await expect(natural).toContainText('Off');
+
+  // Start (changes only; the first run reads everything): the job's progress shows in the card, then Succeeded.
+  await natural.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Service started.')).toBeVisible();
+  await expect(natural.getByLabel(/^Progress of job \d+$/)).toBeVisible();
+  await expect(natural.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Natural Diamonds: sync finished.')).toBeVisible();
+  await expect(natural).toContainText('On');
+  await expect(natural).toContainText('3,000 stones');
+  await page.screenshot({ path: 'test-results/import-services.png', fullPage: true });
+
+  // Nivoda Logs: the run, finished, with its counts.
+  await page.getByRole('button', { name: 'Nivoda Logs' }).click();
+  await expect(page).toHaveURL(/\/system\/nivoda-logs$/);
+  await expect.poll(() => logRows(page).filter({ hasText: 'Natural Diamonds' }).count()).toBe(runsBefore + 1);
+  const run = logRows(page).first();
+  await expect(run).toContainText('Natural Diamonds');
+  await expect(run).toContainText('Incremental sync');
+  await expect(run).toContainText('Done');
+  await expect(run).not.toContainText('Running');
+  await expect(run).toContainText('3,000');
+
+  // Stop switches the service off again (no scheduled syncs for the rest of the run).
+  await page.getByRole('button', { name: 'Import Services' }).click();
+  await natural.getByRole('button', { name: 'Stop' }).click();
+  await confirmDialog(page, 'Stop Natural Diamonds?', 'Stop');
+  await expect(page.getByText('Natural Diamonds stopped.')).toBeVisible();
+  await expect(natural).toContainText('Off');
+});

@@ -1,0 +1,165 @@
+/**
+ * Diamonds at scale on PostgreSQL (issue 12, Performance): 1,000,000 stones from a generated feed
+ * through the real ingest (staging and the one merge timed apart), then
+ *  - the list: random combinations of the spec's filters, each sort and order, pages 1 to 10, with
+ *    the capped total (p50, p95, and the worst combination printed);
+ *  - SKU and certificate substring search;
+ *  - an incremental merge of 10,000 changed stones;
+ *  - repricing all 1,000,000 stones after an exchange-rate change (one statement).
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/diamonds.bench.ts   (in packages/server)
+ *
+ * BENCH_STONES sets the count (default 1,000,000); BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name>
+ * measures a kept one again without ingesting. Targets: list and search p95 <= 20 ms; merge <= 30 s;
+ * incremental <= 3 s; repricing <= 15 s.
+ */
+import os from 'node:os';
+import { EXCHANGE_RATE_SETTING_KEYS, diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.ts';
+import { systemContext } from '../src/http/context.ts';
+import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { seedDemoDiamondMarkups } from '../src/modules/diamond-markups/diamond-markup.demo.ts';
+import { seedDemoDiamondShapes } from '../src/modules/diamond-shapes/diamond-shape.demo.ts';
+import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
+import { createDiamondService, repriceAll } from '../src/modules/diamonds/diamond.service.ts';
+import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
+import { settings } from '../src/modules/settings/setting.table.ts';
+import { openBenchDatabase } from './bench-database.ts';
+
+const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
+const COMBINATIONS = Number(process.env.BENCH_COMBINATIONS ?? 400);
+const COUNTS = { natural: Math.round(STONES * 0.6), lab: Math.round(STONES * 0.35), gemstone: STONES - Math.round(STONES * 0.6) - Math.round(STONES * 0.35) };
+const INCREMENTAL = 10_000;
+const REUSE = process.env.BENCH_REUSE;
+
+const { database, drop, name: databaseName } = await openBenchDatabase(REUSE);
+const db = database.db;
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+const context = systemContext(null, 0);
+
+function summarise(label: string, times: number[], extra = '') {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+  console.log(`${label.padEnd(44)} p50 ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   max ${at(1).padStart(7)} ms${extra}`);
+}
+
+console.log(`diamonds bench: ${STONES.toLocaleString()} stones, database ${databaseName}, load ${load()}`);
+
+if (!REUSE) {
+  await bootstrap(db, { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false });
+  await db.transaction(async (tx) => {
+    await seedDemoDiamondShapes(tx, { adminId: 1, permissionIds: new Map() });
+    await seedDemoDiamondMarkups(tx, { adminId: 1, permissionIds: new Map() });
+    await tx.insert(settings).values([
+      { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
+      { title: 'date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
+    ]);
+  });
+  const feed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000 });
+  for (const kind of ['natural', 'lab', 'gemstone'] as const) {
+    const started = performance.now();
+    let downloaded = started;
+    const counts = await ingestStones(db, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind }, {
+      onDownloaded: async () => {
+        downloaded = performance.now();
+      },
+    });
+    console.log(`full ingest ${kind.padEnd(9)} ${String(counts.added).padStart(8)} added: read + staged ${((downloaded - started) / 1000).toFixed(1)} s, merge ${seconds(downloaded)} s   (load ${load()})`);
+  }
+  const started = performance.now();
+  await db.execute(sql`vacuum analyze diamonds`);
+  console.log(`vacuum analyze ${seconds(started)} s`);
+}
+
+// ---------------------------------------------------------------- the list
+const service = createDiamondService(db);
+const shapeIds = ((await db.execute(sql`select id from diamond_shapes where deleted_at is null`)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+let seed = 12345;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pickSome = <T>(values: readonly T[], most: number) => {
+  const count = 1 + Math.floor(random() * most);
+  return [...new Set(Array.from({ length: count }, () => values[Math.floor(random() * values.length)]!))];
+};
+const COLORS = Object.keys(diamondListQuery.filters.color.optionLabels);
+const CLARITIES = Object.keys(diamondListQuery.filters.clarity.optionLabels);
+const CUTS = Object.keys(diamondListQuery.filters.cut.optionLabels);
+
+function randomQuery(): Record<string, string> {
+  const query: Record<string, string> = {};
+  const isGemstone = random() < 0.15;
+  if (isGemstone) query.type = 'gemstone';
+  if (!isGemstone && random() < 0.5) query.diamondType = random() < 0.5 ? 'lab' : 'earth';
+  if (random() < 0.4) query.shape = pickSome(shapeIds, 3).join(',');
+  if (!isGemstone && random() < 0.5) query.color = pickSome(COLORS, 3).join(',');
+  if (!isGemstone && random() < 0.5) query.clarity = pickSome(CLARITIES, 3).join(',');
+  if (!isGemstone && random() < 0.3) query.cut = pickSome(CUTS, 2).join(',');
+  if (random() < 0.4) {
+    const from = Math.floor(random() * 5000);
+    query.priceFrom = String(from);
+    query.priceTo = String(from + Math.floor(random() * 20000) + 100);
+  }
+  query.sort = ['createdAt', 'price', 'carat'][Math.floor(random() * 3)]!;
+  query.order = random() < 0.5 ? 'asc' : 'desc';
+  query.page = String(1 + Math.floor(random() * 10));
+  return query;
+}
+
+async function timeList(raw: Record<string, string>) {
+  const query = diamondListQuery.schema.parse(raw);
+  const started = performance.now();
+  const page = await service.list(query);
+  return { ms: performance.now() - started, total: page.total };
+}
+
+for (let i = 0; i < 20; i += 1) await timeList(randomQuery());
+const listTimes: number[] = [];
+let worst = { ms: 0, query: {} as Record<string, string>, total: 0 };
+for (let i = 0; i < COMBINATIONS; i += 1) {
+  const query = randomQuery();
+  const { ms, total } = await timeList(query);
+  listTimes.push(ms);
+  if (ms > worst.ms) worst = { ms, query, total };
+}
+summarise(`list, ${COMBINATIONS} random combinations`, listTimes, `   (load ${load()})`);
+console.log(`  worst: ${worst.ms.toFixed(1)} ms, total ${worst.total}, ${new URLSearchParams(worst.query).toString()}`);
+const firstPage: number[] = [];
+for (let i = 0; i < 30; i += 1) firstPage.push((await timeList({})).ms);
+summarise('list, first page (defaults)', firstPage);
+
+// SKU and certificate substrings of stones that exist.
+const samples = ((await db.execute(sql`select stock_id, certificate from diamonds tablesample system (0.1) limit 60`)) as unknown as { rows: { stock_id: string; certificate: string }[] }).rows;
+const skuTimes: number[] = [];
+const certificateTimes: number[] = [];
+for (const sample of samples) {
+  skuTimes.push((await timeList({ sku: sample.stock_id.slice(2, 8).toLowerCase() })).ms);
+  certificateTimes.push((await timeList({ certificate: sample.certificate.slice(1, 8) })).ms);
+}
+summarise('SKU substring search', skuTimes);
+summarise('certificate substring search', certificateTimes);
+
+// ---------------------------------------------------------------- incremental merge and repricing
+if (!REUSE) {
+  const changeEvery = Math.max(1, Math.floor(COUNTS.natural / INCREMENTAL));
+  const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: 1, changeEvery });
+  const started = performance.now();
+  const counts = await ingestStones(db, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' });
+  console.log(`incremental merge: ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${seconds(started)} s   (load ${load()})`);
+
+  await db.execute(sql`update settings set value = '0.8' where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+  const repriceStarted = performance.now();
+  const { repriced } = await db.transaction((tx) => repriceAll(tx, context));
+  console.log(`repricing all: ${repriced} stones repriced in ${seconds(repriceStarted)} s   (load ${load()})`);
+}
+
+console.log(`uptime: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+if (process.env.BENCH_KEEP) {
+  console.log(`kept database ${databaseName}`);
+  await database.close();
+} else {
+  await drop();
+}

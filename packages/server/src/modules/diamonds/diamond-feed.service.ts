@@ -1,0 +1,258 @@
+import type { ListResponse } from '@facet/contract/api';
+import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { filterConditions } from '../../db/list-query.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { JobRunContext } from '../../jobs/job-kind.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
+import { feedRunListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
+import { ingestStones } from './diamond-ingest.ts';
+import type { IngestCounts } from './diamond-ingest.ts';
+import { repriceAll } from './diamond.service.ts';
+import { readFeedSettings } from './diamond-settings.ts';
+import { diamondFeedRuns, diamondFeedServices, diamonds } from './diamond.table.ts';
+
+/**
+ * The service log (document 3 §3) and the two import services (document 3 §2.1 /system/service):
+ * each sync and each repricing is a run of the log; a run with no end time is running, unless its
+ * job died with its process (the job's row then says failed, and so does the log).
+ */
+
+type RunPatch = Partial<typeof diamondFeedRuns.$inferInsert>;
+
+export async function startRun(db: Db, values: { serviceName: string; kind: string; mode: string; jobRunId?: number | null; createdBy?: number | null; download?: RunStepState }) {
+  const [row] = await db.insert(diamondFeedRuns).values(values).returning({ id: diamondFeedRuns.id });
+  return row!.id;
+}
+export async function patchRun(db: Db, id: number, patch: RunPatch) {
+  await db.update(diamondFeedRuns).set(patch).where(eq(diamondFeedRuns.id, id));
+}
+const countsOf = (counts: IngestCounts): RunPatch => ({
+  totalCount: counts.total,
+  added: counts.added,
+  updated: counts.updated,
+  repriced: counts.repriced,
+  removed: counts.removed,
+  ...(counts.rejected > 0 && { errorMessage: `${counts.rejected} stone(s) left out: a value no column can hold.` }),
+});
+
+/** Whether a run counts as running: no end time, and its job (if any) still queued or running. */
+const isRunningSql = sql<boolean>`(${diamondFeedRuns.endTime} is null and (${diamondFeedRuns.jobRunId} is null or ${jobRuns.status} in ('queued', 'running')))`;
+const RUN_COLUMNS = {
+  id: diamondFeedRuns.id,
+  serviceName: diamondFeedRuns.serviceName,
+  kind: diamondFeedRuns.kind,
+  mode: diamondFeedRuns.mode,
+  download: diamondFeedRuns.download,
+  insertInDatabase: diamondFeedRuns.insertInDatabase,
+  startTime: diamondFeedRuns.startTime,
+  endTime: diamondFeedRuns.endTime,
+  errorMessage: sql<string | null>`coalesce(${diamondFeedRuns.errorMessage}, case when ${diamondFeedRuns.endTime} is null and ${jobRuns.status} in ('failed', 'cancelled') then coalesce(${jobRuns.error}, 'Cancelled') end)`,
+  totalCount: diamondFeedRuns.totalCount,
+  added: diamondFeedRuns.added,
+  updated: diamondFeedRuns.updated,
+  repriced: diamondFeedRuns.repriced,
+  removed: diamondFeedRuns.removed,
+  isRunning: isRunningSql,
+  jobRunId: diamondFeedRuns.jobRunId,
+  jobStatus: jobRuns.status,
+};
+const runsQuery = (db: Db) => db.select(RUN_COLUMNS).from(diamondFeedRuns).leftJoin(jobRuns, eq(jobRuns.id, diamondFeedRuns.jobRunId));
+type RunRow = Awaited<ReturnType<typeof runsQuery>>[number];
+function toRunRecord({ jobStatus, ...row }: RunRow): FeedRunRecord {
+  // A run whose job died before it could write its end reads as failed at the step it was on.
+  const died = row.endTime === null && (jobStatus === 'failed' || jobStatus === 'cancelled');
+  const failedStep = (state: RunStepState): RunStepState => (died && state === 'running' ? 'failed' : state);
+  return {
+    ...row,
+    download: failedStep(row.download),
+    insertInDatabase: failedStep(row.insertInDatabase),
+    isRunning: Boolean(row.isRunning),
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime?.toISOString() ?? null,
+  };
+}
+
+const KIND_LABELS: Record<string, string> = { ...FEED_KINDS, reprice: 'Repricing', demo: 'Demo' };
+export const serviceNameOf = (kind: string) => KIND_LABELS[kind] ?? kind;
+
+export interface FeedServiceDeps {
+  db: Db;
+  /** The feed sync reads, or null when none is configured. */
+  feed: () => StoneFeed | null;
+  submit: (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => Promise<number>;
+  cancel: (jobRunId: number) => Promise<void>;
+}
+
+export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps) {
+  async function ensureServices() {
+    await db
+      .insert(diamondFeedServices)
+      .values(IMPORT_SERVICES.map((name) => ({ name })))
+      .onConflictDoNothing();
+  }
+
+  async function runningRunOf(kind: FeedKind) {
+    const [row] = await runsQuery(db)
+      .where(and(eq(diamondFeedRuns.kind, kind), isRunningSql))
+      .orderBy(desc(diamondFeedRuns.startTime))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    async listRuns(query: FeedRunListQuery): Promise<ListResponse<FeedRunRecord>> {
+      const where = and(...filterConditions(feedRunListQuery.filters, query as Record<string, unknown>, { kind: diamondFeedRuns.kind }));
+      const order = query.order === 'asc' ? asc : desc;
+      const [rows, [counted]] = await Promise.all([
+        runsQuery(db)
+          .where(where)
+          .orderBy(order(diamondFeedRuns.startTime), order(diamondFeedRuns.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: sql<number>`count(*)::int` }).from(diamondFeedRuns).where(where),
+      ]);
+      return { items: rows.map(toRunRecord), total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The two import services: on or off, stone counts, last run and success, staleness (older than twice the schedule). */
+    async services(): Promise<{ services: ImportServiceRecord[]; incrementalMinutes: number; fullSyncHours: number }> {
+      await ensureServices();
+      const settings = await readFeedSettings(db);
+      const rows = await db.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
+      const counts = await db.execute(sql`
+        select is_lab, count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale
+        from diamonds where not is_gemstone and not is_unavailable group by is_lab`);
+      const countRows = (counts as unknown as { rows: { is_lab: boolean; offered: number; for_sale: number }[] }).rows;
+      const services: ImportServiceRecord[] = [];
+      for (const name of IMPORT_SERVICES) {
+        const service = rows.find((row) => row.name === name);
+        const [lastRun] = await runsQuery(db).where(eq(diamondFeedRuns.kind, name)).orderBy(desc(diamondFeedRuns.startTime), desc(diamondFeedRuns.id)).limit(1);
+        const [lastSuccess] = await db
+          .select({ endTime: diamondFeedRuns.endTime })
+          .from(diamondFeedRuns)
+          .where(and(eq(diamondFeedRuns.kind, name), isNotNull(diamondFeedRuns.endTime), eq(diamondFeedRuns.insertInDatabase, 'done'), isNull(diamondFeedRuns.errorMessage)))
+          .orderBy(desc(diamondFeedRuns.endTime))
+          .limit(1);
+        const counted = countRows.find((row) => row.is_lab === (name === 'lab'));
+        const lastSuccessAt = lastSuccess?.endTime ?? null;
+        const isEnabled = service?.isEnabled ?? false;
+        const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
+        services.push({
+          name,
+          label: FEED_KINDS[name],
+          isEnabled,
+          isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
+          stoneCount: Number(counted?.offered ?? 0),
+          forSaleCount: Number(counted?.for_sale ?? 0),
+          lastRun: lastRun ? toRunRecord(lastRun) : null,
+          lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
+          isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),
+          watermark: service?.watermark?.toISOString() ?? null,
+        });
+      }
+      return { services, incrementalMinutes: settings.incrementalMinutes, fullSyncHours: settings.fullSyncHours };
+    },
+
+    /** Start: the service is switched on (its schedule runs) and a run starts now. */
+    async start(name: ImportService, mode: SyncMode, actor: { id: number; name: string }) {
+      if (!feed()) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedNotConfigured);
+      if (await runningRunOf(name)) throw new AppError('CONFLICT', DIAMOND_MESSAGES.serviceAlreadyRunning);
+      await ensureServices();
+      await db.update(diamondFeedServices).set({ isEnabled: true, updatedAt: new Date(), updatedBy: actor.id }).where(eq(diamondFeedServices.name, name));
+      return submit(actor, 'diamonds.sync', { kind: name, mode } satisfies FeedSyncJobParams);
+    },
+
+    /** Stop: the service is switched off and a running run is asked to stop at its next batch (nothing of it is kept). */
+    async stop(name: ImportService, actor: { id: number; name: string }) {
+      await ensureServices();
+      await db.update(diamondFeedServices).set({ isEnabled: false, updatedAt: new Date(), updatedBy: actor.id }).where(eq(diamondFeedServices.name, name));
+      const running = await runningRunOf(name);
+      if (running?.jobRunId) await cancel(running.jobRunId);
+    },
+
+    /**
+     * The scheduler's tick: each enabled service whose next full or incremental time has come is
+     * claimed with one update (two processes cannot both claim it) and its run submitted.
+     */
+    async tick(now = new Date()) {
+      if (!feed()) return;
+      await ensureServices();
+      const settings = await readFeedSettings(db);
+      for (const name of IMPORT_SERVICES) {
+        const [full] = await db
+          .update(diamondFeedServices)
+          .set({ nextFullAt: new Date(now.getTime() + settings.fullSyncHours * 3_600_000), nextIncrementalAt: new Date(now.getTime() + settings.incrementalMinutes * 60_000) })
+          .where(and(eq(diamondFeedServices.name, name), eq(diamondFeedServices.isEnabled, true), sql`coalesce(${diamondFeedServices.nextFullAt}, '-infinity') <= ${now}`))
+          .returning({ name: diamondFeedServices.name });
+        const [incremental] = full
+          ? []
+          : await db
+              .update(diamondFeedServices)
+              .set({ nextIncrementalAt: new Date(now.getTime() + settings.incrementalMinutes * 60_000) })
+              .where(and(eq(diamondFeedServices.name, name), eq(diamondFeedServices.isEnabled, true), sql`coalesce(${diamondFeedServices.nextIncrementalAt}, '-infinity') <= ${now}`))
+              .returning({ name: diamondFeedServices.name });
+        if ((full || incremental) && !(await runningRunOf(name))) await submit(null, 'diamonds.sync', { kind: name, mode: full ? 'full' : 'incremental' });
+      }
+    },
+  };
+}
+
+/**
+ * One sync run (the job `diamonds.sync`): the feed's read staged with progress (cancel between
+ * batches), then the merge, the log's end and the job's success in one transaction. The watermark
+ * moves to the run's start, so stones changed while it ran are read again next time.
+ */
+export async function runSync(job: JobRunContext<FeedSyncJobParams>, feed: StoneFeed | null) {
+  const { db, params, context, progress, succeed, runId } = job;
+  const runLogId = await startRun(db, { serviceName: serviceNameOf(params.kind), kind: params.kind, mode: params.mode, jobRunId: runId, createdBy: context.actor?.id ?? null, download: 'running' });
+  let isDownloaded = false;
+  try {
+    if (!feed) throw new Error(DIAMOND_MESSAGES.feedNotConfigured);
+    const [service] = await db.select().from(diamondFeedServices).where(eq(diamondFeedServices.name, params.kind));
+    const startedAt = new Date();
+    let total: number | undefined;
+    const since = params.mode === 'incremental' ? (service?.watermark ?? undefined) : undefined;
+    // An incremental run with no watermark yet has nothing to be incremental to: it reads everything, without a sweep.
+    const batches = feed.read({ kind: params.kind, mode: since ? 'incremental' : 'full', ...(since && { since }), onProgress: (_read, feedTotal) => (total = feedTotal ?? undefined) });
+    await progress(0);
+    const counts = await ingestStones(db, feed.source, batches, { mode: params.mode, kind: params.kind }, {
+      onBatch: (staged) => progress(staged, total === undefined ? undefined : Math.max(total, staged)),
+      onDownloaded: async (staged) => {
+        isDownloaded = true;
+        await patchRun(db, runLogId, { download: 'done', insertInDatabase: 'running', totalCount: staged });
+      },
+      inTransaction: async (tx, result) => {
+        await patchRun(tx, runLogId, { ...countsOf(result), insertInDatabase: 'done', endTime: new Date() });
+        if (service) await tx.update(diamondFeedServices).set({ watermark: startedAt }).where(eq(diamondFeedServices.name, params.kind));
+        await succeed(tx, { ...result });
+      },
+    });
+    return counts;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await patchRun(db, runLogId, isDownloaded ? { insertInDatabase: 'failed', errorMessage: message, endTime: new Date() } : { download: 'failed', errorMessage: message, endTime: new Date() });
+    throw error;
+  }
+}
+
+/** The repricing job: one statement, its count in the log, in one transaction with the job's success. */
+export async function runReprice(job: JobRunContext<{ reason: string }>) {
+  const { db, context, succeed, runId } = job;
+  const runLogId = await startRun(db, { serviceName: serviceNameOf('reprice'), kind: 'reprice', mode: job.params.reason, jobRunId: runId, createdBy: context.actor?.id ?? null, download: 'done' });
+  try {
+    await db.transaction(async (tx) => {
+      const { repriced } = await repriceAll(tx, context);
+      const [offered] = await tx.select({ total: sql<number>`count(*)::int` }).from(diamonds);
+      await patchRun(tx, runLogId, { insertInDatabase: 'done', repriced, totalCount: Number(offered?.total ?? 0), endTime: new Date() });
+      await succeed(tx, { repriced });
+    });
+  } catch (error) {
+    await patchRun(db, runLogId, { insertInDatabase: 'failed', errorMessage: error instanceof Error ? error.message : String(error), endTime: new Date() });
+    throw error;
+  }
+}

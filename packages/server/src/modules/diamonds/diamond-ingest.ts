@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { affected } from '../../db/bulk-write.ts';
+import type { Db } from '../../db/client.ts';
+import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
+import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
+import { readExchangeRate } from './diamond-settings.ts';
+
+/**
+ * The set-based ingest of a feed read (DESIGN §3 bulk writes): batches go into `diamond_feed_staging`
+ * (one unnest insert each, committed, so the app keeps answering), then one transaction merges them
+ * into `diamonds` with one statement (new stones inserted, changed ones updated, each priced in the
+ * same statement) and, for a full read, one sweep marks the stones the read no longer holds as
+ * unavailable. Readers see the table before or after, never half-way; a read that fails or is
+ * killed leaves it as it was. Stones are never deleted (orders refer to them).
+ */
+
+export interface IngestScope {
+  /** 'full': the read holds every stone of `kind` the source offers, so the rest are swept; 'incremental': only changes. */
+  mode: 'full' | 'incremental';
+  kind: FeedStoneKind;
+}
+export interface IngestCounts {
+  /** Stones read from the feed (after the ones refused as malformed). */
+  total: number;
+  added: number;
+  updated: number;
+  /** Of the updated, those whose price changed. */
+  repriced: number;
+  /** Stones marked unavailable by a full read's sweep. */
+  removed: number;
+  /** Stones the feed sent with a value no column can hold (a carat of 5000, a price of "abc"): left out, named in the log. */
+  rejected: number;
+}
+export interface IngestOptions {
+  /** Called after each staged batch, outside any transaction (a job's progress; it may throw to cancel). */
+  onBatch?: (staged: number) => Promise<void>;
+  /** Called once the read is complete, before the merge (the log's download step). */
+  onDownloaded?: (staged: number) => Promise<void>;
+  /** Runs inside the merge's transaction after the merge: the job's `succeed`, the log's end, in the same commit. */
+  inTransaction?: (tx: Db, counts: IngestCounts) => Promise<void>;
+  /** Staged rows older than this are of reads that died; removed as a read starts. */
+  staleStagingHours?: number;
+}
+
+/** A stone's columns as staged and stored, each with its SQL type for the unnest and how it is read off a feed stone. */
+interface PreparedStone {
+  source_id: string;
+  stock_id: string;
+  certificate: string | null;
+  lab: string | null;
+  shape_raw: string;
+  name: string;
+  carat: string;
+  color: string | null;
+  clarity: string | null;
+  cut: string | null;
+  polish: string | null;
+  symmetry: string | null;
+  fluorescence: string | null;
+  fluorescence_color: string | null;
+  length_mm: string | null;
+  width_mm: string | null;
+  depth_mm: string | null;
+  depth_percent: string | null;
+  table_percent: string | null;
+  girdle: string | null;
+  image: string | null;
+  video: string | null;
+  availability: string;
+  is_lab: boolean;
+  is_gemstone: boolean;
+  gem_type: string | null;
+  vendor: string | null;
+  supplier_price: string;
+  supplier_currency: string;
+}
+const STONE_COLUMNS: readonly [keyof PreparedStone, string][] = [
+  ['stock_id', 'text'],
+  ['certificate', 'text'],
+  ['lab', 'text'],
+  ['shape_raw', 'text'],
+  ['name', 'text'],
+  ['carat', 'numeric'],
+  ['color', 'text'],
+  ['clarity', 'text'],
+  ['cut', 'text'],
+  ['polish', 'text'],
+  ['symmetry', 'text'],
+  ['fluorescence', 'text'],
+  ['fluorescence_color', 'text'],
+  ['length_mm', 'numeric'],
+  ['width_mm', 'numeric'],
+  ['depth_mm', 'numeric'],
+  ['depth_percent', 'numeric'],
+  ['table_percent', 'numeric'],
+  ['girdle', 'text'],
+  ['image', 'text'],
+  ['video', 'text'],
+  ['availability', 'text'],
+  ['is_lab', 'boolean'],
+  ['is_gemstone', 'boolean'],
+  ['gem_type', 'text'],
+  ['vendor', 'text'],
+  ['supplier_price', 'numeric'],
+  ['supplier_currency', 'text'],
+];
+const STAGED_COLUMNS: readonly [keyof PreparedStone, string][] = [['source_id', 'text'], ...STONE_COLUMNS];
+const columnList = (prefix = '') => sql.raw(STONE_COLUMNS.map(([name]) => `${prefix}${name}`).join(', '));
+
+// ---------------------------------------------------------------- reading a feed stone
+
+const TEXT_MAX = 500;
+const URL_MAX = 2000;
+const text = (value: string | null | undefined, max = TEXT_MAX): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+};
+const upper = (value: string | null | undefined) => text(value)?.toUpperCase() ?? null;
+const PLAIN_DECIMAL = /^\d{1,12}(\.\d+)?$/;
+/** A number the column can hold (below `limit`, not negative), as a decimal string; otherwise undefined (the stone is refused). */
+function decimalOf(value: number | string | null | undefined, limit: number): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  const textValue = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  if (!PLAIN_DECIMAL.test(textValue) || Number(textValue) >= limit) return undefined;
+  return textValue;
+}
+
+const CUT_WORDS: Record<string, keyof typeof DIAMOND_CUTS> = {
+  ID: 'ID',
+  IDEAL: 'ID',
+  EX: 'EX',
+  EXCELLENT: 'EX',
+  VG: 'VG',
+  'VERY GOOD': 'VG',
+  G: 'G',
+  GD: 'G',
+  GOOD: 'G',
+  F: 'F',
+  FR: 'F',
+  FAIR: 'F',
+  P: 'P',
+  PR: 'P',
+  POOR: 'P',
+};
+/** Cut, polish and symmetry in the list's codes (EX, VG...); a word the shop does not know is kept as sent. */
+const gradeOf = (value: string | null) => {
+  const word = upper(value);
+  return word === null ? null : (CUT_WORDS[word] ?? word);
+};
+const titleCase = (words: string) => words.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+
+/** '1.01 ct Round H VS1 Excellent Lab Grown Diamond', '2.10 ct Oval Sapphire'. */
+function nameOf(stone: FeedStone, carat: string, cut: string | null): string {
+  const shape = titleCase(stone.shape.trim());
+  const weight = `${Number(carat).toFixed(2)} ct`;
+  if (stone.isGemstone) return [weight, shape, text(stone.color), text(stone.gemType) ?? 'Gemstone'].filter(Boolean).join(' ');
+  const cutLabel = cut && cut in DIAMOND_CUTS ? DIAMOND_CUTS[cut as keyof typeof DIAMOND_CUTS] : cut;
+  return [weight, shape, upper(stone.color), upper(stone.clarity), cutLabel, stone.isLabGrown ? 'Lab Grown Diamond' : 'Natural Diamond'].filter(Boolean).join(' ');
+}
+
+/** A feed stone as the columns hold it, or null when a value fits no column (the stone is refused, the read goes on). */
+export function prepareStone(stone: FeedStone): PreparedStone | null {
+  const sourceId = text(stone.sourceId, 200);
+  const shape = upper(stone.shape);
+  const carat = decimalOf(stone.carat, 1000);
+  const supplierPrice = decimalOf(stone.supplierPrice, 1e12);
+  const measures = [stone.lengthMm, stone.widthMm, stone.depthMm].map((value) => decimalOf(value, 100_000));
+  const percents = [stone.depthPercent, stone.tablePercent].map((value) => decimalOf(value, 1000));
+  const currency = upper(stone.supplierCurrency);
+  if (!sourceId || !shape || !carat || Number(carat) <= 0 || !supplierPrice || !currency || [...measures, ...percents].includes(undefined)) return null;
+  const cut = stone.isGemstone ? upper(stone.cut) : gradeOf(stone.cut);
+  return {
+    source_id: sourceId,
+    stock_id: text(stone.stockId, 200) ?? sourceId,
+    certificate: text(stone.certificateNumber, 100),
+    lab: upper(stone.lab),
+    shape_raw: shape,
+    name: nameOf(stone, carat, cut),
+    carat,
+    color: upper(stone.color),
+    clarity: upper(stone.clarity)?.replace(/\s+/g, '') ?? null,
+    cut,
+    polish: gradeOf(stone.polish),
+    symmetry: gradeOf(stone.symmetry),
+    fluorescence: upper(stone.fluorescence),
+    fluorescence_color: upper(stone.fluorescenceColor),
+    length_mm: measures[0] ?? null,
+    width_mm: measures[1] ?? null,
+    depth_mm: measures[2] ?? null,
+    depth_percent: percents[0] ?? null,
+    table_percent: percents[1] ?? null,
+    girdle: text(stone.girdle),
+    image: text(stone.imageUrl, URL_MAX),
+    video: text(stone.videoUrl, URL_MAX),
+    availability: upper(stone.availability) ?? 'AVAILABLE',
+    is_lab: stone.isLabGrown,
+    is_gemstone: stone.isGemstone,
+    gem_type: text(stone.gemType),
+    vendor: text(stone.vendor),
+    supplier_price: supplierPrice,
+    supplier_currency: currency.slice(0, 3),
+  };
+}
+
+// ---------------------------------------------------------------- staging
+
+async function stageBatch(db: Db, stageKey: string, firstSeq: number, stones: readonly PreparedStone[]) {
+  const arrays = [
+    sql`${sql.param(stones.map((_stone, index) => firstSeq + index))}::bigint[]`,
+    ...STAGED_COLUMNS.map(([name, type]) => sql`${sql.param(stones.map((stone) => stone[name]))}::${sql.raw(type)}[]`),
+  ];
+  const names = sql.raw(['seq', ...STAGED_COLUMNS.map(([name]) => name)].join(', '));
+  await db.execute(sql`insert into diamond_feed_staging (stage_key, ${names}) select ${stageKey}::uuid, ${names} from unnest(${sql.join(arrays, sql`, `)}) as v(${names})`);
+}
+
+const clearStage = (db: Db, stageKey: string) => db.execute(sql`delete from diamond_feed_staging where stage_key = ${stageKey}::uuid`);
+
+/** The stones a full read of `kind` covers: what its sweep may mark unavailable. */
+export function kindCondition(kind: FeedStoneKind, alias = 'd'): SQL {
+  const a = sql.raw(alias);
+  if (kind === 'gemstone') return sql`${a}.is_gemstone`;
+  return sql`not ${a}.is_gemstone and ${a}.is_lab = ${kind === 'lab'}`;
+}
+
+/** The shop's shape of a feed's shape words: the same name, or a name the words start with ('CUSHION MODIFIED' is a Cushion). */
+export const shapeIdSql = (shapeRaw: SQL) =>
+  sql`(select s.id from diamond_shapes s where s.deleted_at is null and (lower(s.name) = lower(${shapeRaw}) or lower(${shapeRaw}) like lower(s.name) || ' %') order by length(s.name) desc, s.id limit 1)`;
+
+/** The shape category pricing a stone: its shape's, or Round/Fancy by its words when the shop has no such shape. */
+export const categoryIdSql = (shapeId: SQL, shapeRaw: SQL) =>
+  sql`coalesce((select s.shape_category_id from diamond_shapes s where s.id = ${shapeId}), ${fallbackCategorySql(shapeRaw)})`;
+
+/**
+ * The merge: the staged stones (the last of a source id wins), each with its shop shape and price,
+ * inserted when new, updated when any column differs (a stone offered again is available again).
+ */
+async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string | null) {
+  const changed = sql.raw(['shape_id', 'price', 'unpriced_reason', 'is_unavailable', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `d.${name}`).join(', '));
+  const incoming = sql.raw(['p.shape_id', 'p.price', 'p.unpriced_reason', 'false', ...STONE_COLUMNS.map(([name]) => `p.${name}`)].join(', '));
+  const setList = sql.raw(['shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
+  const stone = { supplierPrice: sql`s.supplier_price`, supplierCurrency: sql`s.supplier_currency`, carat: sql`s.carat`, isLab: sql`s.is_lab`, categoryId: sql`m.category_id` };
+  const result = await tx.execute(sql`
+    with s as (
+      select distinct on (source_id) * from diamond_feed_staging where stage_key = ${stageKey}::uuid order by source_id, seq desc
+    ),
+    shape_map as (
+      select r.shape_raw, r.shape_id, ${categoryIdSql(sql`r.shape_id`, sql`r.shape_raw`)} as category_id
+      from (select raw.shape_raw, ${shapeIdSql(sql`raw.shape_raw`)} as shape_id from (select distinct shape_raw from s) raw) r
+    ),
+    p as (
+      select s.*, m.shape_id, ${stonePriceSql(stone, usdToGbp)}, d.id as existing_id, d.price as old_price
+      from s
+      join shape_map m on m.shape_raw = s.shape_raw
+      left join diamonds d on d.source = ${source} and d.source_id = s.source_id
+      left join ${bandJoinSql(stone)}
+    ),
+    updated as (
+      update diamonds d set ${setList}, is_unavailable = false, last_seen_at = now(), updated_at = now(), version = d.version + 1
+      from p where d.id = p.existing_id and (${changed}) is distinct from (${incoming})
+      returning d.id, (p.old_price is distinct from p.price) as is_repriced
+    ),
+    added as (
+      insert into diamonds (source, source_id, shape_id, price, unpriced_reason, ${columnList()})
+      select ${source}, p.source_id, p.shape_id, p.price, p.unpriced_reason, ${columnList('p.')} from p where p.existing_id is null
+      returning id
+    )
+    select (select count(*) from added)::int as added, (select count(*) from updated)::int as updated,
+      (select count(*) from updated where is_repriced)::int as repriced`);
+  const row = (result as unknown as { rows: { added: number; updated: number; repriced: number }[] }).rows[0]!;
+  return { added: Number(row.added), updated: Number(row.updated), repriced: Number(row.repriced) };
+}
+
+/** A full read's sweep: stones of its kind it no longer holds become unavailable (never deleted). */
+async function sweep(tx: Db, source: string, stageKey: string, kind: FeedStoneKind): Promise<number> {
+  const result = await tx.execute(sql`
+    update diamonds d set is_unavailable = true, updated_at = now(), version = d.version + 1
+    where d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}
+      and not exists (select 1 from diamond_feed_staging s where s.stage_key = ${stageKey}::uuid and s.source_id = d.source_id)`);
+  return affected(result);
+}
+
+/** Refused: a full read that brought nothing would mark every stone of its kind unavailable; a feed gone quiet is not a sold-out shop. */
+export const EMPTY_FULL_READ = 'The feed returned no stones for a full sync; nothing was changed.';
+
+/**
+ * Ingests a feed read: stages its batches, then merges, prices and (full) sweeps in one transaction.
+ * Throws (leaving the diamonds as they were) when the read throws, or a full read is empty.
+ */
+export async function ingestStones(db: Db, source: string, batches: AsyncIterable<FeedStone[]>, scope: IngestScope, options: IngestOptions = {}): Promise<IngestCounts> {
+  const stageKey = randomUUID();
+  await db.execute(sql`delete from diamond_feed_staging where created_at < now() - make_interval(hours => ${options.staleStagingHours ?? 12})`);
+  let staged = 0;
+  let rejected = 0;
+  try {
+    for await (const batch of batches) {
+      const prepared: PreparedStone[] = [];
+      for (const stone of batch) {
+        const row = prepareStone(stone);
+        if (row) prepared.push(row);
+        else rejected += 1;
+      }
+      if (prepared.length) await stageBatch(db, stageKey, staged, prepared);
+      staged += prepared.length;
+      await options.onBatch?.(staged);
+    }
+    await options.onDownloaded?.(staged);
+    if (scope.mode === 'full' && staged === 0) throw new Error(EMPTY_FULL_READ);
+    const counts = await db.transaction(async (tx) => {
+      const { rate } = await readExchangeRate(tx);
+      const merged = await merge(tx, source, stageKey, rate);
+      const removed = scope.mode === 'full' ? await sweep(tx, source, stageKey, scope.kind) : 0;
+      const result: IngestCounts = { total: staged, ...merged, removed, rejected };
+      await options.inTransaction?.(tx, result);
+      return result;
+    });
+    return counts;
+  } finally {
+    await clearStage(db, stageKey);
+  }
+}

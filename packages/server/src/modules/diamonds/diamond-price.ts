@@ -1,0 +1,192 @@
+import { diamondOriginLabel } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
+import type { MarkupType } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
+import { SHAPE_CATEGORY_CODES } from '@facet/contract/modules/diamond-shapes/shape-category.schema';
+import type { PriceWorking, UnpricedReason } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+
+/**
+ * A stone's price in pounds (GLOSSARY: diamond markup): supplier price × exchange rate (USD to GBP; a
+ * GBP price as it is) → the markup band of the stone's origin, shape category and carat (bands are
+ * closed, from and to carat both included, 3 decimals) → plus the markup (a percentage of the cost,
+ * or an amount in pounds) plus the band's fixed cost → rounded half up to whole pounds. No band, or
+ * no rate for the currency: no price, and the stone is not for sale.
+ *
+ * The same rule three ways, which the tests hold together: `priceStone` (exact, on fixed-point
+ * BigInts: never a float), `stonePriceSql` (the ingest's and the repricing's one statement), and the
+ * steps of `priceStone` for the detail modal.
+ */
+
+export interface MarkupBand {
+  fromCarat: number;
+  toCarat: number;
+  markupType: MarkupType;
+  markup: number;
+  fixCost: number;
+  isLabDiamond: boolean;
+  shapeCategoryId: number;
+}
+export interface StoneToPrice {
+  /** The supplier's price, a decimal string. */
+  supplierPrice: string;
+  supplierCurrency: string;
+  /** Carats, a decimal string or number with at most 3 decimals. */
+  carat: string | number;
+  isLab: boolean;
+  shapeCategory: { id: number; name: string };
+}
+
+// ---------------------------------------------------------------- exact decimals
+
+/** A decimal as an integer of units of 10^-scale: 3254.80 is { units: 325480n, scale: 2 }. */
+interface Fixed {
+  units: bigint;
+  scale: number;
+}
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function fixed(value: string | number): Fixed {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) throw new Error(`not a plain decimal: ${text}`);
+  const [, sign, whole, fraction = ''] = match;
+  const units = BigInt(`${whole}${fraction}`);
+  return { units: sign ? -units : units, scale: fraction.length };
+}
+const atScale = (a: Fixed, scale: number): bigint => a.units * 10n ** BigInt(scale - a.scale);
+const add = (a: Fixed, b: Fixed): Fixed => {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: atScale(a, scale) + atScale(b, scale), scale };
+};
+const multiply = (a: Fixed, b: Fixed): Fixed => ({ units: a.units * b.units, scale: a.scale + b.scale });
+const compare = (a: Fixed, b: Fixed): number => {
+  const scale = Math.max(a.scale, b.scale);
+  const [x, y] = [atScale(a, scale), atScale(b, scale)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+/** Rounded half away from zero to `scale` decimals, as PostgreSQL's round(numeric) does. */
+function round(a: Fixed, scale: number): Fixed {
+  if (a.scale <= scale) return { units: atScale(a, scale), scale };
+  const divisor = 10n ** BigInt(a.scale - scale);
+  const negative = a.units < 0n;
+  const magnitude = negative ? -a.units : a.units;
+  let units = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) units += 1n;
+  return { units: negative ? -units : units, scale };
+}
+function toText(a: Fixed): string {
+  const negative = a.units < 0n;
+  const digits = (negative ? -a.units : a.units).toString().padStart(a.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - a.scale);
+  const fraction = a.scale ? `.${digits.slice(digits.length - a.scale)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+/** '4,120.00': grouped thousands, `decimals` places (display only; the arithmetic stays exact). */
+function grouped(a: Fixed, decimals: number): string {
+  const [whole = '0', fraction] = toText(round(a, decimals)).split('.');
+  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
+}
+/** The carat with its 3 decimals, as bands and stones store it. */
+const caratText = (carat: string | number) => toText(round(fixed(carat), 3));
+
+// ---------------------------------------------------------------- the rule
+
+/** The rate a currency converts to pounds at: GBP as it is, USD at the shop's rate, anything else none. */
+export function rateFor(currency: string, usdToGbp: string | null): string | null {
+  const code = currency.trim().toUpperCase();
+  if (code === 'GBP') return '1';
+  if (code === 'USD') return usdToGbp;
+  return null;
+}
+
+/** The band that prices a stone: its origin and shape category, from ≤ carat ≤ to. */
+export function findBand(bands: readonly MarkupBand[], stone: Pick<StoneToPrice, 'carat' | 'isLab' | 'shapeCategory'>): MarkupBand | undefined {
+  const carat = fixed(caratText(stone.carat));
+  return bands
+    .filter((band) => band.isLabDiamond === stone.isLab && band.shapeCategoryId === stone.shapeCategory.id)
+    .sort((a, b) => a.fromCarat - b.fromCarat)
+    .find((band) => compare(fixed(band.fromCarat.toFixed(3)), carat) <= 0 && compare(carat, fixed(band.toCarat.toFixed(3))) <= 0);
+}
+
+const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
+const amountIn = (currency: string, value: Fixed, decimals = 2) => {
+  const symbol = CURRENCY_SYMBOLS[currency.toUpperCase()];
+  return symbol ? `${symbol}${grouped(value, decimals)}` : `${grouped(value, decimals)} ${currency.toUpperCase()}`;
+};
+const pounds = (value: Fixed, decimals = 2) => amountIn('GBP', value, decimals);
+
+/**
+ * The price of one stone and how it was reached, for the detail modal:
+ * '$4,120.00 × 0.79 = £3,254.80', 'band 1.000–1.499 ct Earth mined, Round: +45% + £50 → £4,769'.
+ */
+export function priceStone(stone: StoneToPrice, usdToGbp: string | null, bands: readonly MarkupBand[]): PriceWorking {
+  const steps: string[] = [];
+  const unpriced = (reason: UnpricedReason): PriceWorking => ({ steps, price: null, unpricedReason: reason });
+  const rate = rateFor(stone.supplierCurrency, usdToGbp);
+  const supplierPrice = fixed(stone.supplierPrice);
+  if (rate === null) {
+    steps.push(`${amountIn(stone.supplierCurrency, supplierPrice)}: no exchange rate to pounds is set, so the stone is not for sale`);
+    return unpriced('no_rate');
+  }
+  const cost = multiply(supplierPrice, fixed(rate));
+  steps.push(
+    stone.supplierCurrency.toUpperCase() === 'GBP'
+      ? `Supplier price ${pounds(cost)}`
+      : `${amountIn(stone.supplierCurrency, supplierPrice)} × ${rate} = ${pounds(cost)}`,
+  );
+  const band = findBand(bands, stone);
+  const bandName = (from: string, to: string) => `band ${from}–${to} ct ${diamondOriginLabel(stone.isLab)}, ${stone.shapeCategory.name}`;
+  if (!band) {
+    steps.push(`${caratText(stone.carat)} ct ${diamondOriginLabel(stone.isLab)}, ${stone.shapeCategory.name}: no markup band holds it, so the stone is not for sale`);
+    return unpriced('no_band');
+  }
+  const markup = fixed(String(band.markup));
+  const fixCost = fixed(String(band.fixCost));
+  // cost × (100 + p) × 0.01: a product, so exact (a division could cut digits off).
+  const marked = band.markupType === 'percentage' ? multiply(multiply(cost, add(fixed('100'), markup)), fixed('0.01')) : add(cost, markup);
+  const total = add(marked, fixCost);
+  const price = round(total, 0);
+  const markupText = band.markupType === 'percentage' ? `+${band.markup}%` : `+${pounds(markup, 0)}`;
+  steps.push(
+    `${bandName(band.fromCarat.toFixed(3), band.toCarat.toFixed(3))}: ${markupText} + ${pounds(fixCost, 0)} = ${pounds(total)} → ${pounds(price, 0)}`,
+  );
+  return { steps, price: Number(toText(price)), unpricedReason: null };
+}
+
+// ---------------------------------------------------------------- the same rule in SQL
+
+/** The shape category of a stone whose shape is none of the shop's: Round for a round stone, Fancy otherwise (GLOSSARY). */
+export const fallbackCategorySql = (shapeRaw: SQL) =>
+  sql`(select id from shape_categories where deleted_at is null and code = case when lower(${shapeRaw}) like 'round%' then ${SHAPE_CATEGORY_CODES.round} else ${SHAPE_CATEGORY_CODES.fancy} end limit 1)`;
+
+interface StoneSql {
+  supplierPrice: SQL;
+  supplierCurrency: SQL;
+  carat: SQL;
+  isLab: SQL;
+  categoryId: SQL;
+}
+
+/**
+ * The markup band of each stone as a join, `left join ${bandJoinSql(stone)}`, naming it `band`: a
+ * hash join of the few live bands on origin and shape category, the carat checked between the band's
+ * ends. Bands of one origin and category never overlap (the markups module refuses it under a lock),
+ * so a stone meets at most one.
+ */
+export const bandJoinSql = (stone: StoneSql): SQL =>
+  sql`(select markup_type, markup, fix_cost, is_lab_diamond, shape_category_id, from_carat, to_carat from diamond_markups where deleted_at is null) band
+    on band.is_lab_diamond = ${stone.isLab} and band.shape_category_id = ${stone.categoryId} and ${stone.carat} between band.from_carat and band.to_carat`;
+
+/**
+ * The price and unpriced reason of a stone as two select columns (`price`, `unpriced_reason`), over
+ * the `band` of bandJoinSql. The rate is a parameter (read and checked once per statement); the
+ * arithmetic is numeric, as priceStone's: cost × (100 + p) × 0.01, never a division.
+ */
+export function stonePriceSql(stone: StoneSql, usdToGbp: string | null): SQL {
+  const cost = sql`(case upper(${stone.supplierCurrency}) when 'GBP' then ${stone.supplierPrice} when 'USD' then ${stone.supplierPrice} * ${usdToGbp}::numeric end)`;
+  return sql`case when ${cost} is null or band.markup_type is null then null
+        else round(case when band.markup_type = 'percentage' then ${cost} * (100 + band.markup) * 0.01 else ${cost} + band.markup end + band.fix_cost, 0)
+      end as price,
+      case when ${cost} is null then 'no_rate' when band.markup_type is null then 'no_band' end as unpriced_reason`;
+}

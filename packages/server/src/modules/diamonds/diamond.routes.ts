@@ -1,0 +1,173 @@
+import { idParamSchema } from '@facet/contract/api';
+import {
+  DIAMOND_MESSAGES,
+  diamondActionResponseSchema,
+  diamondListQuery,
+  diamondListResponseSchema,
+  diamondPaths,
+  diamondPullSchema,
+  diamondRecordSchema,
+  diamondSoldSchema,
+  exchangeRateInputSchema,
+  exchangeRateSchema,
+  feedRunListQuery,
+  feedRunListResponseSchema,
+  feedSettingsInputSchema,
+  feedSettingsSchema,
+  feedSyncJobParamsSchema,
+  importServiceParamsSchema,
+  importServicesResponseSchema,
+  jobStartedSchema,
+  repriceJobParamsSchema,
+  startServiceSchema,
+} from '@facet/contract/modules/diamonds/diamond.schema';
+import type { FeedSyncJobParams, RepriceJobParams } from '@facet/contract/modules/diamonds/diamond.schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { contextOf } from '../../http/context.ts';
+import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { JobKindDefinition } from '../../jobs/job-kind.ts';
+import type { Jobs } from '../../jobs/job.routes.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
+import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
+import { readExchangeRate, readFeedSettings, withoutPassword, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
+import { createDiamondService } from './diamond.service.ts';
+import { createGeneratedFeed } from './generated-stone-feed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The feed syncs and Pull Diamond read: the Nivoda adapter once configured (set where the app is
+     * assembled), an in-memory feed in tests; null when none is configured.
+     */
+    stoneFeed: StoneFeed | null;
+  }
+}
+
+/** DIAMOND_FEED=generated:<n>: n natural and n lab stones and a tenth as many gemstones, made up. */
+function generatedFeedOf(setting: string | undefined): StoneFeed | null {
+  const match = /^generated:(\d{1,7})$/.exec(setting ?? '');
+  if (!match) return null;
+  const count = Number(match[1]);
+  return createGeneratedFeed({ counts: { natural: count, lab: count, gemstone: Math.ceil(count / 10) }, source: 'generated' });
+}
+
+/** How often the scheduler looks for a service whose sync is due. */
+const SCHEDULER_TICK_MS = 60_000;
+
+/**
+ * Diamonds and gemstones (permission diamonds) and the feed's system screens (permission system):
+ * the list and detail, sold and pull, the service log, the import services, the feed's settings and
+ * the exchange rate. Registers the sync and repricing job kinds and the sync scheduler.
+ */
+export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed'>) {
+  app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
+  const service = createDiamondService(db);
+  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
+  const feedService = createFeedService({ db, feed: () => app.stoneFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
+
+  const syncJob: JobKindDefinition<FeedSyncJobParams> = { kind: 'diamonds.sync', params: feedSyncJobParamsSchema, run: async (job) => void (await runSync(job, app.stoneFeed)) };
+  const repriceJob: JobKindDefinition<RepriceJobParams> = { kind: 'diamonds.reprice', params: repriceJobParamsSchema, run: (job) => runReprice(job) };
+  for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
+
+  // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
+  // answer is sent); a repricing still queued covers it, so a burst of edits queues one.
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.routeOptions.url ?? '';
+    if (request.method === 'GET' || !url.startsWith('/api/diamond-markups') || reply.statusCode >= 300) return;
+    try {
+      const [queued] = await db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.kind, 'diamonds.reprice'), eq(jobRuns.status, 'queued'))).limit(1);
+      if (!queued) await submit(request.actor ? { id: request.actor.id, name: request.actor.name } : null, 'diamonds.reprice', { reason: 'markup band' });
+    } catch (error) {
+      request.log.error({ err: error }, 'repricing after a markup change could not start');
+    }
+  });
+
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    // On PGlite one process owns the data: no read is under way at start, so anything staged is a killed read's.
+    if (jobs.engine.driver === 'pglite') await db.execute(sql`delete from diamond_feed_staging`);
+    timer = setInterval(() => void feedService.tick().catch((error: unknown) => app.log.error({ err: error }, 'diamond feed scheduler failed')), SCHEDULER_TICK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', () => {
+    if (timer) clearInterval(timer);
+  });
+
+  const diamondsConfig = { permission: 'diamonds' as const };
+  const systemConfig = { permission: 'system' as const };
+  const tags = ['diamonds'];
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.get(diamondPaths.list, { config: diamondsConfig, schema: { tags, querystring: diamondListQuery.schema, response: { 200: diamondListResponseSchema } } }, (request) =>
+    service.list(request.query),
+  );
+
+  route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, (request) =>
+    service.pull(app.stoneFeed, request.body.certificate, contextOf(request)),
+  );
+
+  route.post(
+    diamondPaths.reprice,
+    { config: { permission: ['diamonds', 'system'] as const }, schema: { tags, response: { 202: jobStartedSchema } } },
+    async (request, reply) => {
+      const jobId = await submit(contextOf(request).actor, 'diamonds.reprice', { reason: 'manual' });
+      return reply.status(202).send({ jobId, message: DIAMOND_MESSAGES.repriceStarted });
+    },
+  );
+
+  route.get(diamondPaths.exchangeRate, { config: { permission: ['diamonds', 'system'] as const }, schema: { tags, response: { 200: exchangeRateSchema } } }, () => readExchangeRate(db));
+
+  // A new rate reprices every stone: the job starts once the rate has committed.
+  route.put(diamondPaths.exchangeRate, { config: systemConfig, schema: { tags, body: exchangeRateInputSchema, response: { 200: exchangeRateSchema } } }, async (request) => {
+    const context = contextOf(request);
+    const isChanged = await db.transaction((tx) => writeExchangeRate(tx, request.body, context));
+    if (isChanged) await submit(context.actor, 'diamonds.reprice', { reason: 'exchange rate' });
+    return readExchangeRate(db);
+  });
+
+  route.get(`${diamondPaths.list}/:id`, { config: diamondsConfig, schema: { tags, params: idParamSchema, response: { 200: diamondRecordSchema } } }, (request) =>
+    service.get(request.params.id),
+  );
+
+  route.post(
+    `${diamondPaths.list}/:id/sold`,
+    { config: diamondsConfig, schema: { tags, params: idParamSchema, body: diamondSoldSchema, response: { 200: diamondActionResponseSchema } } },
+    (request) => service.setSold(request.params.id, request.body.isSold, contextOf(request)),
+  );
+
+  // System > Nivoda Logs and System > Service (document 3 §2.1).
+  const systemTags = ['nivoda'];
+  route.get(diamondPaths.logs, { config: systemConfig, schema: { tags: systemTags, querystring: feedRunListQuery.schema, response: { 200: feedRunListResponseSchema } } }, (request) =>
+    feedService.listRuns(request.query),
+  );
+
+  route.get(diamondPaths.services, { config: systemConfig, schema: { tags: systemTags, response: { 200: importServicesResponseSchema } } }, () => feedService.services());
+
+  route.post(
+    `${diamondPaths.services}/:name/start`,
+    { config: systemConfig, schema: { tags: systemTags, params: importServiceParamsSchema, body: startServiceSchema.optional(), response: { 202: jobStartedSchema } } },
+    async (request, reply) => {
+      const jobId = await feedService.start(request.params.name, request.body?.mode ?? 'incremental', contextOf(request).actor);
+      return reply.status(202).send({ jobId, message: 'Service started.' });
+    },
+  );
+
+  route.post(
+    `${diamondPaths.services}/:name/stop`,
+    { config: systemConfig, schema: { tags: systemTags, params: importServiceParamsSchema, response: { 200: importServicesResponseSchema } } },
+    async (request) => {
+      await feedService.stop(request.params.name, contextOf(request).actor);
+      return feedService.services();
+    },
+  );
+
+  route.get(diamondPaths.settings, { config: systemConfig, schema: { tags: systemTags, response: { 200: feedSettingsSchema } } }, async () => withoutPassword(await readFeedSettings(db)));
+
+  route.put(diamondPaths.settings, { config: systemConfig, schema: { tags: systemTags, body: feedSettingsInputSchema, response: { 200: feedSettingsSchema } } }, (request) =>
+    writeFeedSettings(db, request.body, contextOf(request)),
+  );
+}

@@ -1,0 +1,289 @@
+import type { ListResponse } from '@facet/contract/api';
+import type { ListQueryOf } from '@facet/contract/list-query';
+import { diamondOriginLabel } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
+import { DIAMOND_CUTS, DIAMOND_MESSAGES, DIAMOND_PRICE_FROM_DEFAULT, diamondListQuery, UNPRICED_REASONS } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { DiamondListRow, DiamondRecord, StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { writeAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { affected } from '../../db/bulk-write.ts';
+import type { ListQuerySpec } from '../../db/list-query.ts';
+import { applyListQuery, searchLoweredCondition } from '../../db/list-query.ts';
+import type { RequestContext, ServiceContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
+import { ingestStones } from './diamond-ingest.ts';
+import { bandJoinSql, priceStone, stonePriceSql } from './diamond-price.ts';
+import type { MarkupBand } from './diamond-price.ts';
+import { readExchangeRate } from './diamond-settings.ts';
+import { diamonds } from './diamond.table.ts';
+
+export type DiamondListQuery = ListQueryOf<typeof diamondListQuery.filters>;
+const ENTITY = 'diamond';
+/** The list counts matching stones up to this many, then says "more" (totalIsCapped), as the products list does. */
+const LIST_TOTAL_CAP = 1_000;
+
+/** Stones having all of these facet words (diamonds.facets, one GIN index). */
+const hasFacets = (words: string[]) => sql`${diamonds.facets} @> ${sql.param(words)}::text[]`;
+/** Stones having any of these facet words. */
+const hasAnyFacet = (words: string[]) => sql`${diamonds.facets} && ${sql.param(words)}::text[]`;
+const anyOf = (prefix: string, values: readonly (string | number)[]) => hasAnyFacet(values.map((value) => `${prefix}:${value}`));
+
+const STATE_CONDITIONS: Record<StoneState, SQL> = {
+  available: sql`not ${diamonds.isSold} and not ${diamonds.isUnavailable}`,
+  sold: sql`${diamonds.isSold}`,
+  unavailable: sql`${diamonds.isUnavailable} and not ${diamonds.isSold}`,
+};
+
+export const diamondListSpec: ListQuerySpec<typeof diamondListQuery.filters> = {
+  definition: diamondListQuery,
+  filters: {
+    // Gemstones are few: their facet word narrows through the GIN index; diamonds are most rows, a plain column check.
+    type: (types) => (types.length !== 1 ? undefined : types[0] === 'gemstone' ? hasFacets(['gemstone']) : sql`not ${diamonds.isGemstone}`),
+    diamondType: (isLab) => hasFacets([isLab ? 'lab' : 'earth']),
+    certificate: (term) => searchLoweredCondition([diamonds.certificateLower], term),
+    sku: (term) => searchLoweredCondition([diamonds.stockIdLower], term),
+    price: diamonds.price,
+    shape: (ids) => anyOf('shape', ids),
+    color: (values) => anyOf('color', values),
+    clarity: (values) => anyOf('clarity', values),
+    cut: (values) => anyOf('cut', values),
+    carat: diamonds.carat,
+    state: (states) => or(...states.map((state) => STATE_CONDITIONS[state])),
+    pricing: (values) => (values.length === 1 ? (values[0] === 'priced' ? sql`${diamonds.price} is not null` : sql`${diamonds.price} is null`) : undefined),
+  },
+  sort: { createdAt: diamonds.createdAt, price: diamonds.price, carat: diamonds.carat },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+};
+
+/**
+ * The list's defaults the spec sets: diamonds unless `type=gemstone`; price from 1 when empty
+ * (document 2 §5), so unpriced stones show only when asked for; stones on offer unless a state is asked.
+ */
+export function withListDefaults(query: DiamondListQuery): DiamondListQuery {
+  const isUnpricedAsked = query.pricing?.includes('unpriced') ?? false;
+  return {
+    ...query,
+    type: query.type ?? ['diamond'],
+    state: query.state ?? ['available', 'sold'],
+    ...(query.priceFrom === undefined && !isUnpricedAsked && { priceFrom: DIAMOND_PRICE_FROM_DEFAULT }),
+  };
+}
+
+const LIST_COLUMNS = {
+  id: diamonds.id,
+  image: diamonds.image,
+  sku: diamonds.stockId,
+  certificate: diamonds.certificate,
+  lab: diamonds.lab,
+  vendor: diamonds.vendor,
+  name: diamonds.name,
+  price: diamonds.price,
+  unpricedReason: diamonds.unpricedReason,
+  carat: diamonds.carat,
+  isLab: diamonds.isLab,
+  isGemstone: diamonds.isGemstone,
+  isSold: diamonds.isSold,
+  isUnavailable: diamonds.isUnavailable,
+  createdAt: diamonds.createdAt,
+};
+type ListColumns = Pick<
+  typeof diamonds.$inferSelect,
+  'id' | 'image' | 'certificate' | 'lab' | 'vendor' | 'name' | 'price' | 'unpricedReason' | 'carat' | 'isLab' | 'isGemstone' | 'isSold' | 'isUnavailable' | 'createdAt'
+> & { sku: string };
+const toListRow = (row: ListColumns): DiamondListRow => ({
+  id: row.id,
+  image: row.image,
+  sku: row.sku,
+  certificate: row.certificate,
+  lab: row.lab,
+  vendor: row.vendor,
+  name: row.name,
+  unpricedReason: row.unpricedReason,
+  isLab: row.isLab,
+  isGemstone: row.isGemstone,
+  isSold: row.isSold,
+  isUnavailable: row.isUnavailable,
+  price: row.price === null ? null : Number(row.price),
+  carat: Number(row.carat),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The markup bands of the live table, for the detail's working. */
+async function loadBands(db: Db): Promise<MarkupBand[]> {
+  return db
+    .select({
+      fromCarat: diamondMarkups.fromCarat,
+      toCarat: diamondMarkups.toCarat,
+      markupType: diamondMarkups.markupType,
+      markup: diamondMarkups.markup,
+      fixCost: diamondMarkups.fixCost,
+      isLabDiamond: diamondMarkups.isLabDiamond,
+      shapeCategoryId: diamondMarkups.shapeCategoryId,
+    })
+    .from(diamondMarkups)
+    .where(isNull(diamondMarkups.deletedAt));
+}
+
+/** The shape category pricing a stone: its shape's, or Round/Fancy by the feed's words (GLOSSARY). */
+async function categoryOf(db: Db, shapeId: number | null, shapeRaw: string): Promise<{ id: number; name: string; shapeName: string | null }> {
+  if (shapeId !== null) {
+    const [row] = await db
+      .select({ id: shapeCategories.id, name: shapeCategories.name, shapeName: diamondShapes.name })
+      .from(diamondShapes)
+      .innerJoin(shapeCategories, eq(shapeCategories.id, diamondShapes.shapeCategoryId))
+      .where(eq(diamondShapes.id, shapeId));
+    if (row) return row;
+  }
+  const code = shapeRaw.toLowerCase().startsWith('round') ? 'round' : 'fancy';
+  const [row] = await db
+    .select({ id: shapeCategories.id, name: shapeCategories.name })
+    .from(shapeCategories)
+    .where(and(eq(shapeCategories.code, code), isNull(shapeCategories.deletedAt)));
+  return { id: row?.id ?? 0, name: row?.name ?? code, shapeName: null };
+}
+
+const gradeLabel = (code: string | null) => (code === null ? '' : (DIAMOND_CUTS[code as keyof typeof DIAMOND_CUTS] ?? code));
+const numberText = (value: string | null) => (value === null ? '' : String(Number(value)));
+
+export function createDiamondService(db: Db) {
+  async function get(id: number, source: Db = db): Promise<DiamondRecord> {
+    const [row] = await source.select().from(diamonds).where(eq(diamonds.id, id));
+    if (!row) throw notFound();
+    // In turn: `source` may be a transaction's one connection.
+    const category = await categoryOf(source, row.shapeId, row.shapeRaw);
+    const bands = await loadBands(source);
+    const { rate, date } = await readExchangeRate(source);
+    const working = priceStone(
+      { supplierPrice: row.supplierPrice, supplierCurrency: row.supplierCurrency, carat: row.carat, isLab: row.isLab, shapeCategory: category },
+      rate,
+      bands,
+    );
+    if (rate && date && row.supplierCurrency === 'USD') working.steps.unshift(`Exchange rate USD→GBP ${rate} (${date})`);
+    const measurements = [row.lengthMm, row.widthMm, row.depthMm].every((value) => value !== null)
+      ? `${numberText(row.lengthMm)} × ${numberText(row.widthMm)} × ${numberText(row.depthMm)} mm`
+      : '';
+    const attributes = [
+      { title: 'SKU', value: row.stockId },
+      { title: 'Certificate', value: [row.lab, row.certificate].filter(Boolean).join(' ') },
+      { title: 'Type', value: row.isGemstone ? (row.gemType ?? 'Gemstone') : diamondOriginLabel(row.isLab) },
+      { title: 'Shape', value: category.shapeName ?? row.shapeRaw },
+      { title: 'Weight', value: `${Number(row.carat).toFixed(2)} ct` },
+      { title: 'Color', value: row.color ?? '' },
+      { title: 'Clarity', value: row.clarity ?? '' },
+      { title: 'Cut', value: gradeLabel(row.cut) },
+      { title: 'Polish', value: gradeLabel(row.polish) },
+      { title: 'Symmetry', value: gradeLabel(row.symmetry) },
+      { title: 'Fluorescence', value: [row.fluorescence, row.fluorescenceColor].filter(Boolean).join(' ') },
+      { title: 'Measurements', value: measurements },
+      { title: 'Depth %', value: numberText(row.depthPercent) },
+      { title: 'Table %', value: numberText(row.tablePercent) },
+      { title: 'Girdle', value: row.girdle ?? '' },
+      { title: 'Vendor', value: row.vendor ?? '' },
+      { title: 'Availability', value: row.isUnavailable ? 'No longer offered' : row.availability },
+      { title: 'Price', value: row.price === null ? UNPRICED_REASONS[row.unpricedReason ?? 'no_band'] : `£${Number(row.price).toLocaleString('en-GB')}` },
+    ].filter((attribute) => attribute.value !== '');
+    return {
+      ...toListRow({ ...row, sku: row.stockId }),
+      source: row.source,
+      sourceId: row.sourceId,
+      video: row.video,
+      availability: row.availability,
+      supplierPrice: Number(row.supplierPrice),
+      supplierCurrency: row.supplierCurrency,
+      firstSeenAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      attributes,
+      working,
+    };
+  }
+
+  return {
+    /** One page and a total counted up to the cap, in two statements at once. */
+    async list(received: DiamondListQuery): Promise<ListResponse<DiamondListRow>> {
+      const query = withListDefaults(received);
+      const { where, orderBy, limit, offset } = applyListQuery(diamonds, query, diamondListSpec);
+      const matching = db.select({ one: sql`1` }).from(diamonds).where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
+      const [rows, [counted]] = await Promise.all([
+        db.select(LIST_COLUMNS).from(diamonds).where(where).orderBy(...orderBy).limit(limit).offset(offset),
+        db.select({ total: count() }).from(matching),
+      ]);
+      const total = counted?.total ?? 0;
+      const response = { items: rows.map(toListRow), total: Math.min(total, LIST_TOTAL_CAP), page: query.page, pageSize: query.pageSize };
+      return total > LIST_TOTAL_CAP ? { ...response, totalIsCapped: true } : response;
+    },
+
+    get,
+
+    /** Mark as sold (true) or Add to Inventory (false); audited. A stone already so is answered as it is. */
+    async setSold(id: number, isSold: boolean, context: RequestContext) {
+      const diamond = await db.transaction(async (tx) => {
+        const [before] = await tx.select({ isSold: diamonds.isSold }).from(diamonds).where(eq(diamonds.id, id)).for('update');
+        if (!before) throw notFound();
+        if (before.isSold !== isSold) {
+          await tx
+            .update(diamonds)
+            .set({ isSold, soldAt: isSold ? new Date() : null, soldBy: isSold ? context.actor.id : null, updatedAt: new Date(), updatedBy: context.actor.id, version: sql`${diamonds.version} + 1` })
+            .where(eq(diamonds.id, id));
+          await writeAudit(tx, context, { action: 'update', entity: ENTITY, entityId: id, before: { isSold: before.isSold }, after: { isSold } });
+        }
+        return get(id, tx);
+      });
+      return { message: isSold ? DIAMOND_MESSAGES.sold : DIAMOND_MESSAGES.imported, diamond };
+    },
+
+    /** Pull Diamond: one stone from the feed by certificate, through the same ingest as a sync. */
+    async pull(feed: StoneFeed | null, certificate: string, context: RequestContext) {
+      if (!feed) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedNotConfigured);
+      const stone = await feed.findByCertificate(certificate);
+      if (!stone) throw new AppError('NOT_FOUND', DIAMOND_MESSAGES.notFoundByCertificate(certificate));
+      const kind = stone.isGemstone ? 'gemstone' : stone.isLabGrown ? 'lab' : 'natural';
+      async function* one() {
+        yield [stone!];
+      }
+      await ingestStones(db, feed.source, one(), { mode: 'incremental', kind }, {
+        inTransaction: (tx) => writeAudit(tx, context, { action: 'create', entity: ENTITY, after: { source: feed.source, sourceId: stone.sourceId, certificate } }),
+      });
+      const [row] = await db
+        .select({ id: diamonds.id })
+        .from(diamonds)
+        .where(and(eq(diamonds.source, feed.source), eq(diamonds.sourceId, stone.sourceId.trim())));
+      if (!row) throw new AppError('CONFLICT', DIAMOND_MESSAGES.notFoundByCertificate(certificate));
+      return { message: DIAMOND_MESSAGES.imported, diamond: await get(row.id) };
+    },
+  };
+}
+
+/**
+ * Reprices every stone with the markup bands and the rate now in force: one statement, writing only
+ * the stones whose price (or unpriced reason) changed. Run in the caller's transaction.
+ */
+export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ repriced: number }> {
+  const { rate } = await readExchangeRate(tx);
+  const stone = {
+    supplierPrice: sql`d.supplier_price`,
+    supplierCurrency: sql`d.supplier_currency`,
+    carat: sql`d.carat`,
+    isLab: sql`d.is_lab`,
+    categoryId: sql`coalesce(s.shape_category_id, case when lower(d.shape_raw) like 'round%' then cats.round_id else cats.fancy_id end)`,
+  };
+  const result = await tx.execute(sql`
+    with cats as (
+      select max(id) filter (where code = 'round') as round_id, max(id) filter (where code = 'fancy') as fancy_id from shape_categories where deleted_at is null
+    ),
+    x as (
+      select d.id, ${stonePriceSql(stone, rate)}
+      from diamonds d cross join cats left join diamond_shapes s on s.id = d.shape_id
+      left join ${bandJoinSql(stone)}
+    )
+    update diamonds d set price = x.price, unpriced_reason = x.unpriced_reason, updated_at = now(), version = d.version + 1
+    from x where d.id = x.id and (d.price, d.unpriced_reason) is distinct from (x.price, x.unpriced_reason)`);
+  const repriced = affected(result);
+  await writeAudit(tx, context, { action: 'update', entity: 'diamond_prices', after: { repriced, rate } });
+  return { repriced };
+}

@@ -1,0 +1,159 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jobRuns } from '../../jobs/job-run.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+
+/**
+ * The feed's stone columns, as the staging table and the diamonds table both hold them: one list, so
+ * the ingest's unnest, its change check and its insert cannot drift apart.
+ */
+const stoneColumns = {
+  stockId: text('stock_id').notNull(),
+  certificate: text('certificate'),
+  lab: text('lab'),
+  /** The feed's own shape words ('CUSHION MODIFIED'); the shop's shape is `shape_id`. */
+  shapeRaw: text('shape_raw').notNull(),
+  /** '1.01 ct Round H VS1 Excellent Lab Grown Diamond', built at ingest from the other columns. */
+  name: text('name').notNull(),
+  carat: numeric('carat', { precision: 6, scale: 3 }).notNull(),
+  color: text('color'),
+  clarity: text('clarity'),
+  cut: text('cut'),
+  polish: text('polish'),
+  symmetry: text('symmetry'),
+  fluorescence: text('fluorescence'),
+  fluorescenceColor: text('fluorescence_color'),
+  lengthMm: numeric('length_mm', { precision: 7, scale: 2 }),
+  widthMm: numeric('width_mm', { precision: 7, scale: 2 }),
+  depthMm: numeric('depth_mm', { precision: 7, scale: 2 }),
+  depthPercent: numeric('depth_percent', { precision: 5, scale: 2 }),
+  tablePercent: numeric('table_percent', { precision: 5, scale: 2 }),
+  girdle: text('girdle'),
+  image: text('image'),
+  video: text('video'),
+  availability: text('availability').notNull(),
+  isLab: boolean('is_lab').notNull(),
+  isGemstone: boolean('is_gemstone').notNull(),
+  gemType: text('gem_type'),
+  vendor: text('vendor'),
+  supplierPrice: numeric('supplier_price', { precision: 14, scale: 2 }).notNull(),
+  supplierCurrency: text('supplier_currency').notNull(),
+};
+
+/**
+ * The canonical stone (one row per feed offer: source and source id). Never deleted: an order refers
+ * to its stone; a stone the feed no longer offers is `is_unavailable`. `price` is the shop's price in
+ * whole pounds, null when the stone is not for sale (`unpriced_reason`: no markup band, no rate).
+ * `created_at` is when the stone was first seen (the list's Created Date).
+ *
+ * Indexes, for any combination of the list's filters at a million rows: the choice filters (type,
+ * origin, shape, colour, clarity, cut) are one GIN index over `facets`, a stored array of words
+ * ('shape:7', 'color:G'), so a combination is an intersection of posting lists and its count stops
+ * early; price, carat and the first-seen order are btrees the planner walks for unselective
+ * combinations; SKU and certificate substrings are trigram indexes over stored lowercased columns.
+ */
+export const diamonds = pgTable(
+  'diamonds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    version: integer('version').notNull().default(1),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    ...stoneColumns,
+    shapeId: integer('shape_id').references(() => diamondShapes.id),
+    price: numeric('price', { precision: 12, scale: 0 }),
+    unpricedReason: text('unpriced_reason', { enum: ['no_band', 'no_rate'] }),
+    isSold: boolean('is_sold').notNull().default(false),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    soldBy: integer('sold_by'),
+    isUnavailable: boolean('is_unavailable').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+    stockIdLower: text('stock_id_lower')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${diamonds.stockId})`),
+    certificateLower: text('certificate_lower').generatedAlwaysAs((): SQL => sql`lower(${diamonds.certificate})`),
+    facets: text('facets')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`array[case when ${diamonds.isGemstone} then 'gemstone' else 'diamond' end, case when ${diamonds.isLab} then 'lab' else 'earth' end, 'shape:' || coalesce(${diamonds.shapeId}::text, '-'), 'color:' || coalesce(${diamonds.color}, '-'), 'clarity:' || coalesce(${diamonds.clarity}, '-'), 'cut:' || coalesce(${diamonds.cut}, '-')]`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('diamonds_source_id').on(t.source, t.sourceId),
+    index('diamonds_facets').using('gin', t.facets),
+    index('diamonds_created_at').on(t.createdAt, t.id),
+    index('diamonds_price').on(t.price, t.id),
+    index('diamonds_carat').on(t.carat, t.id),
+    index('diamonds_sku_search').using('gin', sql`${t.stockIdLower} gin_trgm_ops`),
+    index('diamonds_certificate_search').using('gin', sql`${t.certificateLower} gin_trgm_ops`),
+    index('diamonds_sold').on(t.soldAt).where(sql`is_sold`),
+    index('diamonds_shape').on(t.shapeId).where(sql`shape_id is not null`),
+  ],
+);
+
+/**
+ * What a feed read brings, batch by batch, before the one merge: each batch committed on its own
+ * (the app and the job's progress get through on PGlite's single connection), keyed by the read.
+ * Rows of a read that died are removed by the next read (`created_at`).
+ */
+export const diamondFeedStaging = pgTable(
+  'diamond_feed_staging',
+  {
+    stageKey: uuid('stage_key').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    sourceId: text('source_id').notNull(),
+    ...stoneColumns,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('diamond_feed_staging_key').on(t.stageKey, t.sourceId)],
+);
+
+/**
+ * The service log (document 3 §3: service name, download, insert into database, start and end time,
+ * error message, total count) plus what a shop needs: added, updated, repriced, removed. A run with
+ * no end time is running (document 3 §4), unless its job died (the job's status says so).
+ */
+export const diamondFeedRuns = pgTable(
+  'diamond_feed_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serviceName: text('service_name').notNull(),
+    /** natural, lab, gemstone (feed reads), reprice, demo. */
+    kind: text('kind').notNull(),
+    mode: text('mode').notNull(),
+    download: text('download', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    insertInDatabase: text('insert_in_database', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    errorMessage: text('error_message'),
+    totalCount: integer('total_count').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    repriced: integer('repriced').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    jobRunId: integer('job_run_id').references(() => jobRuns.id),
+    createdBy: integer('created_by'),
+  },
+  (t) => [index('diamond_feed_runs_start').on(t.startTime, t.id), index('diamond_feed_runs_kind').on(t.kind, t.startTime)],
+);
+
+/**
+ * The two import services (natural, lab grown): on or off, and the incremental sync's watermark (the
+ * feed time up to which stones were read). `next_run_at` is claimed atomically by the scheduler, so
+ * two processes never start the same scheduled run.
+ */
+export const diamondFeedServices = pgTable('diamond_feed_services', {
+  name: text('name').primaryKey(),
+  isEnabled: boolean('is_enabled').notNull().default(false),
+  watermark: timestamp('watermark', { withTimezone: true }),
+  nextIncrementalAt: timestamp('next_incremental_at', { withTimezone: true }),
+  nextFullAt: timestamp('next_full_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});

@@ -1,0 +1,329 @@
+import { MESSAGES } from '@facet/contract/messages';
+import { DIAMOND_MESSAGES, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { DiamondListRow, DiamondRecord, FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/audit.table.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
+import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
+import { settings } from '../settings/setting.table.ts';
+import { EMPTY_FULL_READ, ingestStones } from './diamond-ingest.ts';
+import { diamonds } from './diamond.table.ts';
+import { createTestFeed, feedStone } from './test-stone-feed.ts';
+import type { TestFeed } from './test-stone-feed.ts';
+
+async function* batchesOf<T>(...batches: T[][]) {
+  for (const batch of batches) yield batch;
+}
+
+describe('diamonds', () => {
+  const fx = useAdminTestApp();
+  let feed: TestFeed;
+  let roundShapeId: number;
+
+  beforeAll(async () => {
+    const db = fx.t.db;
+    const categories = await db.select().from(shapeCategories);
+    const round = categories.find((c) => c.code === 'round')!;
+    const fancy = categories.find((c) => c.code === 'fancy')!;
+    const [shape] = await db.insert(diamondShapes).values({ name: 'Round', shapeCategoryId: round.id }).returning({ id: diamondShapes.id });
+    roundShapeId = shape!.id;
+    await db.insert(diamondShapes).values({ name: 'Cushion', shapeCategoryId: fancy.id });
+    await db.insert(diamondMarkups).values([
+      { fromCarat: 0.3, toCarat: 0.999, markupType: 'percentage', markup: 50, fixCost: 40, isLabDiamond: false, shapeCategoryId: round.id },
+      { fromCarat: 1, toCarat: 1.499, markupType: 'percentage', markup: 45, fixCost: 50, isLabDiamond: false, shapeCategoryId: round.id },
+      { fromCarat: 0.3, toCarat: 2.999, markupType: 'amount', markup: 300, fixCost: 15, isLabDiamond: true, shapeCategoryId: round.id },
+      { fromCarat: 0.3, toCarat: 2.999, markupType: 'percentage', markup: 60, fixCost: 20, isLabDiamond: false, shapeCategoryId: fancy.id },
+    ]);
+    await db.insert(settings).values([
+      { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
+      { title: 'rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
+    ]);
+    feed = createTestFeed();
+    fx.t.app.stoneFeed = feed;
+  });
+
+  const get = (url: string, cookie = fx.admin) => fx.t.request(cookie, { method: 'GET', url });
+  const post = (url: string, payload?: unknown, cookie = fx.admin) => fx.t.request(cookie, { method: 'POST', url, ...(payload !== undefined && { payload: payload as object }) });
+  const rowOf = async (source: string, sourceId: string) => (await fx.t.db.select().from(diamonds).where(sql`${diamonds.source} = ${source} and ${diamonds.sourceId} = ${sourceId}`))[0];
+  const snapshot = async () => ((await fx.t.db.execute(sql`select id, version, price, is_unavailable, is_sold from diamonds order by id`)) as unknown as { rows: unknown[] }).rows;
+
+  async function waitForJob(id: number): Promise<JobRecord> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const job = (await get(`/api/jobs/${id}`)).json() as JobRecord;
+      if (job.status !== 'queued' && job.status !== 'running') return job;
+      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  describe('ingest', () => {
+    it('adds new stones priced in the same statement, changes only what changed, and sweeps on a full read', async () => {
+      const source = 'ingest-a';
+      const a = feedStone({ supplierPrice: '4120.00' });
+      const b = feedStone({ shape: 'CUSHION MODIFIED', carat: 1.2, supplierPrice: '1000' });
+      const c = feedStone({ carat: 4.5 });
+      const first = await ingestStones(fx.t.db, source, batchesOf([a, b], [c]), { mode: 'full', kind: 'natural' });
+      expect(first).toEqual({ total: 3, added: 3, updated: 0, repriced: 0, removed: 0, rejected: 0 });
+      const stored = await rowOf(source, a.sourceId);
+      expect(stored).toMatchObject({ price: '4769', unpricedReason: null, shapeId: roundShapeId, carat: '1.010', color: 'G', cut: 'EX', isUnavailable: false });
+      expect(stored!.name).toBe('1.01 ct Round G VS1 Excellent Natural Diamond');
+      // Cushion modified is the shop's Cushion (Fancy): 1000 × 0.79 = 790 × 1.6 + 20 = 1284.
+      expect((await rowOf(source, b.sourceId))!.price).toBe('1284');
+      // 4.5 ct: no band, not for sale.
+      expect(await rowOf(source, c.sourceId)).toMatchObject({ price: null, unpricedReason: 'no_band' });
+
+      // The same read again changes nothing, and no version moves.
+      const before = await snapshot();
+      expect(await ingestStones(fx.t.db, source, batchesOf([a, b, c]), { mode: 'full', kind: 'natural' })).toMatchObject({ added: 0, updated: 0, removed: 0 });
+      expect(await snapshot()).toEqual(before);
+
+      // A new price and a lost stone: one updated and repriced, one swept (kept, unavailable).
+      const cheaper = { ...a, supplierPrice: '4000.00' };
+      expect(await ingestStones(fx.t.db, source, batchesOf([cheaper, b]), { mode: 'full', kind: 'natural' })).toMatchObject({ added: 0, updated: 1, repriced: 1, removed: 1 });
+      expect((await rowOf(source, c.sourceId))!.isUnavailable).toBe(true);
+      // An incremental read never sweeps; a stone offered again is available again.
+      expect(await ingestStones(fx.t.db, source, batchesOf([c]), { mode: 'incremental', kind: 'natural' })).toMatchObject({ updated: 1, removed: 0 });
+      expect((await rowOf(source, c.sourceId))!.isUnavailable).toBe(false);
+    });
+
+    it('sweeps only the kind it read: a full natural read leaves lab stones alone', async () => {
+      const source = 'ingest-kinds';
+      const natural = feedStone({});
+      const lab = feedStone({ isLabGrown: true });
+      await ingestStones(fx.t.db, source, batchesOf([natural, lab]), { mode: 'incremental', kind: 'natural' });
+      const other = feedStone({});
+      expect(await ingestStones(fx.t.db, source, batchesOf([other]), { mode: 'full', kind: 'natural' })).toMatchObject({ added: 1, removed: 1 });
+      expect((await rowOf(source, lab.sourceId))!.isUnavailable).toBe(false);
+      expect((await rowOf(source, natural.sourceId))!.isUnavailable).toBe(true);
+    });
+
+    it('leaves out a stone whose values fit no column, and keeps the rest', async () => {
+      const source = 'ingest-bad';
+      const good = feedStone({});
+      const counts = await ingestStones(
+        fx.t.db,
+        source,
+        batchesOf([good, feedStone({ carat: 5000 }), feedStone({ supplierPrice: 'abc' }), feedStone({ depthPercent: Number.NaN }), feedStone({ sourceId: '  ' })]),
+        { mode: 'incremental', kind: 'natural' },
+      );
+      expect(counts).toMatchObject({ added: 1, rejected: 4 });
+    });
+
+    it('is all or nothing: a feed failing mid-read, or a failure inside the merge, leaves the table as it was', async () => {
+      const source = 'ingest-fail';
+      await ingestStones(fx.t.db, source, batchesOf([feedStone({}), feedStone({})]), { mode: 'full', kind: 'natural' });
+      const before = await snapshot();
+      async function* dying() {
+        yield [feedStone({})];
+        throw new Error('connection reset');
+      }
+      await expect(ingestStones(fx.t.db, source, dying(), { mode: 'full', kind: 'natural' })).rejects.toThrow('connection reset');
+      await expect(
+        ingestStones(fx.t.db, source, batchesOf([feedStone({})]), { mode: 'full', kind: 'natural' }, {
+          inTransaction: async () => {
+            throw new Error('killed');
+          },
+        }),
+      ).rejects.toThrow('killed');
+      // A full read that brought nothing would sweep everything: refused.
+      await expect(ingestStones(fx.t.db, source, batchesOf<never>(), { mode: 'full', kind: 'natural' })).rejects.toThrow(EMPTY_FULL_READ);
+      expect(await snapshot()).toEqual(before);
+      const staged = (await fx.t.db.execute(sql`select count(*)::int as n from diamond_feed_staging`)) as unknown as { rows: { n: number }[] };
+      expect(staged.rows[0]!.n).toBe(0);
+    });
+  });
+
+  describe('API', () => {
+    let natural: ReturnType<typeof feedStone>;
+    let lab: ReturnType<typeof feedStone>;
+    let gem: ReturnType<typeof feedStone>;
+
+    beforeAll(async () => {
+      natural = feedStone({ stockId: 'NAT-ALPHA-1', certificateNumber: 'GIA7788990011', color: 'D', clarity: 'IF' });
+      lab = feedStone({ stockId: 'LAB-BETA-2', isLabGrown: true, certificateNumber: 'LG55501', carat: 2.05, supplierPrice: '900' });
+      gem = feedStone({ stockId: 'GEM-SAPH-3', isGemstone: true, gemType: 'Sapphire', color: 'BLUE', clarity: null, cut: null, certificateNumber: 'GRS2201' });
+      const pullOnly = feedStone({ stockId: 'PULL-ME', certificateNumber: 'PULL123456' });
+      feed.stones = [natural, lab, gem];
+      await ingestStones(fx.t.db, feed.source, batchesOf(feed.stones), { mode: 'incremental', kind: 'natural' });
+      feed.stones = [natural, lab, gem, pullOnly];
+    });
+
+    it('needs a session (401) and the diamonds or system permission (403) on every route', async () => {
+      const outsider = await fx.t.createUserWith(['products']);
+      const diamondsOnly = await fx.t.createUserWith(['diamonds']);
+      const routes: [string, string, unknown?][] = [
+        ['GET', '/api/diamonds'],
+        ['GET', '/api/diamonds/1'],
+        ['POST', '/api/diamonds/1/sold', { isSold: true }],
+        ['POST', '/api/diamonds/pull', { certificate: 'X1' }],
+        ['POST', '/api/diamonds/reprice'],
+        ['GET', '/api/diamonds/exchange-rate'],
+        ['PUT', '/api/diamonds/exchange-rate', { rate: '0.8', date: '2026-11-21' }],
+        ['GET', '/api/nivoda-logs'],
+        ['GET', '/api/nivoda-services'],
+        ['POST', '/api/nivoda-services/natural/start', { mode: 'full' }],
+        ['POST', '/api/nivoda-services/natural/stop'],
+        ['GET', '/api/nivoda-settings'],
+        ['PUT', '/api/nivoda-settings', { username: 'u', endpoint: '', incrementalMinutes: 60, fullSyncHours: 24 }],
+      ];
+      const systemOnly = new Set(['/api/nivoda-logs', '/api/nivoda-services', '/api/nivoda-services/natural/start', '/api/nivoda-services/natural/stop', '/api/nivoda-settings']);
+      for (const [method, url, payload] of routes) {
+        const options = { method: method as 'GET', url, ...(payload !== undefined && { payload: payload as object }) };
+        expect((await fx.t.request(undefined, options)).statusCode, `${method} ${url}`).toBe(401);
+        expect((await fx.t.request(outsider.cookie, options)).statusCode, `${method} ${url}`).toBe(403);
+        const isSystem = systemOnly.has(url) || (method === 'PUT' && url === '/api/diamonds/exchange-rate');
+        if (isSystem) expect((await fx.t.request(diamondsOnly.cookie, options)).statusCode, `${method} ${url}`).toBe(403);
+      }
+    });
+
+    it('lists diamonds (not gemstones) by default, 20 a page, with the spec columns', async () => {
+      const response = await get('/api/diamonds');
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { items: DiamondListRow[]; pageSize: number };
+      expect(body.pageSize).toBe(20);
+      expect(body.items.some((row) => row.isGemstone)).toBe(false);
+      const row = body.items.find((item) => item.sku === 'NAT-ALPHA-1')!;
+      expect(row).toMatchObject({ certificate: 'GIA7788990011', vendor: 'Antwerp Brilliant', price: 4769, carat: 1.01, isLab: false, image: 'https://images.example.com/stone.jpg' });
+      const gems = (await get('/api/diamonds?type=gemstone')).json() as { items: DiamondListRow[] };
+      expect(gems.items.map((item) => item.sku)).toContain('GEM-SAPH-3');
+      expect(gems.items.every((item) => item.isGemstone)).toBe(true);
+    });
+
+    it('filters by type, certificate, SKU, price, shape, colour, clarity and cut', async () => {
+      const skus = async (query: string) => ((await get(`/api/diamonds?${query}`)).json() as { items: DiamondListRow[] }).items.map((row) => row.sku);
+      expect(await skus('diamondType=lab')).toContain('LAB-BETA-2');
+      expect(await skus('diamondType=lab')).not.toContain('NAT-ALPHA-1');
+      expect(await skus('certificate=7788990')).toEqual(['NAT-ALPHA-1']);
+      expect(await skus('sku=alpha')).toEqual(['NAT-ALPHA-1']);
+      expect(await skus('sku=alpha&color=E')).toEqual([]);
+      expect(await skus(`sku=alpha&color=D,E&clarity=IF&cut=EX&shape=${roundShapeId}`)).toEqual(['NAT-ALPHA-1']);
+      expect(await skus('sku=alpha&priceFrom=4769&priceTo=4769')).toEqual(['NAT-ALPHA-1']);
+      expect(await skus('sku=alpha&priceFrom=4770')).toEqual([]);
+      const bad = await get('/api/diamonds?color=Z');
+      expect(bad.statusCode).toBe(400);
+      expect((await get('/api/diamonds?priceFrom=10&priceTo=5')).statusCode).toBe(400);
+    });
+
+    it('hides unpriced stones unless asked (price from defaults to 1)', async () => {
+      const source = feed.source;
+      const big = feedStone({ stockId: 'TOO-BIG-9', carat: 4.2 });
+      await ingestStones(fx.t.db, source, batchesOf([big]), { mode: 'incremental', kind: 'natural' });
+      const skus = async (query: string) => ((await get(`/api/diamonds?${query}`)).json() as { items: DiamondListRow[] }).items.map((row) => row.sku);
+      expect(await skus('sku=too-big')).toEqual([]);
+      const unpriced = (await get('/api/diamonds?sku=too-big&pricing=unpriced')).json() as { items: DiamondListRow[] };
+      expect(unpriced.items[0]).toMatchObject({ sku: 'TOO-BIG-9', price: null, unpricedReason: 'no_band' });
+    });
+
+    it('shows a stone with title/value rows and the working of its price', async () => {
+      const [row] = await fx.t.db.select({ id: diamonds.id }).from(diamonds).where(eq(diamonds.stockId, 'NAT-ALPHA-1'));
+      const response = await get(`/api/diamonds/${row!.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const diamond = response.json() as DiamondRecord;
+      expect(diamond.working).toEqual({
+        price: 4769,
+        unpricedReason: null,
+        steps: ['Exchange rate USD→GBP 0.79 (2026-11-20)', '$4,120.00 × 0.79 = £3,254.80', 'band 1.000–1.499 ct Earth mined, Round: +45% + £50 = £4,769.46 → £4,769'],
+      });
+      expect(diamond.attributes).toContainEqual({ title: 'Shape', value: 'Round' });
+      expect(diamond.attributes).toContainEqual({ title: 'Measurements', value: '6.4 × 6.43 × 3.95 mm' });
+      expect((await get('/api/diamonds/999999')).statusCode).toBe(404);
+    });
+
+    it('marks a stone sold and back (Add to Inventory), audited, and lists sold stones on their own', async () => {
+      const [row] = await fx.t.db.select({ id: diamonds.id }).from(diamonds).where(eq(diamonds.stockId, 'LAB-BETA-2'));
+      const sold = await post(`/api/diamonds/${row!.id}/sold`, { isSold: true });
+      expect(sold.statusCode, sold.body).toBe(200);
+      expect(sold.json()).toMatchObject({ message: DIAMOND_MESSAGES.sold, diamond: { isSold: true } });
+      const soldList = (await get('/api/diamonds?state=sold')).json() as { items: DiamondListRow[] };
+      expect(soldList.items.map((item) => item.sku)).toEqual(['LAB-BETA-2']);
+      const audits = await fx.t.db.select().from(auditLog).where(eq(auditLog.entity, 'diamond'));
+      expect(audits.some((audit) => audit.entityId === String(row!.id))).toBe(true);
+      const back = await post(`/api/diamonds/${row!.id}/sold`, { isSold: false });
+      expect(back.json()).toMatchObject({ message: DIAMOND_MESSAGES.imported, diamond: { isSold: false } });
+      expect((await post(`/api/diamonds/${row!.id}/sold`, { isSold: 'yes' })).statusCode).toBe(400);
+    });
+
+    it('pulls a stone by certificate through the feed', async () => {
+      const response = await post('/api/diamonds/pull', { certificate: 'PULL123456' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ message: DIAMOND_MESSAGES.imported, diamond: { sku: 'PULL-ME', certificate: 'PULL123456' } });
+      const missing = await post('/api/diamonds/pull', { certificate: 'NOPE' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(DIAMOND_MESSAGES.notFoundByCertificate('NOPE'));
+      expect((await post('/api/diamonds/pull', { certificate: '' })).json().error.issues[0].message).toBe(MESSAGES.required);
+    });
+
+    it('runs an import service as a job and logs the run; a failing feed leaves the table and logs the error', async () => {
+      feed.stones = [natural, feedStone({ stockId: 'NEW-FROM-SYNC' })];
+      const started = await post('/api/nivoda-services/natural/start', { mode: 'full' });
+      expect(started.statusCode, started.body).toBe(202);
+      const job = await waitForJob(started.json().jobId);
+      expect(job.status, job.error ?? '').toBe('succeeded');
+      const logs = (await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] };
+      expect(logs.items[0]).toMatchObject({ kind: 'natural', serviceName: 'Natural Diamonds', download: 'done', insertInDatabase: 'done', isRunning: false, added: 1, errorMessage: null });
+      expect(logs.items[0]!.endTime).not.toBeNull();
+
+      const before = await snapshot();
+      feed.failAfterBatches = 0;
+      const failing = await post('/api/nivoda-services/natural/start', { mode: 'full' });
+      const failed = await waitForJob(failing.json().jobId);
+      feed.failAfterBatches = undefined;
+      expect(failed.status).toBe('failed');
+      expect(await snapshot()).toEqual(before);
+      const after = (await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] };
+      expect(after.items[0]).toMatchObject({ download: 'failed', errorMessage: 'Nivoda answered 503 Service Unavailable', isRunning: false });
+
+      const services = (await get('/api/nivoda-services')).json() as { services: { name: string; isEnabled: boolean; lastSuccessAt: string | null; stoneCount: number }[] };
+      const service = services.services.find((s) => s.name === 'natural')!;
+      expect(service.isEnabled).toBe(true);
+      expect(service.lastSuccessAt).not.toBeNull();
+      const stopped = await post('/api/nivoda-services/natural/stop');
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect((await get('/api/nivoda-services')).json().services.find((s: { name: string }) => s.name === 'natural').isEnabled).toBe(false);
+      expect((await post('/api/nivoda-services/diamonds/start', {})).statusCode).toBe(400);
+    });
+
+    it('keeps the feed password out of every answer and the audit log', async () => {
+      const saved = await fx.t.request(fx.admin, {
+        method: 'PUT',
+        url: '/api/nivoda-settings',
+        payload: { username: 'shop@example.com', password: 'hunter2-secret', endpoint: 'https://integrations.nivoda.net/api/diamonds', incrementalMinutes: 30, fullSyncHours: 24 },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.body).not.toContain('hunter2');
+      expect(saved.json()).toMatchObject({ username: 'shop@example.com', passwordIsSet: true, incrementalMinutes: 30 });
+      // Saved again without a password: the stored one is kept.
+      await fx.t.request(fx.admin, { method: 'PUT', url: '/api/nivoda-settings', payload: { username: 'shop@example.com', endpoint: '', incrementalMinutes: 30, fullSyncHours: 24 } });
+      expect((await get('/api/nivoda-settings')).json().passwordIsSet).toBe(true);
+      const audits = await fx.t.db.select().from(auditLog).where(eq(auditLog.entity, 'nivoda_settings'));
+      expect(JSON.stringify(audits)).not.toContain('hunter2');
+      const badEndpoint = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/nivoda-settings', payload: { username: 'u', endpoint: 'javascript:alert(1)', incrementalMinutes: 30, fullSyncHours: 24 } });
+      expect(badEndpoint.statusCode).toBe(400);
+    });
+
+    it('reprices every stone when the exchange rate changes (a job, counted in the log)', async () => {
+      const rate = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '0.8', date: '2026-11-21' } });
+      expect(rate.statusCode, rate.body).toBe(200);
+      expect(rate.json()).toEqual({ rate: '0.8', date: '2026-11-21' });
+      const deadline = Date.now() + 30_000;
+      let run: FeedRunRecord | undefined;
+      while (Date.now() < deadline) {
+        run = ((await get('/api/nivoda-logs?kind=reprice')).json() as { items: FeedRunRecord[] }).items[0];
+        if (run && !run.isRunning) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(run).toMatchObject({ kind: 'reprice', insertInDatabase: 'done' });
+      expect(run!.repriced).toBeGreaterThan(0);
+      // 4120 × 0.8 = 3296 × 1.45 = 4779.2 + 50 = 4829.2 → 4829.
+      const [row] = await fx.t.db.select({ price: diamonds.price }).from(diamonds).where(eq(diamonds.stockId, 'NAT-ALPHA-1'));
+      expect(row!.price).toBe('4829');
+      const bad = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '-1', date: '2026-11-21' } });
+      expect(bad.json().error.issues[0].message).toBe(DIAMOND_MESSAGES.exchangeRateInvalid);
+    });
+  });
+});
