@@ -4,7 +4,6 @@ import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, Impo
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { filterConditions } from '../../db/list-query.ts';
-import type { ServiceContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import type { JobRunContext } from '../../jobs/job-kind.ts';

@@ -205,15 +205,31 @@ export function createDiamondService(db: Db) {
 
   return {
     /** One page and a total counted up to the cap, in two statements at once. */
+    /**
+     * One page and a total counted up to the cap. A query with a narrowing filter (shape, colour,
+     * clarity, cut, gemstones, SKU, certificate) counts first through the indexes' bitmaps (plain
+     * index walks switched off for its transaction): when no more than the cap match, the page is
+     * sorted from those rows too, as walking the sort order's index for a rare combination reads
+     * most of the table before it gives up. When more match, they are dense enough for the walk.
+     */
     async list(received: DiamondListQuery): Promise<ListResponse<DiamondListRow>> {
       const query = withListDefaults(received);
       const { where, orderBy, limit, offset } = applyListQuery(diamonds, query, diamondListSpec);
-      const matching = db.select({ one: sql`1` }).from(diamonds).where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
-      const [rows, [counted]] = await Promise.all([
-        db.select(LIST_COLUMNS).from(diamonds).where(where).orderBy(...orderBy).limit(limit).offset(offset),
-        db.select({ total: count() }).from(matching),
-      ]);
-      const total = counted?.total ?? 0;
+      const isNarrowing = Boolean(query.shape || query.color || query.clarity || query.cut || query.sku || query.certificate || (query.type?.length === 1 && query.type[0] === 'gemstone'));
+      const page = (source: Db) => source.select(LIST_COLUMNS).from(diamonds).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+      const countOf = async (source: Db) => {
+        const matching = source.select({ one: sql`1` }).from(diamonds).where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
+        const [counted] = await source.select({ total: count() }).from(matching);
+        return counted?.total ?? 0;
+      };
+      const [rows, total] = isNarrowing
+        ? await db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_indexscan = off`);
+            const counted = await countOf(tx);
+            if (counted > LIST_TOTAL_CAP) await tx.execute(sql`set local enable_indexscan = on`);
+            return [await page(tx), counted] as const;
+          })
+        : await Promise.all([page(db), countOf(db)]);
       const response = { items: rows.map(toListRow), total: Math.min(total, LIST_TOTAL_CAP), page: query.page, pageSize: query.pageSize };
       return total > LIST_TOTAL_CAP ? { ...response, totalIsCapped: true } : response;
     },
