@@ -82,7 +82,7 @@ export const serviceNameOf = (kind: string) => KIND_LABELS[kind] ?? kind;
 export interface FeedServiceDeps {
   db: Db;
   /** The feed sync reads, or null when none is configured. */
-  feed: () => StoneFeed | null;
+  feed: () => Promise<StoneFeed | null>;
   submit: (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => Promise<number>;
   cancel: (jobRunId: number) => Promise<void>;
 }
@@ -159,7 +159,7 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
 
     /** Start: the service is switched on (its schedule runs) and a run starts now. */
     async start(name: ImportService, mode: SyncMode, actor: { id: number; name: string }) {
-      if (!feed()) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedNotConfigured);
+      if (!(await feed())) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedNotConfigured);
       if (await runningRunOf(name)) throw new AppError('CONFLICT', DIAMOND_MESSAGES.serviceAlreadyRunning);
       await ensureServices();
       await db.update(diamondFeedServices).set({ isEnabled: true, updatedAt: new Date(), updatedBy: actor.id }).where(eq(diamondFeedServices.name, name));
@@ -179,7 +179,7 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
      * claimed with one update (two processes cannot both claim it) and its run submitted.
      */
     async tick(now = new Date()) {
-      if (!feed()) return;
+      if (!(await feed())) return;
       await ensureServices();
       const settings = await readFeedSettings(db);
       for (const name of IMPORT_SERVICES) {

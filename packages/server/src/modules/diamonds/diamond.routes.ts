@@ -33,6 +33,7 @@ import type { JobKindDefinition } from '../../jobs/job-kind.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
+import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
 import { readExchangeRate, readFeedSettings, withoutPassword, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
@@ -40,8 +41,9 @@ import { createGeneratedFeed } from './generated-stone-feed.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The feed syncs and Pull Diamond read: the Nivoda adapter once configured (set where the app is
-     * assembled), an in-memory feed in tests; null when none is configured.
+     * A feed that syncs and Pull Diamond read instead of Nivoda: DIAMOND_FEED's generated feed on a
+     * demo machine, an in-memory feed in tests; null (the usual case) reads Nivoda with the
+     * credentials in the feed settings.
      */
     stoneFeed: StoneFeed | null;
   }
@@ -65,11 +67,13 @@ const SCHEDULER_TICK_MS = 60_000;
  */
 export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed'>) {
   app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
+  const nivodaFeed = nivodaFeedFromSettings(db);
+  const currentFeed = async () => app.stoneFeed ?? (await nivodaFeed());
   const service = createDiamondService(db);
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
-  const feedService = createFeedService({ db, feed: () => app.stoneFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
+  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
 
-  const syncJob: JobKindDefinition<FeedSyncJobParams> = { kind: 'diamonds.sync', params: feedSyncJobParamsSchema, run: async (job) => void (await runSync(job, app.stoneFeed)) };
+  const syncJob: JobKindDefinition<FeedSyncJobParams> = { kind: 'diamonds.sync', params: feedSyncJobParamsSchema, run: async (job) => void (await runSync(job, await currentFeed())) };
   const repriceJob: JobKindDefinition<RepriceJobParams> = { kind: 'diamonds.reprice', params: repriceJobParamsSchema, run: (job) => runReprice(job) };
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
 
@@ -106,8 +110,8 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     service.list(request.query),
   );
 
-  route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, (request) =>
-    service.pull(app.stoneFeed, request.body.certificate, contextOf(request)),
+  route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) =>
+    service.pull(await currentFeed(), request.body.certificate, contextOf(request)),
   );
 
   route.post(

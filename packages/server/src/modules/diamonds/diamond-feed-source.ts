@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client.ts';
+import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import { createNivodaFeed } from '../../integrations/nivoda/nivoda-feed.ts';
+import { readFeedSettings } from './diamond-settings.ts';
+
+/**
+ * Nivoda with the credentials saved under System (the feed settings), or null until the username,
+ * password and endpoint are all set. Read at each use, so a saved change applies to the next run
+ * without a restart; the adapter is kept while the credentials stay the same, so its token (valid
+ * six hours) serves many runs instead of one login a run.
+ */
+export function nivodaFeedFromSettings(db: Db): () => Promise<StoneFeed | null> {
+  let current: { credentials: string; feed: StoneFeed } | null = null;
+  return async () => {
+    const { username, password, endpoint } = await readFeedSettings(db);
+    if (!username || !password || !endpoint) return null;
+    const credentials = JSON.stringify([endpoint, username, password]);
+    if (current?.credentials !== credentials) current = { credentials, feed: createNivodaFeed({ endpoint, username, password }) };
+    return current.feed;
+  };
+}

@@ -1,0 +1,78 @@
+import type { FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeNivoda } from '../../integrations/nivoda/fake-server.ts';
+import { startFakeNivoda } from '../../integrations/nivoda/fake-server.ts';
+import { useAdminTestApp } from '../../test/test-app.ts';
+import { diamonds } from './diamond.table.ts';
+
+/**
+ * The app as a shop runs it: no stand-in feed, so syncs and Pull Diamond read Nivoda with the
+ * credentials saved in the feed settings, here pointed at the fake Nivoda (a real GraphQL server).
+ */
+describe('diamonds from Nivoda, with the credentials in the feed settings', () => {
+  const fx = useAdminTestApp();
+  let nivoda: FakeNivoda;
+
+  beforeAll(async () => {
+    nivoda = await startFakeNivoda({ stones: 400, seed: 12 });
+    fx.t.app.stoneFeed = null;
+  });
+  afterAll(() => nivoda?.close());
+
+  const get = (url: string) => fx.t.request(fx.admin, { method: 'GET', url });
+  const post = (url: string, payload?: object) => fx.t.request(fx.admin, { method: 'POST', url, ...(payload && { payload }) });
+  const saveSettings = (credentials: { username: string; password: string; endpoint: string }) =>
+    fx.t.request(fx.admin, { method: 'PUT', url: '/api/nivoda-settings', payload: { ...credentials, incrementalMinutes: 60, fullSyncHours: 24 } });
+
+  async function finished(id: number): Promise<JobRecord> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const job = (await get(`/api/jobs/${id}`)).json() as JobRecord;
+      if (job.status !== 'queued' && job.status !== 'running') return job;
+      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('refuses to sync or pull until the credentials are saved', async () => {
+    expect((await post('/api/nivoda-services/natural/start', { mode: 'full' })).json().error.message).toMatch(/not configured/);
+    expect((await post('/api/diamonds/pull', { certificate: '2000000001' })).statusCode).toBe(409);
+  });
+
+  it('syncs every natural stone Nivoda offers, logs the run, and pulls a lab stone by its certificate', async () => {
+    const saved = await saveSettings({ username: nivoda.username, password: nivoda.password, endpoint: nivoda.endpoint });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const started = await post('/api/nivoda-services/natural/start', { mode: 'full' });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await finished(started.json().jobId);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+
+    const offered = nivoda.inventory.indicesOf('natural').length;
+    expect(offered).toBeGreaterThan(100);
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'nivoda'), eq(diamonds.isLab, false), eq(diamonds.isGemstone, false)))).toBe(offered);
+    const [run] = ((await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] }).items;
+    expect(run).toMatchObject({ kind: 'natural', download: 'done', insertInDatabase: 'done', added: offered, totalCount: offered, errorMessage: null });
+    // One login served the whole run: the adapter kept its token.
+    expect(nivoda.stats.authentications).toBe(1);
+
+    const labStone = nivoda.inventory.stone(nivoda.inventory.indicesOf('lab')[0]!)!;
+    const pulled = await post('/api/diamonds/pull', { certificate: labStone.certNumber });
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'nivoda'), eq(diamonds.certificate, labStone.certNumber), eq(diamonds.isLab, true)))).toBe(1);
+  });
+
+  it('logs a run that Nivoda refuses (a wrong password) as failed, with its reason, and keeps the stones', async () => {
+    const before = await fx.t.db.$count(diamonds);
+    await saveSettings({ username: nivoda.username, password: 'not-the-password', endpoint: nivoda.endpoint });
+    const started = await post('/api/nivoda-services/lab/start', { mode: 'full' });
+    const job = await finished(started.json().jobId);
+    expect(job.status).toBe('failed');
+    const [run] = ((await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] }).items;
+    expect(run).toMatchObject({ kind: 'lab', download: 'failed' });
+    expect(run!.errorMessage).toBeTruthy();
+    expect(await fx.t.db.$count(diamonds)).toBe(before);
+  });
+});
