@@ -27,7 +27,7 @@ describe('diamonds contract', () => {
   it('hides Type and Cut from the gemstone panel (document 2 §2)', () => {
     expect(DIAMOND_PANEL_FILTERS.gemstone).not.toContain('diamondType');
     expect(DIAMOND_PANEL_FILTERS.gemstone).not.toContain('cut');
-    expect(DIAMOND_PANEL_FILTERS.diamond).toEqual(['diamondType', 'certificate', 'sku', 'price', 'shape', 'color', 'clarity', 'cut']);
+    expect(DIAMOND_PANEL_FILTERS.diamond).toEqual(['diamondType', 'certificate', 'sku', 'price', 'shape', 'color', 'clarity', 'cut', 'carat']);
   });
 
   it('checks the exchange rate and the feed settings', () => {

@@ -194,7 +194,7 @@ describe('diamonds', () => {
       expect(gems.items.every((item) => item.isGemstone)).toBe(true);
     });
 
-    it('filters by type, certificate, SKU, price, shape, colour, clarity and cut', async () => {
+    it('filters by type, certificate, SKU, price, shape, colour, clarity, cut and weight', async () => {
       const skus = async (query: string) => ((await get(`/api/diamonds?${query}`)).json() as { items: DiamondListRow[] }).items.map((row) => row.sku);
       expect(await skus('diamondType=lab')).toContain('LAB-BETA-2');
       expect(await skus('diamondType=lab')).not.toContain('NAT-ALPHA-1');
@@ -204,6 +204,9 @@ describe('diamonds', () => {
       expect(await skus(`sku=alpha&color=D,E&clarity=IF&cut=EX&shape=${roundShapeId}`)).toEqual(['NAT-ALPHA-1']);
       expect(await skus('sku=alpha&priceFrom=4769&priceTo=4769')).toEqual(['NAT-ALPHA-1']);
       expect(await skus('sku=alpha&priceFrom=4770')).toEqual([]);
+      expect(await skus('sku=alpha&caratFrom=1&caratTo=1.01')).toEqual(['NAT-ALPHA-1']);
+      expect(await skus('sku=alpha&caratFrom=1.011')).toEqual([]);
+      expect((await get('/api/diamonds?caratFrom=2&caratTo=1')).statusCode).toBe(400);
       const bad = await get('/api/diamonds?color=Z');
       expect(bad.statusCode).toBe(400);
       expect((await get('/api/diamonds?priceFrom=10&priceTo=5')).statusCode).toBe(400);
