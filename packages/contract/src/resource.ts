@@ -32,6 +32,11 @@ export interface ResourceDefinition<
   label: string;
   /** Permission that every route of the resource requires. */
   permission: PermissionRequirement;
+  /**
+   * Who may also read it (list and view), beyond `permission`: the areas whose screens pick its
+   * records as options (the diamonds list's Shape filter lists diamond shapes). Writes stay `permission`'s.
+   */
+  alsoReadBy?: PermissionRequirement;
   /** Body of POST. */
   createInput: TCreate;
   /** Body of PUT (without `version`, which the toolkit adds). */

@@ -12,7 +12,7 @@ import { exportSourceOf, sendExport } from './large-exports.ts';
 
 /**
  * The REST routes of DESIGN §4 for one resource: list, export, read, create, update, status, delete.
- * Each declares the resource's permission. The list and the export read the same query schema,
+ * Each declares the resource's permission (list and view also `alsoReadBy`'s). The list and the export read the same query schema,
  * the resource's own (paging, search, sort and its declared filters), so an export holds what the list shows.
  */
 export function crudRoutes<R extends ResourceDefinition>(
@@ -22,6 +22,7 @@ export function crudRoutes<R extends ResourceDefinition>(
 ) {
   const base = `/api/${resource.name}`;
   const config = { permission: resource.permission };
+  const readConfig = { permission: [...[resource.permission].flat(), ...[resource.alsoReadBy ?? []].flat()] };
   const tags = [resource.name];
   const route = app.withTypeProvider<ZodTypeProvider>();
   // Only the resource's sortable fields and well-formed filters may be asked for: refused by the
@@ -29,7 +30,7 @@ export function crudRoutes<R extends ResourceDefinition>(
   const listQuery = resource.listQuery.schema;
   type Query = z.output<typeof listQuerySchema> & Record<string, unknown>;
 
-  route.get(base, { config, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.listRow) } } }, (request) =>
+  route.get(base, { config: readConfig, schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(resource.listRow) } } }, (request) =>
     service.list(request.query as Query),
   );
 
@@ -39,7 +40,7 @@ export function crudRoutes<R extends ResourceDefinition>(
     route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) => sendExport(request, reply, source, request.query as never));
   }
 
-  route.get(`${base}/:id`, { config, schema: { tags, params: idParamSchema, response: { 200: resource.record } } }, (request) =>
+  route.get(`${base}/:id`, { config: readConfig, schema: { tags, params: idParamSchema, response: { 200: resource.record } } }, (request) =>
     service.get(request.params.id),
   );
 

@@ -24,6 +24,8 @@ export const diamondShapeResource = defineResource({
   entity: 'diamond_shape',
   label: 'Diamond Shape',
   permission: 'system',
+  // The diamonds list's Shape filter offers the shapes to staff who may not edit them.
+  alsoReadBy: 'diamonds',
   createInput: diamondShapeInputSchema,
   record: diamondShapeRecordSchema,
   searchable: ['name'],
