@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { isNull, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ExtraConfigColumn, PgColumn } from 'drizzle-orm/pg-core';
 import type { StatesStatus } from '@facet/contract/status';
 import { boolean, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -34,6 +34,19 @@ export function statesColumn<const S extends string>(status: StatesStatus<S>, in
  */
 export function searchIndexes(tableName: string, ...columns: PgColumn[]) {
   return columns.map((column) => index(`${tableName}_${column.name}_search`).using('gin', sql`lower(${column}) gin_trgm_ops`));
+}
+
+/**
+ * A btree index for a big list's filters and order (ARCHITECTURE, "List queries and filters"): the
+ * equality filters the list always or often carries first (`is_lab`, `shape`), then the one range or
+ * sort column (`price`, `carat`, `created_at`), then the id the list breaks ties with, which it
+ * appends; over live rows only, as every list reads. PostgreSQL then walks it for `order by ... limit`
+ * (one direction or the other) and counts a capped total from it without reading the table.
+ */
+export function listIndex(name: string, table: { id: ExtraConfigColumn }, ...columns: [Partial<ExtraConfigColumn> | SQL, ...(Partial<ExtraConfigColumn> | SQL)[]]) {
+  return index(name)
+    .on(...columns, table.id)
+    .where(sql`deleted_at is null`);
 }
 
 /** The soft-delete filter: rows not deleted. Every read of live rows says it this way. */

@@ -244,12 +244,17 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
     return and(...conditions);
   }
 
-  /** The list's order: the sort field (text compared lower-cased, a missing text as empty), then the id. */
+  /**
+   * The list's order: the sort field (text compared lower-cased, a missing text as empty), then the id.
+   * A text column that cannot be missing is sorted by `lower(col)` alone: the expression its unique
+   * or search index holds, so the order can walk that index (users by name).
+   */
   function sortOf(query: ListQuery): { expression: SQL | PgColumn; sqlType: string; isAscending: boolean } {
     const field = query.sort ?? resource.defaultSort.field;
     if (!resource.sortable.includes(field)) throw invalidField('sort', `Sorting by ${field} is not supported.`);
     const { expression: value, isText } = fieldExpression(field);
-    const expression = isText ? sql`lower(coalesce(${value}, ''))` : value;
+    const canBeMissing = !is(value, Column) || !value.notNull;
+    const expression = !isText ? value : canBeMissing ? sql`lower(coalesce(${value}, ''))` : sql`lower(${value})`;
     const sqlType = isText ? 'text' : (value as PgColumn).getSQLType();
     return { expression, sqlType, isAscending: (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' };
   }
@@ -354,10 +359,11 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   let plainPageStatement: ReturnType<typeof preparePlainPage> | undefined;
   function preparePlainPage() {
     const plain = { page: 1, pageSize: 1 };
+    const where = listWhere(plain);
     return db
-      .select({ ...listSelection, [TOTAL_FIELD]: sql<number>`cast(count(*) over () as integer)` })
+      .select({ ...listSelection, [TOTAL_FIELD]: exactTotal(where) })
       .from(table)
-      .where(listWhere(plain))
+      .where(where)
       .orderBy(...orderBy(plain))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -366,7 +372,23 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   const plainPage = () => (plainPageStatement ??= preparePlainPage());
 
   /**
-   * A page of rows that carry the window count. A page past the end has no row to carry it, so only
+   * The exact total carried by each row of a page: a count of the same rows as a scalar subquery,
+   * which PostgreSQL runs once per statement (an InitPlan), from whichever index serves it, while the
+   * page walks the index of its order. A window count (`count(*) over ()`) kept every matching row,
+   * whole, before the page was cut: 68 ms for the first page of 50,000 users.
+   */
+  function exactTotal(where: SQL | undefined) {
+    return sql<number>`(select cast(count(*) as integer) from ${table} where ${where ?? sql`true`})`;
+  }
+
+  /** How many rows match, stopping after `upTo`: `count(*)` over a limited subquery. */
+  async function countUpTo(source: Db, where: SQL | undefined, upTo: number) {
+    const matching = source.select({ one: sql`1` }).from(table).where(where).limit(upTo).as('matching');
+    return (await source.select({ total: count() }).from(matching))[0]?.total ?? 0;
+  }
+
+  /**
+   * A page of rows that carry the exact total. A page past the end has no row to carry it, so only
    * then is it counted on its own; an empty first page needs no count: nothing matches.
    */
   async function pageWithTotal(rows: Row[], query: ListQuery, source: Db, where: () => SQL | undefined): Promise<ListResponse<TListRow>> {
@@ -382,24 +404,24 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
     async list(query, source = db) {
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
       if (resource.totals !== 'capped' && source === db && isPlainPage(query)) {
-        // Nothing built per request: the prepared page with its window count.
+        // Nothing built per request: the prepared page with its exact total.
         return pageWithTotal((await plainPage().execute(paging)) as Row[], query, source, () => listWhere(query));
       }
       const where = listWhere(query);
       const order = orderBy(query);
       if (resource.totals === 'capped') {
         // A big table: the page comes from the index in order, and the count stops at the cap instead
-        // of walking every matching row.
+        // of walking every matching row; a page past the cap counts as far as itself, so the pager
+        // still offers the next one.
+        const cap = Math.max(CAPPED_TOTAL, paging.offset + paging.limit);
         const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
-        const matching = source.select({ one: sql`1` }).from(table).where(where).limit(CAPPED_TOTAL + 1).as('matching');
-        const [rows, [counted]] = await Promise.all([page, source.select({ total: count() }).from(matching)]);
-        const total = counted?.total ?? 0;
-        const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, CAPPED_TOTAL), page: query.page, pageSize: query.pageSize };
-        return total > CAPPED_TOTAL ? { ...response, totalIsCapped: true } : response;
+        const [rows, total] = await Promise.all([page, countUpTo(source, where, cap + 1)]);
+        const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, cap), page: query.page, pageSize: query.pageSize };
+        return total > cap ? { ...response, totalIsCapped: true } : response;
       }
-      // A small table: the page and the total in one round trip (a window count).
+      // The page and its exact total in one round trip.
       const rows = (await source
-        .select({ ...listSelection, [TOTAL_FIELD]: sql<number>`cast(count(*) over () as integer)` })
+        .select({ ...listSelection, [TOTAL_FIELD]: exactTotal(where) })
         .from(table)
         .where(where)
         .orderBy(...order)
@@ -482,8 +504,7 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
     async count(query, upTo) {
       const where = listWhere(query);
       if (upTo === undefined) return (await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0;
-      const matching = db.select({ one: sql`1` }).from(table).where(where).limit(upTo).as('matching');
-      return (await db.select({ total: count() }).from(matching))[0]?.total ?? 0;
+      return countUpTo(db, where, upTo);
     },
 
     async *iterate(query) {
@@ -492,8 +513,7 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
       const where = listWhere(query);
       const { expression, sqlType, isAscending } = sortOf(query);
       const direction = isAscending ? asc : desc;
-      let after: { value: unknown; id: number } | undefined;
-      for (;;) {
+      const batchAfter = async (after?: { value: unknown; id: number }) => {
         // The last sort value travels as PostgreSQL's own text of it and is cast back, so nothing is
         // lost on the way (a JavaScript Date would drop a timestamp's microseconds and skip rows).
         const key = after && sql`cast(${after.value} as ${sql.raw(sqlType)})`;
@@ -501,8 +521,8 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
         // index on the sort column alone bounds the scan (a row comparison needs an index on both).
         const rest = key
           ? isAscending
-            ? sql`${expression} >= ${key} and (${expression} > ${key} or ${table.id} > ${after!.id})`
-            : sql`${expression} <= ${key} and (${expression} < ${key} or ${table.id} < ${after!.id})`
+            ? sql`${expression} >= ${key} and (${expression} > ${key} or ${table.id} > ${after.id})`
+            : sql`${expression} <= ${key} and (${expression} < ${key} or ${table.id} < ${after.id})`
           : undefined;
         const rows = (await db
           .select({ ...selection, [SORT_KEY_FIELD]: sql<string>`cast(${expression} as text)` })
@@ -510,10 +530,21 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
           .where(and(where, rest))
           .orderBy(direction(expression), direction(table.id))
           .limit(ITERATE_BATCH)) as Row[];
-        yield* await withRelations(db, rows);
         const last = rows.at(-1);
-        if (!last || rows.length < ITERATE_BATCH) return;
-        after = { value: last[SORT_KEY_FIELD], id: last.id as number };
+        const next = last && rows.length === ITERATE_BATCH ? { value: last[SORT_KEY_FIELD], id: last.id as number } : undefined;
+        return { records: await withRelations(db, rows), next };
+      };
+      let batch = batchAfter();
+      for (;;) {
+        const { records, next } = await batch;
+        if (next) {
+          // The next batch is read while this one is written out: the database's work overlaps ours.
+          // Handled here too, so a consumer that stops early leaves no unhandled rejection behind.
+          batch = batchAfter(next);
+          batch.catch(() => undefined);
+        }
+        yield* records;
+        if (!next) return;
       }
     },
   };
@@ -523,7 +554,7 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
 /** Names each service's prepared list statement apart (node-postgres keys them by name per connection). */
 let preparedLists = 0;
 
-/** The window count read with a list page; not a field of any record. */
+/** The exact total read with a list page; not a field of any record. */
 const TOTAL_FIELD = '__total';
 /** The sort value read with each row of an export, to start the next batch after it. */
 const SORT_KEY_FIELD = '__sortKey';

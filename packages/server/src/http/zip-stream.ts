@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import type { TransformOptions, Writable } from 'node:stream';
+import type { ZlibOptions } from 'node:zlib';
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
 
 /**
@@ -22,7 +23,12 @@ export class ZipStream {
     const entry = { name: nameBytes, crc: 0, compressed: 0, size: 0, offset: this.offset };
     await this.write(localHeader(nameBytes));
 
-    const deflate = createDeflateRaw({ level: this.level });
+    // Deflating runs on libuv's thread pool. With the default 16 KB buffer every chunk of sheet XML
+    // waited for the one before it to be compressed, so the XML and the compression took turns on
+    // one core; up to DEFLATE_BUFFER waiting to be compressed lets the next chunk be written meanwhile.
+    // (zlib passes its options on to the Transform stream it is, so the stream's own option applies.)
+    const options: ZlibOptions & TransformOptions = { level: this.level, writableHighWaterMark: DEFLATE_BUFFER };
+    const deflate = createDeflateRaw(options);
     const drained = (async () => {
       for await (const piece of deflate as AsyncIterable<Buffer>) {
         entry.compressed += piece.length;
@@ -70,6 +76,8 @@ export class ZipStream {
 }
 
 const MAX_32 = 0xffffffff;
+/** Bytes an entry may hold waiting for the deflater before its writer waits (memory stays flat). */
+const DEFLATE_BUFFER = 1 << 20;
 /** Bit 3: sizes and CRC follow the data; bit 11: names are UTF-8. */
 const FLAGS = 0x0808;
 const DEFLATE = 8;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
 import { roles } from '../roles/role.table.ts';
 
 export const users = pgTable(
@@ -16,6 +16,8 @@ export const users = pgTable(
     uniqueIndex('users_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
     uniqueIndex('users_email_live').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
     ...searchIndexes('users', t.name, t.email),
+    // The list's default order (newest first): a page is read from it instead of sorting every user.
+    listIndex('users_created', t, t.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_created" ON "users" USING btree ("created_at","id") WHERE deleted_at is null;
