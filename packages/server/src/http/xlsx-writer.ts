@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { SHOP_TIME_ZONE } from '@facet/contract/format';
 import type { ExportCellType, ExportColumn } from '@facet/contract/resource';
+import { neutraliseFormula } from '../spreadsheets/formula-guard.ts';
 import { ZipStream } from './zip-stream.ts';
 
 /**
@@ -10,7 +11,8 @@ import { ZipStream } from './zip-stream.ts';
  * a style lookup per cell); this writes the sheet's XML as text, about seven times faster, in flat
  * memory. Cells are typed: numbers and money are numbers (money shown in pounds), dates are Excel
  * dates in the shop's time zone, text is inline text. Text that a spreadsheet would read as a formula
- * when a cell is edited is neutralised with a leading apostrophe.
+ * when a cell is edited is neutralised with a leading apostrophe (spreadsheets/formula-guard.ts; the
+ * sheet reader drops it again).
  */
 export async function writeXlsx(out: Writable, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<Record<string, unknown>>) {
   const zip = new ZipStream(out);
@@ -23,9 +25,6 @@ export async function writeXlsx(out: Writable, sheetName: string, columns: reado
   await zip.finish();
   out.end();
 }
-
-/** Cells starting with these would run as formulas in a spreadsheet (CSV/formula injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The value of one cell as a spreadsheet should hold it. */
 export function cellValue(value: unknown, type: ExportCellType = 'text', labels?: ExportColumn['labels']): string | number | Date | null {
@@ -44,8 +43,7 @@ export function cellValue(value: unknown, type: ExportCellType = 'text', labels?
   if (labels && typeof value === 'string' && Object.hasOwn(labels, value)) return labels[value]!;
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value;
-  const text = String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return neutraliseFormula(String(value));
 }
 
 /** Style indexes into STYLES' cellXfs. */

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { restoreNeutralised } from './formula-guard.ts';
+import { parseXlsxPackage } from './xlsx-parse.ts';
+import type { RowSink } from './xlsx-parse.ts';
+import { ZipEntryTooLargeError } from './zip-reader.ts';
 
 /**
  * Parsing of the first sheet of an uploaded spreadsheet. Runs inside the spreadsheet worker thread
@@ -72,16 +74,19 @@ export function detectFormat(head: Uint8Array, fileName?: string): 'xlsx' | 'xls
   throw sheetError('unsupported', 'neither .xlsx nor .xls bytes');
 }
 
-/** A cell's value as the text a person typed: numbers in plain digits, rich text joined, formulas by their result. */
+/**
+ * A cell's value as the text a person typed: numbers in plain digits, rich text joined, formulas by
+ * their result; text trimmed, without the apostrophe an export put before formula-like text.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return restoreNeutralised(value.trim()).trim();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     const v = value as { richText?: { text?: unknown }[]; result?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((part) => (typeof part.text === 'string' ? part.text : '')).join('').trim();
+    if (Array.isArray(v.richText)) return cellText(v.richText.map((part) => (typeof part.text === 'string' ? part.text : '')).join(''));
     if ('result' in v) return cellText(v.result);
     if ('text' in v) return cellText(v.text);
   }
@@ -89,7 +94,7 @@ export function cellText(value: unknown): string {
 }
 
 /** Collects rows: the first non-blank row is the header; later blank rows are skipped. */
-class SheetBuilder {
+class SheetBuilder implements RowSink {
   headers: string[] | null = null;
   readonly rows: SheetRow[] = [];
   constructor(private readonly limits: SheetLimits) {}
@@ -141,23 +146,13 @@ async function readHead(source: string | Uint8Array, maxBytes: number): Promise<
   }
 }
 
-async function parseXlsx(source: string | Uint8Array, builder: SheetBuilder) {
-  const input = typeof source === 'string' ? source : Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      // row.values is 1-based and sparse.
-      const values = row.values as unknown[];
-      builder.add(row.number, values.slice(1));
-    }
-    // The first sheet only; the rest of the file is not read.
-    break;
+async function parseXlsx(source: string | Uint8Array, builder: SheetBuilder, limits: SheetLimits) {
+  const bytes = typeof source === 'string' ? await readFile(source) : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  try {
+    await parseXlsxPackage(bytes, builder, limits.maxColumns);
+  } catch (error) {
+    if (error instanceof ZipEntryTooLargeError) throw sheetError('tooLarge', error.message);
+    throw error;
   }
 }
 
@@ -185,7 +180,7 @@ export async function parseSheet(input: ParseSheetInput): Promise<Sheet> {
   const format = detectFormat(head, input.fileName);
   const builder = new SheetBuilder(input);
   try {
-    if (format === 'xlsx') await parseXlsx(input.source, builder);
+    if (format === 'xlsx') await parseXlsx(input.source, builder, input);
     else await parseXls(input.source, builder, input);
   } catch (error) {
     if (error instanceof Error && Object.values(SHEET_ERROR_NAMES).includes(error.name)) throw error;

@@ -15,13 +15,20 @@ async function buildKey(store: CacheStore, key: CacheKey, { db, progress, succee
   await progress(0, total);
   const build = await store.startBuild(key);
   let done = 0;
+  // A batch is written to the store while the next one is read from the database.
+  let writing: Promise<void> = Promise.resolve();
   try {
     for await (const batch of source.batches(db)) {
-      await build.write(batch);
+      await writing;
+      writing = build.write(batch);
+      // Awaited before the next batch or at the end; this only keeps a failure from going unhandled meanwhile.
+      writing.catch(() => undefined);
       done += batch.length;
       await progress(done, Math.max(done, total));
     }
+    await writing;
   } catch (error) {
+    await writing.catch(() => undefined);
     await build.abort();
     throw error;
   }

@@ -170,9 +170,6 @@ const PRODUCT_FINGERPRINT = sql.raw(`concat_ws(chr(31), p.name, p.attribute_set_
   p.is_ready_to_ship, p.is_gift_card, p.description, p.meta_title, p.meta_keywords, p.meta_description, p.side_diamonds_size, coalesce(p.side_diamonds_pieces::text, ''),
   coalesce(p.side_diamonds_weight::numeric(12,2)::text, ''), p.side_diamonds_weight_unit, p.can_be_set_with::text, array_to_string(p.category_ids, ','))`);
 const VARIANT_FINGERPRINT = sql.raw(`concat_ws(chr(31), p.model_number, p.price::numeric(12,2), p.qty, p.is_ready_to_ship)`);
-const LINKS = sql.raw(`concat_ws(chr(30),
-  (select string_agg(concat_ws(':', v.attribute_id, coalesce(v.option_id::text, ''), v.value, v.is_standalone), '|' order by v.attribute_id) from product_attribute_values v where v.product_id = p.id),
-  (select string_agg(lower(r.sku), '|' order by pr.sort_order) from product_related pr join products r on r.id = pr.related_product_id and r.deleted_at is null where pr.product_id = p.id))`);
 
 const money = (value: string | null) => (value === null ? '' : Number(value).toFixed(2));
 // concat_ws writes booleans as PostgreSQL's text of them.
@@ -211,16 +208,36 @@ function linksOf(attributes: AttributeValue[], related: string[]) {
   return [values, related.join('|')].filter(Boolean).join('\u001e');
 }
 
-/** Stored live rows with these SKUs (lower-cased), with what the plan compares. */
+/**
+ * Stored live rows with these SKUs (lower-cased), with what the plan compares. Set-based: the rows
+ * are found once, then their attribute values and related products are read for all of them and
+ * grouped. (Per-row subqueries were planned from the statistics of the table before a big import:
+ * right after 60,000 rows arrived the planner still expected a hundred, and scanned every product
+ * for each product's related SKUs: minutes instead of a second.)
+ */
 async function loadStored(db: Db, skus: string[]): Promise<Map<string, StoredRow>> {
   if (!skus.length) return new Map();
   const result = await db.execute(sql`
+    with found as materialized (
+      select p.* from products p
+      where p.deleted_at is null and lower(p.sku) in (select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))),
+    attribute_links as (
+      select v.product_id, string_agg(concat_ws(':', v.attribute_id, coalesce(v.option_id::text, ''), v.value, v.is_standalone), '|' order by v.attribute_id) as text
+      from found f join product_attribute_values v on v.product_id = f.id
+      where f.parent_product_id is null
+      group by v.product_id),
+    related_links as (
+      select pr.product_id, string_agg(lower(r.sku), '|' order by pr.sort_order) as text
+      from found f join product_related pr on pr.product_id = f.id join products r on r.id = pr.related_product_id and r.deleted_at is null
+      where f.parent_product_id is null
+      group by pr.product_id)
     select p.id, lower(p.sku) as sku, p.parent_product_id, lower(parent.sku) as parent_sku, p.option_key,
       case when p.parent_product_id is null then ${PRODUCT_FINGERPRINT} else ${VARIANT_FINGERPRINT} end as fingerprint,
-      case when p.parent_product_id is null then coalesce(${LINKS}, '') else '' end as links
-    from products p
+      case when p.parent_product_id is null then coalesce(concat_ws(chr(30), a.text, r.text), '') else '' end as links
+    from found p
     left join products parent on parent.id = p.parent_product_id
-    where p.deleted_at is null and lower(p.sku) in (select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))`);
+    left join attribute_links a on a.product_id = p.id
+    left join related_links r on r.product_id = p.id`);
   return new Map(rowsOf<StoredRow>(result).map((row) => [row.sku, { ...row, id: Number(row.id), parent_product_id: row.parent_product_id === null ? null : Number(row.parent_product_id) }]));
 }
 
@@ -281,14 +298,15 @@ export async function planImport(db: Db, sheet: Sheet, sanitize: (html: string) 
       return shapeId === undefined ? [] : [{ shapeId, caratFrom, caratTo }];
     });
     const attributes: AttributeValue[] = [];
-    for (const { name, value } of row.attributes) {
+    const pairs = [...row.attributes.map((pair) => ({ ...pair, standalone: false })), ...row.standaloneAttributes.map((pair) => ({ ...pair, standalone: true }))];
+    for (const { name, value, standalone } of pairs) {
       const attribute = lookups.attributes.get(lower(name));
       if (!attribute || attribute.isConfigurable) {
         errors.add(line, MESSAGES.importUnknown('attribute', name));
         continue;
       }
       if (attributes.some((a) => a.attributeId === attribute.id)) continue;
-      const isStandalone = setId === undefined || !lookups.placed.has(`${setId}:${attribute.id}`);
+      const isStandalone = standalone || setId === undefined || !lookups.placed.has(`${setId}:${attribute.id}`);
       if (attribute.inputType === 'text') {
         attributes.push({ attributeId: attribute.id, optionId: null, value, isStandalone });
         continue;

@@ -39,7 +39,10 @@ export interface ProductRow extends RowBase {
   sideDiamondsWeight: string | null;
   sideDiamondsWeightUnit: string;
   relatedSkus: string[];
+  /** The attributes column: set attributes, or standalone ones when the set does not place them. */
   attributes: RowOption[];
+  /** The options column of a product's row: its standalone attributes (as the export writes them). */
+  standaloneAttributes: RowOption[];
   canBeSetWith: { shape: string; caratFrom: number; caratTo: number }[];
   isGiftCard: boolean;
 }
@@ -206,6 +209,7 @@ export function readImportRows(sheet: Sheet, errors: LineErrors): ImportRow[] {
       sideDiamondsWeightUnit: sideUnit,
       relatedSkus: list(v.related_skus),
       attributes: pairs(v.attributes, line, 'attributes', errors),
+      standaloneAttributes: pairs(v.options, line, 'options', errors),
       canBeSetWith,
       isGiftCard: (v.is_gift_card ?? '').toLowerCase() === 'yes',
     };

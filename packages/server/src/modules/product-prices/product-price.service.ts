@@ -84,12 +84,24 @@ function rowsOf<T>(result: unknown): T[] {
  * replaced prices unless something changed them since.
  */
 export function createProductPriceService(db: Db) {
-  /** The sheet's SKUs that name no live product or variant, in the sheet's order (one statement). */
-  async function unknownSkus(source: Db, rows: readonly PriceRow[]): Promise<string[]> {
-    const result = await source.execute(sql`
-      select v.sku from unnest(${sql.param(rows.map((r) => r.sku))}::text[]) with ordinality as v(sku, n)
-      where not exists (select 1 from ${products} p where lower(p.sku) = lower(v.sku) and p.deleted_at is null)
-      order by v.n`);
+  /**
+   * Stores the run's items, every SKU joined to its live product or variant, and answers the sheet's
+   * SKUs that name none, in the sheet's order: one statement, one pass over the SKUs. The caller
+   * refuses the run (its transaction rolls back) when any SKU is unknown.
+   */
+  async function stageItems(tx: Db, updateId: number, rows: readonly PriceRow[]): Promise<string[]> {
+    const result = await tx.execute(sql`
+      with sheet as (
+        select v.sku, v.price, v.n from unnest(${sql.param(rows.map((r) => r.sku))}::text[], ${sql.param(rows.map((r) => r.price))}::numeric[]) with ordinality as v(sku, price, n)),
+      matched as (
+        select s.n, p.id, s.price from sheet s join ${products} p on lower(p.sku) = lower(s.sku) and p.deleted_at is null),
+      -- A data-modifying CTE always runs to completion, read or not.
+      staged as (
+        insert into ${productPriceUpdateItems} (update_id, product_id, price_after)
+        select ${updateId}, m.id, round(m.price, 2) from matched m)
+      select s.sku from sheet s
+      where not exists (select 1 from matched m where m.n = s.n)
+      order by s.n`);
     return rowsOf<{ sku: string }>(result).map((r) => r.sku);
   }
 
@@ -158,17 +170,12 @@ export function createProductPriceService(db: Db) {
     async stage(sheet: PriceSheet, fileName: string, context: RequestContext): Promise<PriceUpdateRecord> {
       const rows = priceRowsOf(sheet);
       const id = await db.transaction(async (tx) => {
-        const unknown = await unknownSkus(tx, rows);
-        if (unknown.length > 0) throw skuError(PRICE_UPDATE_MESSAGES.invalidSkus, unknown);
         const [run] = await tx
           .insert(productPriceUpdates)
           .values({ fileName, itemCount: rows.length, createdBy: context.actor.id, updatedBy: context.actor.id })
           .returning({ id: productPriceUpdates.id });
-        await tx.execute(sql`
-          insert into ${productPriceUpdateItems} (update_id, product_id, price_after)
-          select ${run!.id}, p.id, round(v.price, 2)
-          from unnest(${sql.param(rows.map((r) => r.sku))}::text[], ${sql.param(rows.map((r) => r.price))}::numeric[]) as v(sku, price)
-          join ${products} p on lower(p.sku) = lower(v.sku) and p.deleted_at is null`);
+        const unknown = await stageItems(tx, run!.id, rows);
+        if (unknown.length > 0) throw skuError(PRICE_UPDATE_MESSAGES.invalidSkus, unknown);
         return run!.id;
       });
       return find(id);
