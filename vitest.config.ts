@@ -15,5 +15,9 @@ export default defineConfig({
     // test mocks modules or changes the environment; a module-level cache (the CPU pool, a password
     // hash) is shared the way the running server shares it.
     isolate: false,
+    // Room for a worker that has run many files: with the demo diamonds, a bootstrap with demo data
+    // late in a worker's run met V8's default heap limit and killed the worker. Why a worker's heap
+    // grows from file to file is not yet found (see the session note); this keeps the suite running.
+    execArgv: ['--max-old-space-size=6144'],
   },
 });
