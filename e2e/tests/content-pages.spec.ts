@@ -39,9 +39,16 @@ test('a content page: rejected form with the spec messages, then created with ri
   await page.getByLabel('Slug').fill(slug);
   const editor = page.getByRole('textbox').and(page.locator('.rich-text-editor__content'));
   await editor.click();
-  await page.getByRole('button', { name: 'Bold' }).click();
+  // The toolbar hands the focus back to the editor after its click: type only once it has, and the
+  // mark is on (or off), else the first letters land nowhere.
+  const bold = page.getByRole('button', { name: 'Bold' });
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor).toBeFocused();
   await page.keyboard.type('Complimentary');
-  await page.getByRole('button', { name: 'Bold' }).click();
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'false');
+  await expect(editor).toBeFocused();
   await page.keyboard.type(' gift wrapping on every order.');
   const created = page.waitForResponse((r) => r.url().endsWith('/api/content-pages') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Submit' }).click();
