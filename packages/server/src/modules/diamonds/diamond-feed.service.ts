@@ -162,7 +162,21 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
       if (!(await feed())) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedNotConfigured);
       if (await runningRunOf(name)) throw new AppError('CONFLICT', DIAMOND_MESSAGES.serviceAlreadyRunning);
       await ensureServices();
-      await db.update(diamondFeedServices).set({ isEnabled: true, updatedAt: new Date(), updatedBy: actor.id }).where(eq(diamondFeedServices.name, name));
+      // The run started now is the schedule's run of its kind: the next ones count from now, so the
+      // scheduler does not start another (a full sync, never yet scheduled) a minute later.
+      const settings = await readFeedSettings(db);
+      const now = new Date();
+      const nextFullAt = new Date(now.getTime() + settings.fullSyncHours * 3_600_000);
+      await db
+        .update(diamondFeedServices)
+        .set({
+          isEnabled: true,
+          updatedAt: now,
+          updatedBy: actor.id,
+          nextIncrementalAt: new Date(now.getTime() + settings.incrementalMinutes * 60_000),
+          nextFullAt: mode === 'full' ? nextFullAt : sql`coalesce(${diamondFeedServices.nextFullAt}, ${nextFullAt})`,
+        })
+        .where(eq(diamondFeedServices.name, name));
       return submit(actor, 'diamonds.sync', { kind: name, mode } satisfies FeedSyncJobParams);
     },
 
