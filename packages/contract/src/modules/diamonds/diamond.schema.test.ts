@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { filterParamsOf, filterValuesOf } from '../../list-query.ts';
+import { MESSAGES } from '../../messages.ts';
 import {
   DEFAULT_DIAMOND_TYPE,
   DIAMOND_PANEL_FILTERS,
   diamondListQuery,
   diamondPaths,
+  DIAMOND_MESSAGES,
   exchangeRateInputSchema,
   feedSettingsInputSchema,
+  withDefaultDiamondType,
   IMPORT_SERVICES,
   RUN_STEP_STATES,
   STONE_STATES,
@@ -35,6 +38,38 @@ describe('diamonds contract', () => {
     for (const rate of ['0', '-1', '1e3', '0.1234567', 'abc']) expect(exchangeRateInputSchema.safeParse({ rate, date: '2026-11-20' }).success, rate).toBe(false);
     expect(feedSettingsInputSchema.safeParse({ username: 'u', endpoint: 'https://x.example/graphql', incrementalMinutes: 60, fullSyncHours: 24 }).success).toBe(true);
     expect(feedSettingsInputSchema.safeParse({ username: 'u', endpoint: 'file:///etc/passwd', incrementalMinutes: 60, fullSyncHours: 24 }).success).toBe(false);
+  });
+
+  it('words each refusal of the rate and the settings for the field it is on', () => {
+    const rateIssues = (input: object) => exchangeRateInputSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(rateIssues({ rate: ' ', date: '' })).toEqual([
+      ['rate', MESSAGES.required],
+      ['date', MESSAGES.required],
+    ]);
+    expect(rateIssues({ rate: '0', date: '2026-02-30' })).toEqual([
+      ['rate', DIAMOND_MESSAGES.exchangeRateInvalid],
+      ['date', DIAMOND_MESSAGES.exchangeRateDateInvalid],
+    ]);
+    const settingIssues = (input: object) => feedSettingsInputSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(settingIssues({ username: 'u'.repeat(256), endpoint: 'ftp://x', incrementalMinutes: 4, fullSyncHours: 169 })).toEqual([
+      ['username', MESSAGES.maxLength(255)],
+      ['endpoint', MESSAGES.invalidUrl],
+      ['incrementalMinutes', DIAMOND_MESSAGES.incrementalMinutesRange],
+      ['fullSyncHours', DIAMOND_MESSAGES.fullSyncHoursRange],
+    ]);
+    expect(settingIssues({ username: '', endpoint: '', incrementalMinutes: 1.5 })).toEqual([
+      ['incrementalMinutes', MESSAGES.wholeNumber],
+      ['fullSyncHours', MESSAGES.required],
+    ]);
+  });
+
+  it('lists earth mined diamonds when the query names no type (document 2 §9), but not gemstones or a list by state', () => {
+    const parse = (query: object) => withDefaultDiamondType(diamondListQuery.schema.parse(query));
+    expect(parse({}).diamondType).toBe(false);
+    expect(parse({ type: 'diamond' }).diamondType).toBe(false);
+    expect(parse({ diamondType: 'lab' }).diamondType).toBe(true);
+    expect(parse({ type: 'gemstone' }).diamondType).toBeUndefined();
+    expect(parse({ state: 'sold' }).diamondType).toBeUndefined();
   });
 
   it('names its paths, services and states once', () => {

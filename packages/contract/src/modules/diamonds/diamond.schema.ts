@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listResponseSchema, safeString } from '../../api.ts';
 import { booleanFilter, choiceFilter, defineListQuery, idsFilter, rangeFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
-import { PRICE_MAX } from '../../rules.ts';
+import { PRICE_MAX, refuseEmpty } from '../../rules.ts';
 import { CARAT_DECIMALS, CARAT_MAX } from '../diamond-markups/diamond-markup.schema.ts';
 import { diamondShapeResource } from '../diamond-shapes/diamond-shape.schema.ts';
 
@@ -31,7 +31,13 @@ export const DIAMOND_MESSAGES = {
   feedNotConfigured: 'The diamond feed is not configured: set the Nivoda username, password and endpoint first.',
   serviceAlreadyRunning: 'This import service is already running.',
   exchangeRateInvalid: 'Enter the rate as a positive number with at most 6 decimals.',
+  exchangeRateDateInvalid: 'Enter the date the rate is for.',
   repriceStarted: 'Repricing started.',
+  exchangeRateSaved: 'Exchange rate saved. Repricing every stone.',
+  exchangeRateUnchanged: 'Exchange rate saved. The rate is the same, so prices stay as they are.',
+  feedSettingsSaved: 'Feed settings saved.',
+  incrementalMinutesRange: 'Changes are read every 5 to 1440 minutes (a day).',
+  fullSyncHoursRange: 'A full sync runs every 1 to 168 hours (a week).',
 } as const;
 
 /** Colour grades the filter offers (GIA D to Z, grouped past M as the trade sells them). */
@@ -93,6 +99,18 @@ export const diamondListQuery = defineListQuery({
   },
 });
 export type DiamondListFilter = keyof typeof diamondListQuery.filters;
+
+/**
+ * The server's Type when the list's query has none (document 2 §9: diamond type default earth): a
+ * list of diamonds on offer (no `type=gemstone`, no `state`) without `diamondType` lists earth mined
+ * stones only; lab grown ones need `diamondType=lab`. Gemstones have no type, and a list asked for
+ * by state (Sold Diamond, `state=sold`) lists both origins unless `diamondType` narrows it.
+ */
+export function withDefaultDiamondType<Q extends { type?: readonly string[]; diamondType?: boolean; state?: readonly string[] }>(query: Q): Q {
+  const isGemstones = query.type?.length === 1 && query.type[0] === 'gemstone';
+  if (isGemstones || query.diamondType !== undefined || query.state !== undefined) return query;
+  return { ...query, diamondType: diamondListQuery.filters.diamondType.trueValue === DEFAULT_DIAMOND_TYPE };
+}
 /** Which filters the panel shows for each list (document 2 §2: Type and Cut hidden for gemstones). */
 export const DIAMOND_PANEL_FILTERS: Record<keyof typeof STONE_TYPES, readonly DiamondListFilter[]> = {
   diamond: ['diamondType', 'certificate', 'sku', 'price', 'shape', 'color', 'clarity', 'cut', 'carat'],
@@ -249,16 +267,23 @@ export const feedSettingsSchema = z.object({
   fullSyncHours: z.number().int(),
 });
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;
+export const FEED_USERNAME_MAX = 255;
+export const FEED_PASSWORD_MAX = 255;
+export const FEED_ENDPOINT_MAX = 500;
+export const FEED_INCREMENTAL_MINUTES = { min: 5, max: 24 * 60 } as const;
+export const FEED_FULL_SYNC_HOURS = { min: 1, max: 24 * 7 } as const;
+const scheduleNumber = (range: { min: number; max: number }, message: string) =>
+  z.number({ error: MESSAGES.required }).int(MESSAGES.wholeNumber).min(range.min, message).max(range.max, message);
 export const feedSettingsInputSchema = z.object({
-  username: safeString().trim().max(255),
+  username: safeString().trim().max(FEED_USERNAME_MAX, MESSAGES.maxLength(FEED_USERNAME_MAX)),
   /** Empty or absent: keep the stored password. */
-  password: safeString().max(255).optional(),
+  password: safeString().max(FEED_PASSWORD_MAX, MESSAGES.maxLength(FEED_PASSWORD_MAX)).optional(),
   endpoint: safeString()
     .trim()
-    .max(500)
-    .refine((text) => text === '' || /^https?:\/\/[^\s]+$/.test(text), 'Enter an http(s) address.'),
-  incrementalMinutes: z.number().int().min(5).max(24 * 60),
-  fullSyncHours: z.number().int().min(1).max(24 * 7),
+    .max(FEED_ENDPOINT_MAX, MESSAGES.maxLength(FEED_ENDPOINT_MAX))
+    .refine((text) => text === '' || /^https?:\/\/[^\s]+$/.test(text), MESSAGES.invalidUrl),
+  incrementalMinutes: scheduleNumber(FEED_INCREMENTAL_MINUTES, DIAMOND_MESSAGES.incrementalMinutesRange),
+  fullSyncHours: scheduleNumber(FEED_FULL_SYNC_HOURS, DIAMOND_MESSAGES.fullSyncHoursRange),
 });
 export type FeedSettingsInput = z.infer<typeof feedSettingsInputSchema>;
 
@@ -266,12 +291,24 @@ export type FeedSettingsInput = z.infer<typeof feedSettingsInputSchema>;
 export const EXCHANGE_RATE_SETTING_KEYS = { rate: 'usd_gbp_rate', date: 'usd_gbp_rate_date' } as const;
 export const EXCHANGE_RATE_PATTERN = /^(?:0|[1-9]\d{0,5})(?:\.\d{1,6})?$/;
 export const exchangeRateSchema = z.object({ rate: z.string().nullable(), date: z.string().nullable() });
+/** What a saved rate answers: the rate, and the repricing it started (null when the rate did not change). */
+export const exchangeRateSavedSchema = exchangeRateSchema.extend({ jobId: z.number().int().nullable(), message: z.string() });
+export type ExchangeRateSaved = z.infer<typeof exchangeRateSavedSchema>;
+const isCalendarDate = (text: string) => {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
 export const exchangeRateInputSchema = z.object({
-  rate: safeString()
+  rate: safeString({ error: MESSAGES.required })
     .trim()
+    .check(refuseEmpty())
     .regex(EXCHANGE_RATE_PATTERN, DIAMOND_MESSAGES.exchangeRateInvalid)
     .refine((text) => Number(text) > 0, DIAMOND_MESSAGES.exchangeRateInvalid),
-  date: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.filterDate('Date')),
+  /** The day the rate is for, YYYY-MM-DD. */
+  date: safeString({ error: MESSAGES.required })
+    .check(refuseEmpty())
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DIAMOND_MESSAGES.exchangeRateDateInvalid)
+    .refine(isCalendarDate, DIAMOND_MESSAGES.exchangeRateDateInvalid),
 });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
 

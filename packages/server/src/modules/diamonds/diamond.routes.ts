@@ -9,6 +9,7 @@ import {
   diamondRecordSchema,
   diamondSoldSchema,
   exchangeRateInputSchema,
+  exchangeRateSavedSchema,
   exchangeRateSchema,
   feedRunListQuery,
   feedRunListResponseSchema,
@@ -20,6 +21,7 @@ import {
   jobStartedSchema,
   repriceJobParamsSchema,
   startServiceSchema,
+  withDefaultDiamondType,
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedSyncJobParams, RepriceJobParams } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, sql } from 'drizzle-orm';
@@ -106,8 +108,19 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   const tags = ['diamonds'];
   const route = app.withTypeProvider<ZodTypeProvider>();
 
-  route.get(diamondPaths.list, { config: diamondsConfig, schema: { tags, querystring: diamondListQuery.schema, response: { 200: diamondListResponseSchema } } }, (request) =>
-    service.list(request.query),
+  route.get(
+    diamondPaths.list,
+    {
+      config: diamondsConfig,
+      schema: {
+        tags,
+        description:
+          'Diamonds, or gemstones with type=gemstone. Without diamondType a list of diamonds on offer is of earth mined stones (document 2 §9); a list by state (state=sold) shows both unless diamondType is given. Price from defaults to 1.',
+        querystring: diamondListQuery.schema,
+        response: { 200: diamondListResponseSchema },
+      },
+    },
+    (request) => service.list(withDefaultDiamondType(request.query)),
   );
 
   route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) =>
@@ -126,11 +139,11 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   route.get(diamondPaths.exchangeRate, { config: { permission: ['diamonds', 'system'] as const }, schema: { tags, response: { 200: exchangeRateSchema } } }, () => readExchangeRate(db));
 
   // A new rate reprices every stone: the job starts once the rate has committed.
-  route.put(diamondPaths.exchangeRate, { config: systemConfig, schema: { tags, body: exchangeRateInputSchema, response: { 200: exchangeRateSchema } } }, async (request) => {
+  route.put(diamondPaths.exchangeRate, { config: systemConfig, schema: { tags, body: exchangeRateInputSchema, response: { 200: exchangeRateSavedSchema } } }, async (request) => {
     const context = contextOf(request);
     const isChanged = await db.transaction((tx) => writeExchangeRate(tx, request.body, context));
-    if (isChanged) await submit(context.actor, 'diamonds.reprice', { reason: 'exchange rate' });
-    return readExchangeRate(db);
+    const jobId = isChanged ? await submit(context.actor, 'diamonds.reprice', { reason: 'exchange rate' }) : null;
+    return { ...(await readExchangeRate(db)), jobId, message: isChanged ? DIAMOND_MESSAGES.exchangeRateSaved : DIAMOND_MESSAGES.exchangeRateUnchanged };
   });
 
   route.get(`${diamondPaths.list}/:id`, { config: diamondsConfig, schema: { tags, params: idParamSchema, response: { 200: diamondRecordSchema } } }, (request) =>

@@ -194,6 +194,18 @@ describe('diamonds', () => {
       expect(gems.items.every((item) => item.isGemstone)).toBe(true);
     });
 
+    it('lists earth mined diamonds when the query names no type (document 2 §9); lab grown ones when asked', async () => {
+      const skus = async (query: string) => ((await get(`/api/diamonds?${query}`)).json() as { items: DiamondListRow[] }).items.map((row) => row.sku);
+      const byDefault = await skus('');
+      expect(byDefault).toContain('NAT-ALPHA-1');
+      expect(byDefault).not.toContain('LAB-BETA-2');
+      expect(await skus('sku=beta')).toEqual([]);
+      expect(await skus('sku=beta&diamondType=lab')).toEqual(['LAB-BETA-2']);
+      expect(await skus('sku=alpha&diamondType=earth')).toEqual(['NAT-ALPHA-1']);
+      // Gemstones have no type.
+      expect(await skus('type=gemstone&sku=saph')).toEqual(['GEM-SAPH-3']);
+    });
+
     it('filters by type, certificate, SKU, price, shape, colour, clarity, cut and weight', async () => {
       const skus = async (query: string) => ((await get(`/api/diamonds?${query}`)).json() as { items: DiamondListRow[] }).items.map((row) => row.sku);
       expect(await skus('diamondType=lab')).toContain('LAB-BETA-2');
@@ -312,7 +324,10 @@ describe('diamonds', () => {
     it('reprices every stone when the exchange rate changes (a job, counted in the log)', async () => {
       const rate = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '0.8', date: '2026-11-21' } });
       expect(rate.statusCode, rate.body).toBe(200);
-      expect(rate.json()).toEqual({ rate: '0.8', date: '2026-11-21' });
+      expect(rate.json()).toMatchObject({ rate: '0.8', date: '2026-11-21', message: DIAMOND_MESSAGES.exchangeRateSaved });
+      // The answer names the repricing it started, so the screen can show its progress.
+      const repricing = await waitForJob(rate.json().jobId as number);
+      expect(repricing).toMatchObject({ kind: 'diamonds.reprice', status: 'succeeded' });
       const deadline = Date.now() + 30_000;
       let run: FeedRunRecord | undefined;
       while (Date.now() < deadline) {
@@ -327,6 +342,33 @@ describe('diamonds', () => {
       expect(row!.price).toBe('4829');
       const bad = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '-1', date: '2026-11-21' } });
       expect(bad.json().error.issues[0].message).toBe(DIAMOND_MESSAGES.exchangeRateInvalid);
+
+      // The same rate for a new day: saved, nothing to reprice.
+      const sameRate = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '0.8', date: '2026-11-22' } });
+      expect(sameRate.json()).toEqual({ rate: '0.8', date: '2026-11-22', jobId: null, message: DIAMOND_MESSAGES.exchangeRateUnchanged });
+    });
+
+    it('refuses a bad rate or bad feed settings with a message per field, and writes nothing', async () => {
+      const settingsBefore = await fx.t.db.select().from(settings);
+      const rate = await fx.t.request(fx.admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '', date: '2026-13-01' } });
+      expect(rate.statusCode).toBe(400);
+      expect(rate.json().error.issues).toEqual([
+        { path: ['rate'], message: MESSAGES.required },
+        { path: ['date'], message: DIAMOND_MESSAGES.exchangeRateDateInvalid },
+      ]);
+      const feedSettings = await fx.t.request(fx.admin, {
+        method: 'PUT',
+        url: '/api/nivoda-settings',
+        payload: { username: 'shop', password: 'x'.repeat(256), endpoint: 'not a url', incrementalMinutes: 2, fullSyncHours: 0 },
+      });
+      expect(feedSettings.statusCode).toBe(400);
+      expect(feedSettings.json().error.issues).toEqual([
+        { path: ['password'], message: MESSAGES.maxLength(255) },
+        { path: ['endpoint'], message: MESSAGES.invalidUrl },
+        { path: ['incrementalMinutes'], message: DIAMOND_MESSAGES.incrementalMinutesRange },
+        { path: ['fullSyncHours'], message: DIAMOND_MESSAGES.fullSyncHoursRange },
+      ]);
+      expect(await fx.t.db.select().from(settings)).toEqual(settingsBefore);
     });
   });
 });
