@@ -6,7 +6,7 @@ import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { Thumbnail } from '../../ui/thumbnail.tsx';
 import { diamondApi, diamondKeys } from './diamond.api.ts';
 import { StoneStateTag } from './stone-tags.tsx';
-import { formatPounds } from './diamond-format.ts';
+import { formatFeedWords, formatPounds } from './diamond-format.ts';
 
 /** How the price was reached, one step a line as the server worked it out (rate, then band, markup and fixed cost). */
 function PriceWorking({ working }: { working: DiamondRecord['working'] }) {
@@ -29,6 +29,9 @@ function PriceWorking({ working }: { working: DiamondRecord['working'] }) {
     </Card>
   );
 }
+
+/** Rows holding the feed's own words, written in capitals by the feed ('SLIGHTLY THICK'): shown in title case. */
+const FEED_WORD_ROWS = new Set(['Type', 'Shape', 'Color', 'Clarity', 'Cut', 'Polish', 'Symmetry', 'Fluorescence', 'Girdle', 'Availability']);
 
 /** A stone's detail: image, its title/value rows (document 2 §3 attribute_options) and the price's working. */
 export function DiamondDetails({ diamond }: { diamond: DiamondRecord }) {
@@ -54,7 +57,7 @@ export function DiamondDetails({ diamond }: { diamond: DiamondRecord }) {
           size="small"
           column={{ xs: 1, sm: 2 }}
           styles={{ label: { width: 110 } }}
-          items={diamond.attributes.map((row) => ({ key: row.title, label: row.title, children: row.value }))}
+          items={diamond.attributes.map((row) => ({ key: row.title, label: row.title, children: FEED_WORD_ROWS.has(row.title) ? formatFeedWords(row.value) : row.value }))}
         />
       </Col>
     </Row>
@@ -112,7 +115,7 @@ export function DiamondDetailModal({ id, onClose }: { id: number; onClose: () =>
       title={
         diamond ? (
           <Flex align="center" gap={8} wrap>
-            <span>{diamond.name}</span>
+            <span>{formatFeedWords(diamond.name)}</span>
             <StoneStateTag stone={diamond} />
           </Flex>
         ) : (

@@ -18,7 +18,7 @@ import { diamondApi, diamondKeys } from './diamond.api.ts';
 import { DiamondDetailModal } from './diamond-detail.tsx';
 import type { ListDefaults } from './diamond-filters.ts';
 import { apiParamsOf, panelFiltersOf, panelQueryOf, stoneTypeOf, urlParamsOfPanel } from './diamond-filters.ts';
-import { formatCarat } from './diamond-format.ts';
+import { formatCarat, formatFeedWords } from './diamond-format.ts';
 import { StonePrice, StoneStateTag } from './stone-tags.tsx';
 
 /** Newest first when the URL names no sort (the server's default); Price and Weight sort too. */
@@ -88,7 +88,7 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
           width: 260,
           render: (name: string, row: DiamondListRow) => (
             <Flex align="center" gap={8} wrap>
-              <span>{name}</span>
+              <span>{formatFeedWords(name)}</span>
               <StoneStateTag stone={row} />
             </Flex>
           ),

@@ -9,6 +9,7 @@ import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { diamondApi, diamondKeys } from './diamond.api.ts';
 import { DiamondDetails, SoldSwitchButton } from './diamond-detail.tsx';
+import { formatFeedWords } from './diamond-format.ts';
 import { StoneStateTag } from './stone-tags.tsx';
 
 /**
@@ -71,7 +72,7 @@ export default function DiamondPullPage() {
           <Card
             title={
               <Flex align="center" gap={8} wrap>
-                <span>{pulled.name}</span>
+                <span>{formatFeedWords(pulled.name)}</span>
                 <StoneStateTag stone={pulled} />
               </Flex>
             }
