@@ -135,6 +135,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // System > Nivoda Logs (the spec's menu) and the import services it logs (/system/service, no menu entry in the spec).
   { path: nivodaPaths.logs, page: () => import('./modules/diamonds/nivoda-logs.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Nivoda Logs', order: 7 } },
   { path: nivodaPaths.service, page: () => import('./modules/diamonds/import-services.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Import Services', order: 8 } },
+  // The feed's settings (Nivoda connection, schedule, USD to GBP rate) beside the services that use them.
+  { path: nivodaPaths.settings, page: () => import('./modules/diamonds/feed-settings.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Feed Settings', order: 9 } },
   { path: metalPaths.list, page: () => import('./modules/metals/metal-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Metals', order: 23 } },
   { path: metalPaths.edit, page: () => import('./modules/metals/metal-form.page.tsx'), permission: 'system', menuParent: metalPaths.list },
   ...listAddEdit(metalQualityPaths, () => import('./modules/metal-qualities/metal-quality-list.page.tsx'), () => import('./modules/metal-qualities/metal-quality-form.page.tsx'), 'system', { section: 'system', label: 'Metal Quality', order: 24 }),

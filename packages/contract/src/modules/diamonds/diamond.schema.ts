@@ -35,7 +35,6 @@ export const DIAMOND_MESSAGES = {
   repriceStarted: 'Repricing started.',
   exchangeRateSaved: 'Exchange rate saved. Repricing every stone.',
   exchangeRateUnchanged: 'Exchange rate saved. The rate is the same, so prices stay as they are.',
-  feedSettingsSaved: 'Feed settings saved.',
   incrementalMinutesRange: 'Changes are read every 5 to 1440 minutes (a day).',
   fullSyncHoursRange: 'A full sync runs every 1 to 168 hours (a week).',
 } as const;

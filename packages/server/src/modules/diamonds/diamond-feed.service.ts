@@ -258,10 +258,13 @@ export async function runReprice(job: JobRunContext<{ reason: string }>) {
   const { db, context, succeed, runId } = job;
   const runLogId = await startRun(db, { serviceName: serviceNameOf('reprice'), kind: 'reprice', mode: job.params.reason, jobRunId: runId, createdBy: context.actor?.id ?? null, download: 'done' });
   try {
+    // The screen that saved a rate shows the stones to reprice; one statement reprices them all, so the bar fills at the end.
+    const [offered] = await db.select({ total: sql<number>`count(*)::int` }).from(diamonds);
+    const totalCount = Number(offered?.total ?? 0);
+    await job.progress(0, totalCount);
     await db.transaction(async (tx) => {
       const { repriced } = await repriceAll(tx, context);
-      const [offered] = await tx.select({ total: sql<number>`count(*)::int` }).from(diamonds);
-      await patchRun(tx, runLogId, { insertInDatabase: 'done', repriced, totalCount: Number(offered?.total ?? 0), endTime: new Date() });
+      await patchRun(tx, runLogId, { insertInDatabase: 'done', repriced, totalCount, endTime: new Date() });
       await succeed(tx, { repriced });
     });
   } catch (error) {

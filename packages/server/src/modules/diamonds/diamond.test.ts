@@ -328,6 +328,8 @@ describe('diamonds', () => {
       // The answer names the repricing it started, so the screen can show its progress.
       const repricing = await waitForJob(rate.json().jobId as number);
       expect(repricing).toMatchObject({ kind: 'diamonds.reprice', status: 'succeeded' });
+      expect(repricing.progressTotal).toBeGreaterThan(0);
+      expect(repricing.progressDone).toBe(repricing.progressTotal);
       const deadline = Date.now() + 30_000;
       let run: FeedRunRecord | undefined;
       while (Date.now() < deadline) {

@@ -2,6 +2,10 @@ import type { ListResponse } from '@facet/contract/api';
 import { diamondPaths as api } from '@facet/contract/modules/diamonds/diamond.schema';
 import type {
   DiamondActionResponse,
+  ExchangeRateInput,
+  ExchangeRateSaved,
+  FeedSettings,
+  FeedSettingsInput,
   DiamondListRow,
   DiamondRecord,
   FeedRunRecord,
@@ -24,6 +28,8 @@ export const nivodaKeys = {
   all: ['nivoda'] as const,
   logs: (query: QueryParams) => ['nivoda', 'logs', query] as const,
   services: ['nivoda', 'services'] as const,
+  settings: ['nivoda', 'settings'] as const,
+  exchangeRate: ['nivoda', 'exchange-rate'] as const,
 };
 
 export interface ImportServices {
@@ -48,4 +54,11 @@ export const nivodaApi = {
   /** Switches the service on and starts a run now: answers its job. */
   start: (name: ImportService, mode: SyncMode) => apiRequest<{ jobId: number; message: string }>(api.serviceStart(name), { method: 'POST', body: { mode } }),
   stop: (name: ImportService) => apiRequest<ImportServices>(api.serviceStop(name), { method: 'POST' }),
+  /** The Nivoda connection and schedule; the password never comes back (`passwordIsSet`). */
+  settings: () => apiRequest<FeedSettings>(api.settings),
+  /** A blank password keeps the stored one. */
+  saveSettings: (input: FeedSettingsInput) => apiRequest<FeedSettings>(api.settings, { method: 'PUT', body: input }),
+  exchangeRate: () => apiRequest<{ rate: string | null; date: string | null }>(api.exchangeRate),
+  /** Saves the USD to GBP rate; answers the repricing job it started (null when the rate did not change). */
+  saveExchangeRate: (input: ExchangeRateInput) => apiRequest<ExchangeRateSaved>(api.exchangeRate, { method: 'PUT', body: input }),
 };

@@ -12,5 +12,8 @@ export const diamondPaths = {
   sold: '/diamonds/sold',
 } as const;
 
-/** System > Nivoda Logs and System > Service (document 3 §2.1). */
-export const nivodaPaths = { logs: '/system/nivoda-logs', service: '/system/service' } as const;
+/**
+ * System > Nivoda Logs and System > Service (document 3 §2.1), and the feed's settings beside the
+ * service screen (route not in the spec): the Nivoda connection, the schedule and the exchange rate.
+ */
+export const nivodaPaths = { logs: '/system/nivoda-logs', service: '/system/service', settings: '/system/service/settings' } as const;

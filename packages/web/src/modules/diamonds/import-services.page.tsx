@@ -194,7 +194,15 @@ export default function ImportServicesPage() {
   });
   return (
     <>
-      <PageHeader title="Import Services" extra={<Button onClick={() => void navigate(nivodaPaths.logs)}>Nivoda Logs</Button>} />
+      <PageHeader
+        title="Import Services"
+        extra={
+          <>
+            <Button onClick={() => void navigate(nivodaPaths.settings)}>Feed Settings</Button>
+            <Button onClick={() => void navigate(nivodaPaths.logs)}>Nivoda Logs</Button>
+          </>
+        }
+      />
       {services.data ? (
         <Flex vertical gap={16}>
           <HealthPanel data={services.data} />
