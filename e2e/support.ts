@@ -22,7 +22,8 @@ export async function login(page: Page, username: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('profile-name')).toBeVisible();
+  // On a loaded machine the shell may take longer than the default 10 s to draw after the answer.
+  await expect(page.getByTestId('profile-name')).toBeVisible({ timeout: 30_000 });
 }
 
 export async function logout(page: Page) {

@@ -52,7 +52,7 @@ test('a user holding only `diamonds` filters by shape, opens a stone, and sees n
   await expect(modal.getByText(/^Price: £[\d,]+$/)).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Mark as sold' })).toBeVisible();
   await page.screenshot({ path: 'test-results/diamonds-only-detail.png' });
-  await modal.getByRole('button', { name: 'Close' }).click();
+  await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
 
   // Other areas, typed into the address bar: the dashboard instead; their API refuses.
