@@ -21,8 +21,8 @@ export async function login(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  // On a loaded machine the shell may take longer than the default 10 s to draw after the answer.
+  // On a loaded machine the sign-in (argon2) and the shell may each take longer than the default 10 s.
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
   await expect(page.getByTestId('profile-name')).toBeVisible({ timeout: 30_000 });
 }
 
