@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
+import { bumpListVersion } from './diamond-list-index.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 
@@ -312,6 +313,7 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
       const { rate } = await readExchangeRate(tx);
       const merged = await merge(tx, source, stageKey, rate);
       const removed = scope.mode === 'full' ? await sweep(tx, source, stageKey, scope.kind) : 0;
+      if (merged.added + merged.updated + removed > 0) await bumpListVersion(tx);
       const result: IngestCounts = { total: staged, ...merged, removed, rejected };
       await options.inTransaction?.(tx, result);
       return result;
