@@ -250,6 +250,7 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean } = 
     return { items: ids.map((id) => toListRow(byId.get(id)!)), total, page: query.page, pageSize: query.pageSize };
   }
 
+  const answered = { index: 0, sql: 0 };
   return {
     /**
      * One page of stones and the total: from the read-side index when it is current (the exact total),
@@ -257,8 +258,12 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean } = 
      */
     async list(received: DiamondListQuery): Promise<ListResponse<DiamondListRow>> {
       const query = withListDefaults(received);
-      return (isIndexable(query) ? await listFromIndex(query) : null) ?? (await listFromSql(query));
+      const fromIndex = isIndexable(query) ? await listFromIndex(query) : null;
+      answered[fromIndex ? 'index' : 'sql'] += 1;
+      return fromIndex ?? (await listFromSql(query));
     },
+    /** How many lists each path answered (the bench). */
+    answered: () => ({ ...answered }),
 
     /** For tests and the bench: each path on its own, with the list's defaults applied. */
     listFromSql: (received: DiamondListQuery) => listFromSql(withListDefaults(received)),
