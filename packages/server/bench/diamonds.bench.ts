@@ -44,6 +44,30 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 const context = systemContext(null, 0);
 
+/**
+ * CPU seconds the database's server processes have used (every backend on this bench's own database,
+ * from /proc): a figure the machine's load does not inflate as it does wall time. Null when /proc
+ * cannot be read (a remote server).
+ */
+async function databaseCpu(): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  const pids = ((await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows;
+  let total = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+const cpuSince = async (from: number | null) => {
+  const now = await databaseCpu();
+  return from === null || now === null ? '' : `, database CPU ${(now - from).toFixed(1)} s`;
+};
+
 function summarise(label: string, times: number[], extra = '') {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
@@ -68,12 +92,14 @@ if (!REUSE) {
   for (const kind of ['natural', 'lab', 'gemstone'] as const) {
     const started = performance.now();
     let downloaded = started;
+    let cpuAtMerge: number | null = null;
     const counts = await ingestStones(db, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind }, {
       onDownloaded: async () => {
         downloaded = performance.now();
+        cpuAtMerge = await databaseCpu();
       },
     });
-    console.log(`full ingest ${kind.padEnd(9)} ${String(counts.added).padStart(8)} added: read + staged ${((downloaded - started) / 1000).toFixed(1)} s, merge ${seconds(downloaded)} s   (load ${load()})`);
+    console.log(`full ingest ${kind.padEnd(9)} ${String(counts.added).padStart(8)} added: read + staged ${((downloaded - started) / 1000).toFixed(1)} s, merge ${seconds(downloaded)} s${await cpuSince(cpuAtMerge)}   (load ${load()})`);
     readAndStaged += downloaded - started;
     merged += performance.now() - downloaded;
   }
@@ -174,19 +200,32 @@ summarise('SKU substring search', skuTimes);
 summarise('certificate substring search', certificateTimes);
 
 // ---------------------------------------------------------------- incremental merge and repricing
-if (!REUSE) {
+if (!REUSE || process.env.BENCH_GENERATION) {
   const changeEvery = Math.max(1, Math.floor(COUNTS.natural / INCREMENTAL));
-  const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: 1, changeEvery });
+  const generation = Number(process.env.BENCH_GENERATION ?? 1);
+  const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation, changeEvery });
+  const cpuAtIncremental = await databaseCpu();
   const started = performance.now();
-  const counts = await listingMeanwhile('incremental merge', () =>
-    ingestStones(db, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' }),
-  );
-  console.log(`incremental merge: ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${seconds(started)} s   (load ${load()})`);
+  let incremental = '';
+  const counts = await listingMeanwhile('incremental merge', async () => {
+    const result = await ingestStones(db, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' });
+    incremental = `${seconds(started)} s (with the read; lists ran meanwhile)${await cpuSince(cpuAtIncremental)}`;
+    return result;
+  });
+  console.log(`incremental merge: ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${incremental}   (load ${load()})`);
 
-  await db.execute(sql`update settings set value = '0.8' where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+  await db.execute(sql`update settings set value = (value::numeric + 0.01)::text where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+  const cpuAtReprice = await databaseCpu();
   const repriceStarted = performance.now();
-  const { repriced } = await listingMeanwhile('repricing', () => db.transaction((tx) => repriceAll(tx, context)));
-  console.log(`repricing all: ${repriced} stones repriced in ${seconds(repriceStarted)} s   (load ${load()})`);
+  let repriceMs = 0;
+  let repriceCpu = '';
+  const { repriced } = await listingMeanwhile('repricing', async () => {
+    const result = await db.transaction((tx) => repriceAll(tx, context));
+    repriceMs = performance.now() - repriceStarted;
+    repriceCpu = await cpuSince(cpuAtReprice);
+    return result;
+  });
+  console.log(`repricing all: ${repriced} stones repriced in ${(repriceMs / 1000).toFixed(1)} s${repriceCpu}   (load ${load()})`);
 
   const [stone] = (await service.list(diamondListQuery.schema.parse({ sort: 'price' }))).items;
   const actor = { id: 1, name: 'bench', email: 'bench@facet.local', permissions: [] };
