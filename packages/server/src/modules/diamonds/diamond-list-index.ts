@@ -36,48 +36,6 @@ interface SortOrder {
   rank: Int32Array;
 }
 
-/** Every stone's text joined by NUL (which no search term holds), and where each starts. */
-interface SearchText {
-  text: string;
-  starts: Int32Array;
-}
-
-function searchText(values: string[]): SearchText {
-  const starts = new Int32Array(values.length + 1);
-  let at = 0;
-  for (let slot = 0; slot < values.length; slot += 1) {
-    starts[slot] = at;
-    at += values[slot]!.length + 1;
-  }
-  starts[values.length] = at;
-  return { text: values.join('\u0000'), starts };
-}
-
-/**
- * The slots whose text holds `term` (already lowered, as the SQL search lowers it): one indexOf over
- * the joined text per occurrence, each mapped to its slot by a binary search of the starts.
- */
-function searchSlots(search: SearchText, term: string, size: number): Uint8Array {
-  const found = new Uint8Array(size);
-  if (term.includes('\u0000')) return found;
-  const { text, starts } = search;
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf(term, from);
-    if (at < 0) break;
-    let low = 0;
-    let high = size - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= at) low = middle;
-      else high = middle - 1;
-    }
-    found[low] = 1;
-    from = starts[low + 1]!;
-  }
-  return found;
-}
-
 export interface ListSnapshot {
   version: number;
   size: number;
@@ -95,9 +53,6 @@ export interface ListSnapshot {
   /** Thousandths of a carat (numeric(6,3)). */
   carat: Int32Array;
   sorts: Record<SortField, SortOrder>;
-  /** The lowered SKUs and certificates (the table's stored lowered columns), for substring search. */
-  sku: SearchText;
-  certificate: SearchText;
   /** Scratch for a query's matching ranks (queries run one at a time: the pass is synchronous). */
   scratch: Int32Array;
 }
@@ -167,8 +122,6 @@ export async function readListSnapshot(db: Db): Promise<ListSnapshot> {
     const carat = new Int32Array(capacity);
     const created = new Float64Array(capacity);
     const words = new Map<string, number>();
-    const skus: string[] = [];
-    const certificates: string[] = [];
     const code = (word: string | null) => {
       if (word === null) return 0;
       let value = words.get(word);
@@ -182,11 +135,11 @@ export async function readListSnapshot(db: Db): Promise<ListSnapshot> {
     let after = 0;
     for (;;) {
       // Compact rows (numbers as text PostgreSQL writes once), read by id in batches.
-      const rows = rowsOf<{ i: number; f: number; s: number | null; co: string | null; cl: string | null; cu: string | null; p: string | null; c: number; t: string; k: string; ce: string | null }>(
+      const rows = rowsOf<{ i: number; f: number; s: number | null; co: string | null; cl: string | null; cu: string | null; p: string | null; c: number; t: string }>(
         await tx.execute(sql`
           select id as i, (is_gemstone::int + 2 * is_lab::int + 4 * is_sold::int + 8 * is_unavailable::int) as f, shape_id as s,
             color as co, clarity as cl, cut as cu, price::text as p, (carat * 1000)::int as c,
-            (extract(epoch from created_at) * 1000000)::bigint::text as t, stock_id_lower as k, certificate_lower as ce
+            (extract(epoch from created_at) * 1000000)::bigint::text as t
           from diamonds where id > ${after} order by id limit ${BUILD_BATCH}`),
       );
       for (const row of rows) {
@@ -200,8 +153,6 @@ export async function readListSnapshot(db: Db): Promise<ListSnapshot> {
         price[size] = row.p === null ? Number.NaN : Number(row.p);
         carat[size] = row.c;
         created[size] = Number(row.t);
-        skus.push(row.k);
-        certificates.push(row.ce ?? '');
         size += 1;
       }
       if (rows.length < BUILD_BATCH || size === capacity) break;
@@ -221,15 +172,13 @@ export async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       price: slice(price),
       carat: slice(carat),
       sorts: { createdAt: sortOrder(slice(created), size), price: sortOrder(slice(price), size), carat: sortOrder(slice(carat), size) },
-      sku: searchText(skus),
-      certificate: searchText(certificates),
       scratch: new Int32Array(size),
     };
   });
 }
 
-/** Whether the index can answer a query: every filter of the list (the general search box is not the diamonds list's). */
-export const isIndexable = (query: DiamondListQuery) => !(query as { search?: string }).search;
+/** Whether the index can answer a query: SKU and certificate substrings are PostgreSQL's (trigram indexes). */
+export const isIndexable = (query: DiamondListQuery) => !query.sku && !query.certificate && !(query as { search?: string }).search;
 
 /** A lookup table of the words of `prefix` a choice filter allows (null: no condition). */
 function wordTable(snapshot: ListSnapshot, prefix: string, values: readonly string[] | undefined): Uint8Array | null {
@@ -285,8 +234,6 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
   const colorTable = wordTable(snapshot, 'color', values.color);
   const clarityTable = wordTable(snapshot, 'clarity', values.clarity);
   const cutTable = wordTable(snapshot, 'cut', values.cut);
-  const skuFound = values.sku ? searchSlots(snapshot.sku, values.sku.toLowerCase(), snapshot.size) : null;
-  const certificateFound = values.certificate ? searchSlots(snapshot.certificate, values.certificate.toLowerCase(), snapshot.size) : null;
 
   const field = (query.sort ?? 'createdAt') as SortField;
   const isAscending = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'asc';
@@ -308,8 +255,6 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     if (colorTable !== null && colorTable[color[slot]!] === 0) return false;
     if (clarityTable !== null && clarityTable[clarity[slot]!] === 0) return false;
     if (cutTable !== null && cutTable[cut[slot]!] === 0) return false;
-    if (skuFound !== null && skuFound[slot] === 0) return false;
-    if (certificateFound !== null && certificateFound[slot] === 0) return false;
     return true;
   };
 

@@ -47,12 +47,12 @@ const stoneColumns = {
  * whole pounds, null when the stone is not for sale (`unpriced_reason`: no markup band, no rate).
  * `created_at` is when the stone was first seen (the list's Created Date).
  *
- * The list (filters, sorts, SKU and certificate substrings) is answered by a read-side index rebuilt
- * from this table (`diamond-list-index.ts`), so the table keeps only the indexes its writes need: the
- * source id (the merge's match), sold stones, shapes (a shape's deletion check). A merge of a million
- * stones then writes three btrees instead of nine indexes (two of them trigram), and `price` is in no
- * index: a repricing updates rows in place (HOT; the table's fillfactor leaves each page room), with no
- * index entry written. The lowered SKU and certificate are stored for the index's search.
+ * The list's filters and sorts are answered by a read-side index rebuilt from this table
+ * (`diamond-list-index.ts`), so the table keeps only the source id (the merge's match), SKU and
+ * certificate substrings (trigram indexes over stored lowercased columns: the list's searches), sold
+ * stones and shapes (a shape's deletion check). `price` is in no index: a repricing or a feed's new
+ * price updates rows in place (HOT; the table's fillfactor leaves each page room), writing no index
+ * entry.
  */
 export const diamonds = pgTable(
   'diamonds',
@@ -80,6 +80,8 @@ export const diamonds = pgTable(
   },
   (t) => [
     uniqueIndex('diamonds_source_id').on(t.source, t.sourceId),
+    index('diamonds_sku_search').using('gin', sql`${t.stockIdLower} gin_trgm_ops`),
+    index('diamonds_certificate_search').using('gin', sql`${t.certificateLower} gin_trgm_ops`),
     index('diamonds_sold').on(t.soldAt).where(sql`is_sold`),
     index('diamonds_shape').on(t.shapeId).where(sql`shape_id is not null`),
   ],
