@@ -36,7 +36,7 @@ interface SortOrder {
   rank: Int32Array;
 }
 
-export interface ListSnapshot {
+interface ListSnapshot {
   version: number;
   size: number;
   ids: Int32Array;
@@ -106,37 +106,12 @@ function sortOrder(keys: Float64Array | Int32Array, size: number): SortOrder {
   return { order, rank };
 }
 
-/** A bytea column of big-endian numbers as PostgreSQL's *send functions write them. */
-const view = (bytes: Uint8Array | null) => (bytes ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new DataView(new ArrayBuffer(0)));
-
-/**
- * Reads the snapshot from PostgreSQL: the version and every stone, in one repeatable-read
- * transaction. Each batch of stones comes back as one row of binary columns (PostgreSQL writes each
- * number with its *send function into one bytea per column), so a million stones are a few
- * megabytes to copy, not a million rows to parse.
- */
-export async function readListSnapshot(db: Db): Promise<ListSnapshot> {
+/** Reads the snapshot from PostgreSQL: the version and every stone, in one repeatable-read transaction. */
+async function readListSnapshot(db: Db): Promise<ListSnapshot> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    const [head] = rowsOf<{ version: string; size: string; colors: string[] | null; clarities: string[] | null; cuts: string[] | null }>(
-      await tx.execute(sql`
-        select ${listVersionSql} as version, (select count(*) from diamonds) as size,
-          array_agg(distinct color) filter (where color is not null) as colors,
-          array_agg(distinct clarity) filter (where clarity is not null) as clarities,
-          array_agg(distinct cut) filter (where cut is not null) as cuts
-        from (select distinct color, clarity, cut from diamonds) grades`),
-    );
+    const [head] = rowsOf<{ version: string; size: string }>(await tx.execute(sql`select ${listVersionSql} as version, (select count(*) from diamonds) as size`));
     const capacity = Number(head!.size);
-    const colors = head!.colors ?? [];
-    const clarities = head!.clarities ?? [];
-    const cuts = head!.cuts ?? [];
-    // One code space for the three grades: color:G, clarity:VS1, cut:EX (0: none).
-    const words = new Map<string, number>();
-    const codeBase = { color: 0, clarity: colors.length, cut: colors.length + clarities.length };
-    colors.forEach((word, i) => words.set(`color:${word}`, codeBase.color + i + 1));
-    clarities.forEach((word, i) => words.set(`clarity:${word}`, codeBase.clarity + i + 1));
-    cuts.forEach((word, i) => words.set(`cut:${word}`, codeBase.cut + i + 1));
     const ids = new Int32Array(capacity);
     const flags = new Uint8Array(capacity);
     const shape = new Int32Array(capacity);
@@ -146,51 +121,42 @@ export async function readListSnapshot(db: Db): Promise<ListSnapshot> {
     const price = new Float64Array(capacity);
     const carat = new Int32Array(capacity);
     const created = new Float64Array(capacity);
+    const words = new Map<string, number>();
+    const code = (word: string | null) => {
+      if (word === null) return 0;
+      let value = words.get(word);
+      if (value === undefined) {
+        value = words.size + 1;
+        words.set(word, value);
+      }
+      return value;
+    };
     let size = 0;
     let after = 0;
-    const grade = (column: string, values: string[], base: number) =>
-      sql`int4send(coalesce(array_position(${sql.param(values)}::text[], ${sql.raw(column)}) + ${base}::int, 0))`;
     for (;;) {
-      const [batch] = rowsOf<Record<'ids' | 'flags' | 'shapes' | 'colors' | 'clarities' | 'cuts' | 'prices' | 'carats' | 'created', Uint8Array | null> & { n: number }>(
+      // Compact rows (numbers as text PostgreSQL writes once), read by id in batches.
+      const rows = rowsOf<{ i: number; f: number; s: number | null; co: string | null; cl: string | null; cu: string | null; p: string | null; c: number; t: string }>(
         await tx.execute(sql`
-          select count(*)::int as n,
-            string_agg(int4send(id), ''::bytea order by id) as ids,
-            string_agg(int4send(is_gemstone::int + 2 * is_lab::int + 4 * is_sold::int + 8 * is_unavailable::int), ''::bytea order by id) as flags,
-            string_agg(int4send(coalesce(shape_id, -1)), ''::bytea order by id) as shapes,
-            string_agg(${grade('color', colors, codeBase.color)}, ''::bytea order by id) as colors,
-            string_agg(${grade('clarity', clarities, codeBase.clarity)}, ''::bytea order by id) as clarities,
-            string_agg(${grade('cut', cuts, codeBase.cut)}, ''::bytea order by id) as cuts,
-            string_agg(float8send(coalesce(price::float8, 'NaN'::float8)), ''::bytea order by id) as prices,
-            string_agg(int4send((carat * 1000)::int), ''::bytea order by id) as carats,
-            string_agg(float8send((extract(epoch from created_at) * 1000000)::float8), ''::bytea order by id) as created
-          from (select * from diamonds where id > ${after} order by id limit ${BUILD_BATCH}) d`),
+          select id as i, (is_gemstone::int + 2 * is_lab::int + 4 * is_sold::int + 8 * is_unavailable::int) as f, shape_id as s,
+            color as co, clarity as cl, cut as cu, price::text as p, (carat * 1000)::int as c,
+            (extract(epoch from created_at) * 1000000)::bigint::text as t
+          from diamonds where id > ${after} order by id limit ${BUILD_BATCH}`),
       );
-      const count = Math.min(batch!.n, capacity - size);
-      const [idView, flagView, shapeView, colorView, clarityView, cutView, priceView, caratView, createdView] = [
-        batch!.ids,
-        batch!.flags,
-        batch!.shapes,
-        batch!.colors,
-        batch!.clarities,
-        batch!.cuts,
-        batch!.prices,
-        batch!.carats,
-        batch!.created,
-      ].map(view) as [DataView, DataView, DataView, DataView, DataView, DataView, DataView, DataView, DataView];
-      for (let i = 0; i < count; i += 1) {
-        ids[size] = idView.getInt32(i * 4);
-        flags[size] = flagView.getInt32(i * 4);
-        shape[size] = shapeView.getInt32(i * 4);
-        color[size] = colorView.getInt32(i * 4);
-        clarity[size] = clarityView.getInt32(i * 4);
-        cut[size] = cutView.getInt32(i * 4);
-        price[size] = priceView.getFloat64(i * 8);
-        carat[size] = caratView.getInt32(i * 4);
-        created[size] = createdView.getFloat64(i * 8);
+      for (const row of rows) {
+        if (size === capacity) break;
+        ids[size] = row.i;
+        flags[size] = row.f;
+        shape[size] = row.s ?? -1;
+        color[size] = code(row.co === null ? null : `color:${row.co}`);
+        clarity[size] = code(row.cl === null ? null : `clarity:${row.cl}`);
+        cut[size] = code(row.cu === null ? null : `cut:${row.cu}`);
+        price[size] = row.p === null ? Number.NaN : Number(row.p);
+        carat[size] = row.c;
+        created[size] = Number(row.t);
         size += 1;
       }
-      if (batch!.n < BUILD_BATCH || size === capacity) break;
-      after = ids[size - 1]!;
+      if (rows.length < BUILD_BATCH || size === capacity) break;
+      after = rows[rows.length - 1]!.i;
     }
     const slice = <T extends { subarray(from: number, to: number): T }>(array: T) => array.subarray(0, size);
     return {
@@ -330,7 +296,7 @@ function slotOf(snapshot: ListSnapshot, id: number): number {
   return -1;
 }
 
-export interface ListIndexStats {
+interface ListIndexStats {
   builds: number;
   lastBuildMs: number;
   size: number;
