@@ -12,6 +12,11 @@
  * BENCH_STONES sets the count (default 1,000,000); BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name>
  * measures a kept one again without ingesting. Targets: list and search p95 <= 20 ms; merge <= 30 s;
  * incremental <= 3 s; repricing <= 15 s.
+ *
+ * The list is answered by the read-side index (diamond-list-index.ts): the bench prints its build time
+ * and the memory it holds, the SQL path's figures (what answers while it builds), and, during the
+ * incremental merge, the repricing and a sale, how lists were answered meanwhile and how long the
+ * index took to be current again.
  */
 import os from 'node:os';
 import { EXCHANGE_RATE_SETTING_KEYS, diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
@@ -39,6 +44,30 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 const context = systemContext(null, 0);
 
+/**
+ * CPU seconds the database's server processes have used (every backend on this bench's own database,
+ * from /proc): a figure the machine's load does not inflate as it does wall time. Null when /proc
+ * cannot be read (a remote server).
+ */
+async function databaseCpu(): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  const pids = ((await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows;
+  let total = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+const cpuSince = async (from: number | null) => {
+  const now = await databaseCpu();
+  return from === null || now === null ? '' : `, database CPU ${(now - from).toFixed(1)} s`;
+};
+
 function summarise(label: string, times: number[], extra = '') {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
@@ -58,23 +87,43 @@ if (!REUSE) {
     ]);
   });
   const feed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000 });
+  let readAndStaged = 0;
+  let merged = 0;
   for (const kind of ['natural', 'lab', 'gemstone'] as const) {
     const started = performance.now();
     let downloaded = started;
+    let cpuAtMerge: number | null = null;
     const counts = await ingestStones(db, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind }, {
       onDownloaded: async () => {
         downloaded = performance.now();
+        cpuAtMerge = await databaseCpu();
       },
     });
-    console.log(`full ingest ${kind.padEnd(9)} ${String(counts.added).padStart(8)} added: read + staged ${((downloaded - started) / 1000).toFixed(1)} s, merge ${seconds(downloaded)} s   (load ${load()})`);
+    console.log(`full ingest ${kind.padEnd(9)} ${String(counts.added).padStart(8)} added: read + staged ${((downloaded - started) / 1000).toFixed(1)} s, merge ${seconds(downloaded)} s${await cpuSince(cpuAtMerge)}   (load ${load()})`);
+    readAndStaged += downloaded - started;
+    merged += performance.now() - downloaded;
   }
+  console.log(`full sync of ${STONES.toLocaleString()}: ${((readAndStaged + merged) / 1000).toFixed(1)} s, of which the merges ${(merged / 1000).toFixed(1)} s   (load ${load()})`);
   const started = performance.now();
   await db.execute(sql`vacuum analyze diamonds`);
   console.log(`vacuum analyze ${seconds(started)} s`);
 }
 
-// ---------------------------------------------------------------- the list
+// ---------------------------------------------------------------- the read-side index
 const service = createDiamondService(db);
+const memory = () => process.memoryUsage();
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+globalThis.gc?.();
+const before = memory();
+const buildStarted = performance.now();
+await service.listIndex!.rebuild();
+globalThis.gc?.();
+const after = memory();
+console.log(
+  `list index build: ${seconds(buildStarted)} s for ${service.listIndex!.stats().size.toLocaleString()} stones; RSS ${megabytes(before.rss)} -> ${megabytes(after.rss)}, heap + array buffers +${megabytes(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)}   (load ${load()})`,
+);
+
+// ---------------------------------------------------------------- the list
 const shapeIds = ((await db.execute(sql`select id from diamond_shapes where deleted_at is null`)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
 let seed = 12345;
 const random = () => {
@@ -130,6 +179,14 @@ console.log(`  worst: ${worst.ms.toFixed(1)} ms, total ${worst.total}, ${new URL
 const firstPage: number[] = [];
 for (let i = 0; i < 30; i += 1) firstPage.push((await timeList({})).ms);
 summarise('list, first page (defaults)', firstPage);
+const sqlTimes: number[] = [];
+for (let i = 0; i < 40; i += 1) {
+  const query = diamondListQuery.schema.parse(randomQuery());
+  const started = performance.now();
+  await service.listFromSql(query);
+  sqlTimes.push(performance.now() - started);
+}
+summarise('the SQL path (while the index builds), 40', sqlTimes, `   (load ${load()})`);
 
 // SKU and certificate substrings of stones that exist.
 const samples = ((await db.execute(sql`select stock_id, certificate from diamonds tablesample system (0.1) limit 60`)) as unknown as { rows: { stock_id: string; certificate: string }[] }).rows;
@@ -143,17 +200,68 @@ summarise('SKU substring search', skuTimes);
 summarise('certificate substring search', certificateTimes);
 
 // ---------------------------------------------------------------- incremental merge and repricing
-if (!REUSE) {
+if (!REUSE || process.env.BENCH_GENERATION) {
   const changeEvery = Math.max(1, Math.floor(COUNTS.natural / INCREMENTAL));
-  const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: 1, changeEvery });
+  const generation = Number(process.env.BENCH_GENERATION ?? 1);
+  const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation, changeEvery });
+  const cpuAtIncremental = await databaseCpu();
   const started = performance.now();
-  const counts = await ingestStones(db, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' });
-  console.log(`incremental merge: ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${seconds(started)} s   (load ${load()})`);
+  let incremental = '';
+  const counts = await listingMeanwhile('incremental merge', async () => {
+    const result = await ingestStones(db, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' });
+    incremental = `${seconds(started)} s (with the read; lists ran meanwhile)${await cpuSince(cpuAtIncremental)}`;
+    return result;
+  });
+  console.log(`incremental merge: ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${incremental}   (load ${load()})`);
 
-  await db.execute(sql`update settings set value = '0.8' where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+  await db.execute(sql`update settings set value = (value::numeric + 0.01)::text where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+  const cpuAtReprice = await databaseCpu();
   const repriceStarted = performance.now();
-  const { repriced } = await db.transaction((tx) => repriceAll(tx, context));
-  console.log(`repricing all: ${repriced} stones repriced in ${seconds(repriceStarted)} s   (load ${load()})`);
+  let repriceMs = 0;
+  let repriceCpu = '';
+  const { repriced } = await listingMeanwhile('repricing', async () => {
+    const result = await db.transaction((tx) => repriceAll(tx, context));
+    repriceMs = performance.now() - repriceStarted;
+    repriceCpu = await cpuSince(cpuAtReprice);
+    return result;
+  });
+  console.log(`repricing all: ${repriced} stones repriced in ${(repriceMs / 1000).toFixed(1)} s${repriceCpu}   (load ${load()})`);
+
+  const [stone] = (await service.list(diamondListQuery.schema.parse({ sort: 'price' }))).items;
+  const actor = { id: 1, name: 'bench', email: 'bench@facet.local', permissions: [] };
+  const soldStarted = performance.now();
+  await service.setSold(stone!.id, true, { actor, ip: 'bench', requestId: 'bench' });
+  const soldMs = performance.now() - soldStarted;
+  const { builds } = service.listIndex!.stats();
+  const soldList = await timeList({ state: 'sold' });
+  console.log(`a sale: ${soldMs.toFixed(1)} ms, then the sold list from the index in ${soldList.ms.toFixed(1)} ms (total ${soldList.total}; rebuilt: ${service.listIndex!.stats().builds > builds ? 'yes' : 'no, applied in place'})`);
+}
+
+/**
+ * Runs `task` while lists are asked one after another (random combinations), then waits until the
+ * index is current again: how the lists were answered meanwhile, and how long the index took.
+ */
+async function listingMeanwhile<T>(label: string, task: () => Promise<T>): Promise<T> {
+  const times: number[] = [];
+  const answeredBefore = service.answered();
+  let isDone = false;
+  const lists = (async () => {
+    while (!isDone) times.push((await timeList(randomQuery())).ms);
+  })();
+  const result = await task();
+  const finished = performance.now();
+  // Lists go on until the index is current again (a list found the data newer and started a build).
+  const { builds } = service.listIndex!.stats();
+  while (service.listIndex!.stats().builds === builds) {
+    times.push((await timeList(randomQuery())).ms);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const current = (performance.now() - finished) / 1000;
+  isDone = true;
+  await lists;
+  const answered = service.answered();
+  summarise(`  lists during ${label}: ${times.length}`, times, `   index ${answered.index - answeredBefore.index}, SQL ${answered.sql - answeredBefore.sql}; index current again ${current.toFixed(1)} s after the commit (last build ${(service.listIndex!.stats().lastBuildMs / 1000).toFixed(1)} s)`);
+  return result;
 }
 
 console.log(`uptime: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
+import { bumpListVersion } from './diamond-list-index.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 
@@ -309,9 +310,12 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
     await options.onDownloaded?.(staged);
     if (scope.mode === 'full' && staged === 0) throw new Error(EMPTY_FULL_READ);
     const counts = await db.transaction(async (tx) => {
+      // The merge sorts the staged stones by source id and hashes them against the table: in memory, not spilled to disk in 4 MB runs.
+      await tx.execute(sql`set local work_mem = '64MB'`);
       const { rate } = await readExchangeRate(tx);
       const merged = await merge(tx, source, stageKey, rate);
       const removed = scope.mode === 'full' ? await sweep(tx, source, stageKey, scope.kind) : 0;
+      if (merged.added + merged.updated + removed > 0) await bumpListVersion(tx);
       const result: IngestCounts = { total: staged, ...merged, removed, rejected };
       await options.inTransaction?.(tx, result);
       return result;

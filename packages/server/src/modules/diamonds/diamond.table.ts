@@ -47,11 +47,12 @@ const stoneColumns = {
  * whole pounds, null when the stone is not for sale (`unpriced_reason`: no markup band, no rate).
  * `created_at` is when the stone was first seen (the list's Created Date).
  *
- * Indexes, for any combination of the list's filters at a million rows: the choice filters (type,
- * origin, shape, colour, clarity, cut) are one GIN index over `facets`, a stored array of words
- * ('shape:7', 'color:G'), so a combination is an intersection of posting lists and its count stops
- * early; price, carat and the first-seen order are btrees the planner walks for unselective
- * combinations; SKU and certificate substrings are trigram indexes over stored lowercased columns.
+ * The list's filters and sorts are answered by a read-side index rebuilt from this table
+ * (`diamond-list-index.ts`), so the table keeps only the source id (the merge's match), SKU and
+ * certificate substrings (trigram indexes over stored lowercased columns: the list's searches), sold
+ * stones and shapes (a shape's deletion check). `price` is in no index: a repricing or a feed's new
+ * price updates rows in place (HOT; the table's fillfactor leaves each page room), writing no index
+ * entry.
  */
 export const diamonds = pgTable(
   'diamonds',
@@ -76,26 +77,26 @@ export const diamonds = pgTable(
       .notNull()
       .generatedAlwaysAs((): SQL => sql`lower(${diamonds.stockId})`),
     certificateLower: text('certificate_lower').generatedAlwaysAs((): SQL => sql`lower(${diamonds.certificate})`),
-    facets: text('facets')
-      .array()
-      .notNull()
-      .generatedAlwaysAs(
-        (): SQL =>
-          sql`array[case when ${diamonds.isGemstone} then 'gemstone' else 'diamond' end, case when ${diamonds.isLab} then 'lab' else 'earth' end, 'shape:' || coalesce(${diamonds.shapeId}::text, '-'), 'color:' || coalesce(${diamonds.color}, '-'), 'clarity:' || coalesce(${diamonds.clarity}, '-'), 'cut:' || coalesce(${diamonds.cut}, '-')]`,
-      ),
   },
   (t) => [
     uniqueIndex('diamonds_source_id').on(t.source, t.sourceId),
-    index('diamonds_facets').using('gin', t.facets),
-    index('diamonds_created_at').on(t.createdAt, t.id),
-    index('diamonds_price').on(t.price, t.id),
-    index('diamonds_carat').on(t.carat, t.id),
     index('diamonds_sku_search').using('gin', sql`${t.stockIdLower} gin_trgm_ops`),
     index('diamonds_certificate_search').using('gin', sql`${t.certificateLower} gin_trgm_ops`),
     index('diamonds_sold').on(t.soldAt).where(sql`is_sold`),
     index('diamonds_shape').on(t.shapeId).where(sql`shape_id is not null`),
   ],
 );
+
+/**
+ * One row (id 1): the version of the diamonds' list data, raised in the same transaction as every write
+ * the list can see (a merge, a sweep, a repricing, a sale). The read-side list index holds the version
+ * it was built at and answers only while the two agree (`diamond-list-index.ts`), so every server
+ * process sees each write as soon as it commits.
+ */
+export const diamondListState = pgTable('diamond_list_state', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * What a feed read brings, batch by batch, before the one merge: each batch committed on its own

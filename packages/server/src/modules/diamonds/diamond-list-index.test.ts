@@ -1,0 +1,175 @@
+import { diamondListQuery, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { DiamondListRow } from '@facet/contract/modules/diamonds/diamond.schema';
+import { count, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyListQuery } from '../../db/list-query.ts';
+import { systemContext } from '../../http/context.ts';
+import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
+import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
+import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
+import { settings } from '../settings/setting.table.ts';
+import { ingestStones } from './diamond-ingest.ts';
+import type { DiamondListQuery } from './diamond-list-index.ts';
+import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from './diamond.service.ts';
+import { diamonds } from './diamond.table.ts';
+import { createGeneratedFeed } from './generated-stone-feed.ts';
+
+/**
+ * The read-side list index answers exactly what the SQL filter answers: the same page in the same
+ * order and the exact total, over random combinations of every filter, sort, order and page; and it
+ * stays so after a sync (stones changed, added and swept), a repricing and a sale.
+ */
+describe('the diamonds list index', () => {
+  const fx = useAdminTestApp();
+  const COUNTS = { natural: 1500, lab: 1100, gemstone: 400 };
+  let shapeIds: number[] = [];
+  let service: ReturnType<typeof createDiamondService>;
+
+  beforeAll(async () => {
+    const db = fx.t.db;
+    await db.transaction(async (tx) => {
+      await seedDemoDiamondShapes(tx, { adminId: 1, permissionIds: new Map() });
+      await seedDemoDiamondMarkups(tx, { adminId: 1, permissionIds: new Map() });
+      await tx.insert(settings).values([
+        { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
+        { title: 'date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
+      ]);
+    });
+    const feed = createGeneratedFeed({ counts: COUNTS, seed: 11, source: 'index-test', batchSize: 1000 });
+    for (const kind of ['natural', 'lab', 'gemstone'] as const) await ingestStones(db, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind });
+    shapeIds = ((await db.execute(sql`select id from diamond_shapes where deleted_at is null`)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    service = createDiamondService(db);
+  });
+
+  let seed = 4242;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const pickSome = <T,>(values: readonly T[], most: number) => [...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => values[Math.floor(random() * values.length)]!))];
+  const COLORS = [...Object.keys(diamondListQuery.filters.color.optionLabels)];
+  const CLARITIES = [...Object.keys(diamondListQuery.filters.clarity.optionLabels)];
+  const CUTS = [...Object.keys(diamondListQuery.filters.cut.optionLabels)];
+
+  /** A random combination of the list's URL parameters, as the web sends them. */
+  function randomQuery(): DiamondListQuery {
+    const raw: Record<string, string> = {};
+    if (random() < 0.25) raw.type = random() < 0.5 ? 'gemstone' : random() < 0.5 ? 'diamond' : 'diamond,gemstone';
+    if (random() < 0.5) raw.diamondType = random() < 0.5 ? 'lab' : 'earth';
+    if (random() < 0.4) raw.shape = [...pickSome(shapeIds, 3), ...(random() < 0.1 ? [999_999] : [])].join(',');
+    if (random() < 0.4) raw.color = pickSome(COLORS, 3).join(',');
+    if (random() < 0.4) raw.clarity = pickSome(CLARITIES, 3).join(',');
+    if (random() < 0.3) raw.cut = pickSome(CUTS, 2).join(',');
+    if (random() < 0.4) {
+      const from = Math.floor(random() * 8000);
+      if (random() < 0.8) raw.priceFrom = String(from);
+      raw.priceTo = String(from + Math.floor(random() * 30_000));
+    }
+    if (random() < 0.3) {
+      const from = Math.round(random() * 2000) / 1000;
+      raw.caratFrom = String(from);
+      if (random() < 0.7) raw.caratTo = (from + Math.round(random() * 1500) / 1000).toFixed(3);
+    }
+    if (random() < 0.3) raw.state = pickSome(['available', 'sold', 'unavailable'], 2).join(',');
+    if (random() < 0.2) raw.pricing = pickSome(['priced', 'unpriced'], 2).join(',');
+    if (random() < 0.85) raw.sort = ['createdAt', 'price', 'carat'][Math.floor(random() * 3)]!;
+    if (random() < 0.8) raw.order = random() < 0.5 ? 'asc' : 'desc';
+    raw.page = String(1 + Math.floor(random() ** 2 * 12));
+    if (random() < 0.3) raw.pageSize = String([5, 50, 100][Math.floor(random() * 3)]);
+    return diamondListQuery.schema.parse(raw) as DiamondListQuery;
+  }
+
+  /** What SQL answers: the page of the SQL list, and the exact count of its filter. */
+  async function fromSql(query: DiamondListQuery): Promise<{ ids: number[]; total: number; items: DiamondListRow[] }> {
+    const page = await service.listFromSql(query);
+    const { where } = applyListQuery(diamonds, withListDefaults(query), diamondListSpec);
+    const [counted] = await fx.t.db.select({ total: count() }).from(diamonds).where(where);
+    return { ids: page.items.map((item) => item.id), total: counted!.total, items: page.items };
+  }
+
+  async function expectSameAnswers(queries: number) {
+    let nonEmpty = 0;
+    for (let i = 0; i < queries; i += 1) {
+      const query = randomQuery();
+      const fromIndex = await service.listFromIndex(query);
+      expect(fromIndex, JSON.stringify(query)).not.toBeNull();
+      const expected = await fromSql(query);
+      expect({ query, ids: fromIndex!.items.map((item) => item.id), total: fromIndex!.total }).toEqual({ query, ids: expected.ids, total: expected.total });
+      expect(fromIndex!.items).toEqual(expected.items);
+      expect(fromIndex!.totalIsCapped).toBeUndefined();
+      if (expected.ids.length) nonEmpty += 1;
+    }
+    // The combinations are not all empty: the comparison says something.
+    expect(nonEmpty).toBeGreaterThan(queries / 5);
+  }
+
+  it('answers exactly what the SQL filter answers, over random combinations of filters, sorts and pages', async () => {
+    await service.listIndex!.rebuild();
+    expect(service.listIndex!.stats().size).toBe(COUNTS.natural + COUNTS.lab + COUNTS.gemstone);
+    await expectSameAnswers(250);
+  });
+
+  it('stays consistent after a sync: stale until rebuilt (the list answers from SQL meanwhile), then exact again', async () => {
+    await service.listIndex!.rebuild();
+    const builds = service.listIndex!.stats().builds;
+    // A full natural read that no longer holds a fifth of the stones and changes the price of others, then new lab stones.
+    const changed = createGeneratedFeed({ counts: { ...COUNTS, natural: 1200, lab: 1300 }, seed: 11, source: 'index-test', batchSize: 1000, generation: 1, changeEvery: 7 });
+    const counts = await ingestStones(fx.t.db, changed.source, changed.read({ kind: 'natural', mode: 'full' }), { mode: 'full', kind: 'natural' });
+    expect(counts.removed).toBe(300);
+    expect(counts.updated).toBeGreaterThan(0);
+    await ingestStones(fx.t.db, changed.source, changed.read({ kind: 'lab', mode: 'full' }), { mode: 'full', kind: 'lab' });
+
+    const query = diamondListQuery.schema.parse({ sort: 'price', order: 'desc', state: 'unavailable' }) as DiamondListQuery;
+    expect(await service.listFromIndex(query)).toBeNull();
+    const answered = await service.list(query);
+    expect(answered.items.map((item) => item.id)).toEqual((await fromSql(query)).ids);
+    await service.listIndex!.rebuild();
+    expect(service.listIndex!.stats().builds).toBeGreaterThan(builds);
+    expect(service.listIndex!.stats().size).toBe(COUNTS.natural + 1300 + COUNTS.gemstone);
+    await expectSameAnswers(120);
+  });
+
+  it('stays consistent after a repricing', async () => {
+    await service.listIndex!.rebuild();
+    await fx.t.db.update(settings).set({ value: '0.91' }).where(eq(settings.key, EXCHANGE_RATE_SETTING_KEYS.rate));
+    const { repriced } = await fx.t.db.transaction((tx) => repriceAll(tx, systemContext(null, 0)));
+    expect(repriced).toBeGreaterThan(1000);
+    const query = diamondListQuery.schema.parse({ sort: 'price', priceFrom: '2000', priceTo: '9000' }) as DiamondListQuery;
+    expect(await service.listFromIndex(query)).toBeNull();
+    await service.listIndex!.rebuild();
+    await expectSameAnswers(120);
+  });
+
+  it('stays consistent after a sale and its revert, applied in place without a rebuild', async () => {
+    await service.listIndex!.rebuild();
+    const builds = service.listIndex!.stats().builds;
+    const context = await contextOfSession(fx.t, fx.admin);
+    const sold = diamondListQuery.schema.parse({ state: 'sold', sort: 'carat' }) as DiamondListQuery;
+    const before = (await service.listFromIndex(sold))!;
+    const page = (await service.listFromIndex(diamondListQuery.schema.parse({ sort: 'price', page: '3' }) as DiamondListQuery))!;
+    const stone = page.items[4]!;
+    await service.setSold(stone.id, true, context);
+    const after = (await service.listFromIndex(sold))!;
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.map((item) => item.id)).toEqual((await fromSql(sold)).ids);
+    expect(after.items.find((item) => item.id === stone.id)?.isSold).toBe(true);
+    await service.setSold(stone.id, false, context);
+    expect((await service.listFromIndex(sold))!.total).toBe(before.total);
+    expect(service.listIndex!.stats().builds).toBe(builds);
+    await expectSameAnswers(60);
+  });
+
+  it('a sale made by another process makes this index stale: the list answers from SQL, then from a rebuild', async () => {
+    await service.listIndex!.rebuild();
+    const other = createDiamondService(fx.t.db, { listIndex: false });
+    const context = await contextOfSession(fx.t, fx.admin);
+    const [first] = (await service.listFromIndex(diamondListQuery.schema.parse({}) as DiamondListQuery))!.items;
+    await other.setSold(first!.id, true, context);
+    const sold = diamondListQuery.schema.parse({ state: 'sold' }) as DiamondListQuery;
+    expect(await service.listFromIndex(sold)).toBeNull();
+    expect((await service.list(sold)).items.map((item) => item.id)).toContain(first!.id);
+    await service.listIndex!.rebuild();
+    expect((await service.listFromIndex(sold))!.items.map((item) => item.id)).toContain(first!.id);
+    await other.setSold(first!.id, false, context);
+  });
+});
