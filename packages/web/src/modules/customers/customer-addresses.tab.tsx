@@ -133,7 +133,7 @@ function AddressModal({ customerId, address, onClose, onSaved }: AddressModalPro
       width={720}
       destroyOnHidden
     >
-      <SchemaForm schema={addressInputSchema} form={form} onSubmit={(input) => save.mutate(input)} initialValues={address ?? EMPTY_ADDRESS} layout="vertical">
+      <SchemaForm name="address" schema={addressInputSchema} form={form} onSubmit={(input) => save.mutate(input)} initialValues={address ?? EMPTY_ADDRESS} layout="vertical">
         <Flex gap={16}>
           <FormField name="firstName" label="First Name" required style={{ flex: 1 }}>
             <Input />

@@ -5,7 +5,8 @@ export function passwordScore(password: string): number {
   if (!password) return 0;
   const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(password)).length;
   const score = (password.length >= 8 ? 1 : 0) + (password.length >= 10 ? 1 : 0) + Math.max(0, kinds - 1);
-  return Math.min(4, score);
+  // Shorter than the rule's 8 characters is weak whatever it mixes.
+  return password.length < 8 ? Math.min(1, score) : Math.min(4, score);
 }
 
 const LEVELS = [
