@@ -150,4 +150,3 @@ export function createAddressService(db: Db) {
     },
   };
 }
-export type AddressService = ReturnType<typeof createAddressService>;
