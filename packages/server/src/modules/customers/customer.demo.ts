@@ -64,7 +64,8 @@ function generator(seed: number) {
   let state = seed;
   return (n: number) => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state % n;
+    // The high bits: an LCG's low bits repeat with short periods.
+    return Math.floor((state / 2_147_483_648) * n);
   };
 }
 
