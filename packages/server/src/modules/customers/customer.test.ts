@@ -1,5 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { customerResource } from '@facet/contract/modules/customers/customer.schema';
+import { addressInputSchema } from '@facet/contract/modules/customers/address.schema';
+import { customerResource, customerUpdateSchema } from '@facet/contract/modules/customers/customer.schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
@@ -305,5 +306,29 @@ describe('customers: accounts, addresses and lookups', () => {
 
   it('seeds demo places the lookups hold', async () => {
     for (const place of DEMO_PLACES) expect(await locationProblem('GB', place.stateId, place.city), place.city).toBeNull();
+  });
+});
+
+describe('customers: demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: true });
+  });
+  afterAll(() => t?.close());
+
+  it('seeds a few hundred UK customers whose accounts and addresses pass the forms, mostly active, one default of each kind at most', async () => {
+    const rows = await t.db.select().from(customers);
+    expect(rows.length).toBeGreaterThanOrEqual(250);
+    expect(rows.filter((row) => row.status).length / rows.length).toBeGreaterThan(0.8);
+    for (const row of rows) {
+      const result = customerUpdateSchema.safeParse({ ...row, dateOfBirth: row.dateOfBirth ?? '' });
+      expect(result.error?.issues ?? [], row.email).toEqual([]);
+    }
+    const addresses = await t.db.select().from(customerAddresses);
+    expect(addresses.length).toBeGreaterThanOrEqual(rows.length * 0.8);
+    for (const address of addresses) {
+      expect(addressInputSchema.safeParse(address).error?.issues ?? [], address.postcode).toEqual([]);
+      expect(await locationProblem(address.countryId, address.stateId, address.city)).toBeNull();
+    }
   });
 });
