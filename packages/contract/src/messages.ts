@@ -180,5 +180,18 @@ export const MESSAGES = {
   cacheReset: 'Reset Cache successfully',
   clearCacheConfirm: 'Clear Cache?',
   productsSynced: 'Response Sent Successfully!',
+  // The storefront API and its keys (issue 13).
+  invalidScope: 'Choose scopes from the list.',
+  apiKeyMissing: 'Send an API key: Authorization: Bearer <key> (or X-Api-Key).',
+  apiKeyInvalid: 'This API key is unknown or has been revoked.',
+  apiKeyScope: (scope: string) => `This API key lacks the scope ${scope}.`,
+  apiKeyRateLimited: 'Too many requests for this API key; try again after the time in Retry-After.',
+  apiKeyCreated: 'API key created',
+  apiKeyRevoked: 'API key revoked',
+  apiKeyRevokeConfirm: 'Revoke this API key?',
+  apiKeyAlreadyRevoked: 'This API key is already revoked.',
+  idempotencyKeyFormat: 'An Idempotency-Key is 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was used with a different request body.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is in progress; retry shortly.',
   mediaLibraryFull: (max: number) => `A product's media library holds at most ${max} files; delete some first.`,
 } as const;
