@@ -193,5 +193,14 @@ export const MESSAGES = {
   idempotencyKeyFormat: 'An Idempotency-Key is 1 to 255 visible ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was used with a different request body.',
   idempotencyInProgress: 'A request with this Idempotency-Key is in progress; retry shortly.',
+  // Customers and addresses (document 2 §5); not worded by the spec ('Not matched with password!' is).
+  invalidContactNumber: 'Please enter a valid contact number.',
+  postcodeLettersDigits: 'Only letters and digits are allowed.',
+  invalidUkPostcode: 'Please enter a valid UK post code, such as SW1A 1AA.',
+  invalidDate: 'Please enter a valid date.',
+  dateOfBirthInFuture: 'The date of birth cannot be in the future.',
+  unknownCountry: 'Choose a country from the list.',
+  stateNotInCountry: 'Choose a state of the chosen country.',
+  cityNotInState: 'Choose a city of the chosen state.',
   mediaLibraryFull: (max: number) => `A product's media library holds at most ${max} files; delete some first.`,
 } as const;

@@ -14,6 +14,7 @@ import { rolePaths } from './modules/roles/role.paths.ts';
 import { shippingRatePaths } from './modules/shipping-rates/shipping-rate.paths.ts';
 import { userPaths } from './modules/users/user.paths.ts';
 import { customerGroupPaths } from './modules/customer-groups/customer-group.paths.ts';
+import { customerPaths } from './modules/customers/customer.paths.ts';
 import { metalQualityPaths } from './modules/metal-qualities/metal-quality.paths.ts';
 import { metalPaths } from './modules/metals/metal.paths.ts';
 import { productAttributePaths } from './modules/product-attributes/product-attribute.paths.ts';
@@ -100,6 +101,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: diamondPaths.pull, page: () => import('./modules/diamonds/diamond-pull.page.tsx'), permission: 'diamonds', menu: { section: 'diamonds', label: 'Pull Diamond', order: 3 } },
   { path: diamondPaths.sold, page: () => import('./modules/diamonds/sold-diamond-list.page.tsx'), permission: 'diamonds', menu: { section: 'diamonds', label: 'Sold Diamond', order: 4 } },
 
+  // Customers (document 1 §1 menu): the list, add and edit with the Addresses and Orders tabs.
+  ...listAddEdit(customerPaths, () => import('./modules/customers/customer-list.page.tsx'), () => import('./modules/customers/customer-form.page.tsx'), 'customers', { section: 'customers' }),
   // Content Management
   ...listAddEdit(contentPagePaths, () => import('./modules/content-pages/content-page-list.page.tsx'), () => import('./modules/content-pages/content-page-form.page.tsx'), 'content_management', { section: 'contentManagement' }),
 

@@ -18,6 +18,8 @@ import { seedDemoContentPages } from './content-pages/content-page.demo.ts';
 import { contentPageRoutes } from './content-pages/content-page.routes.ts';
 import { seedDemoCustomerGroups } from './customer-groups/customer-group.demo.ts';
 import { customerGroupRoutes } from './customer-groups/customer-group.routes.ts';
+import { seedDemoCustomers } from './customers/customer.demo.ts';
+import { customerRoutes } from './customers/customer.routes.ts';
 import { seedDefaultCustomerGroup } from './customer-groups/customer-group.service.ts';
 import { seedDemoDiamondMarkups } from './diamond-markups/diamond-markup.demo.ts';
 import { diamondMarkupRoutes } from './diamond-markups/diamond-markup.routes.ts';
@@ -130,6 +132,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     reference: seedDefaultCustomerGroup,
     demo: seedDemoCustomerGroups,
   },
+  // Its demo customers are spread over the demo groups.
+  { name: 'customers', routes: (app, { db }) => customerRoutes(app, db), demo: seedDemoCustomers, after: ['customer-groups'] },
   { name: 'settings', routes: (app, { db, cache }) => settingRoutes(app, db, cache), demo: seedDemoSettings },
   { name: 'cache', routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs) },
   { name: 'api-keys', routes: (app, { db }) => apiKeyRoutes(app, db) },

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Result, Skeleton } from 'antd';
+import type { TabsProps } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -36,6 +37,12 @@ export interface ResourceFormPageProps<R extends ResourceDefinition> {
   onSaved?: (saved: RecordOf<R>, context: SavedContext<R>) => boolean | void;
   /** The fields (FormField elements); a function receives the record when editing. */
   children: ReactNode | ((record: RecordOf<R> | undefined) => ReactNode);
+  /**
+   * Shows the form as the first of several tabs (a customer's Account Information, Addresses, Orders):
+   * its label, and the other tabs for the record (none when adding, say). The form stays mounted
+   * while another tab shows.
+   */
+  tabs?: { formLabel: string; others: (record: RecordOf<R> | undefined) => NonNullable<TabsProps['items']> };
 }
 
 /** Back, Cancel and a finished save return to the list with its page, search and sort. */
@@ -85,6 +92,7 @@ function ResourceForm<R extends ResourceDefinition>({
   lockedReason,
   onSaved,
   children,
+  tabs,
   record,
 }: ResourceFormPageProps<R> & { record?: RecordOf<R> }) {
   const [form] = Form.useForm();
@@ -115,32 +123,35 @@ function ResourceForm<R extends ResourceDefinition>({
     },
   });
 
+  const formBody = (
+    <SchemaForm
+      schema={schema}
+      form={form}
+      onSubmit={(input) => save.mutate(input as Record<string, unknown>)}
+      initialValues={initialValues}
+      layout="vertical"
+      disabled={Boolean(locked)}
+      style={{ maxWidth: 760 }}
+    >
+      {typeof children === 'function' ? children(record) : children}
+      <Flex gap={8} style={{ marginTop: 8 }}>
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending || Boolean(locked)}>
+          Submit
+        </Button>
+        {/* Cancel stays usable on a read-only form. */}
+        <Button onClick={backToList} disabled={false}>
+          Cancel
+        </Button>
+      </Flex>
+    </SchemaForm>
+  );
   const title = isEdit ? (titles?.edit ?? `Edit ${resource.label}`) : (titles?.add ?? `Add ${resource.label}`);
   return (
     <>
       <PageHeader title={title} onBack={backToList} />
       <Card>
         {locked && <Alert type="info" showIcon title={locked} style={{ marginBottom: 24 }} />}
-        <SchemaForm
-          schema={schema}
-          form={form}
-          onSubmit={(input) => save.mutate(input as Record<string, unknown>)}
-          initialValues={initialValues}
-          layout="vertical"
-          disabled={Boolean(locked)}
-          style={{ maxWidth: 760 }}
-        >
-          {typeof children === 'function' ? children(record) : children}
-          <Flex gap={8} style={{ marginTop: 8 }}>
-            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending || Boolean(locked)}>
-              Submit
-            </Button>
-            {/* Cancel stays usable on a read-only form. */}
-            <Button onClick={backToList} disabled={false}>
-              Cancel
-            </Button>
-          </Flex>
-        </SchemaForm>
+        {tabs ? <Tabs items={[{ key: 'form', label: tabs.formLabel, children: formBody }, ...tabs.others(record)]} /> : formBody}
       </Card>
     </>
   );

@@ -3,6 +3,7 @@ import { listQuerySchema, listResponseSchema } from '../../api.ts';
 import type { PermissionKey, PermissionRequirement } from '../../permissions.ts';
 import { productSizeResource } from '../product-sizes/product-size.schema.ts';
 import { userResource } from '../users/user.schema.ts';
+import { customerResource } from '../customers/customer.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -17,6 +18,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: PermissionRequirement }[] = [
   userResource,
   productSizeResource,
+  customerResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   { name: 'products', label: 'Product', permission: 'products' },
 ];

@@ -48,6 +48,8 @@ export const MEDIA_PURPOSES = {
   'navigation-menu-image': { permission: 'system', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
   /** The swatch image of an option of a radio attribute: webp, png, jpg, jpeg or svg (document 2 §5). */
   'attribute-option-image': { permission: 'attribute', types: ['webp', 'png', 'jpeg', 'svg'], maxBytes: MAX_IMAGE_BYTES },
+  /** A customer's profile picture (document 2 §3; the spec names no types: the raster rule applies). */
+  'customer-profile-picture': { permission: 'customers', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
   /** Images of a product's media library: only .png, .jpg, .jpeg (document 2 §8). */
   'product-image': { permission: 'products', types: ['png', 'jpeg'], maxBytes: MAX_IMAGE_BYTES },
   /** Videos of a product's media library: mp4 and webm, up to MAX_VIDEO_BYTES. */

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { idParamSchema, recordMetaSchema } from '../../api.ts';
+import { acrossFields, requiredText } from '../../rules.ts';
+import { NAME_MAX, contactNumber, lookupCode, postcodeProblem } from './customer.rules.ts';
+
+/**
+ * An address of a customer (document 2 §3, §5). Country and state are stored as ISO codes of the
+ * lookups (`GB`, `ENG`), the city as its name, since the lookup package numbers cities by nothing
+ * stabler than their name within a state. The post code follows the country (customer.rules.ts).
+ */
+const addressFields = z.object({
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  street: requiredText(500),
+  countryId: lookupCode(),
+  stateId: lookupCode(),
+  city: requiredText(NAME_MAX),
+  postcode: requiredText(10),
+  contactNumber: contactNumber(),
+  defaultBilling: z.boolean().default(false),
+  defaultShipping: z.boolean().default(false),
+});
+
+export const addressInputSchema = acrossFields(addressFields, (fields, report) => {
+  if (typeof fields.postcode !== 'string' || fields.postcode.trim() === '') return;
+  const problem = postcodeProblem(fields.postcode.trim(), typeof fields.countryId === 'string' ? fields.countryId.trim() : '');
+  if (problem) report(['postcode'], problem);
+});
+export type AddressInput = z.input<typeof addressInputSchema>;
+export type AddressValues = z.output<typeof addressInputSchema>;
+
+export const addressRecordSchema = recordMetaSchema.extend({
+  customerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  countryId: z.string(),
+  stateId: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  contactNumber: z.string(),
+  defaultBilling: z.boolean(),
+  defaultShipping: z.boolean(),
+  /** Names of the country and state codes, as the spec's responses carry them. */
+  countryName: z.string(),
+  stateName: z.string(),
+});
+export type AddressRecord = z.infer<typeof addressRecordSchema>;
+
+export const addressListSchema = z.object({ items: z.array(addressRecordSchema) });
+
+/** One address of one customer in a path: /api/customers/:id/addresses/:addressId. */
+export const addressParamSchema = z.object({ id: idParamSchema.shape.id, addressId: idParamSchema.shape.id });

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { recordId, recordMetaSchema, safeString } from '../../api.ts';
+import { idsFilter, textFilter } from '../../list-query.ts';
+import { MESSAGES } from '../../messages.ts';
+import { defineResource } from '../../resource.ts';
+import type { UncheckedFields } from '../../rules.ts';
+import { acrossFields, requiredText } from '../../rules.ts';
+import { customerGroupResource } from '../customer-groups/customer-group.schema.ts';
+import { mediaUrl } from '../media/media.schema.ts';
+import { NAME_MAX, contactNumber, optionalDate } from './customer.rules.ts';
+
+/** Document 2 §9: a customer's password is 8 to 12 characters (as a staff user's). */
+export const CUSTOMER_PASSWORD_MIN = 8;
+export const CUSTOMER_PASSWORD_MAX = 12;
+
+/** Genders a customer may give (the spec names the field, not its values); empty when not given. */
+export const CUSTOMER_GENDERS = { male: 'Male', female: 'Female', other: 'Other' } as const;
+export type CustomerGender = keyof typeof CUSTOMER_GENDERS;
+const genderValues = Object.keys(CUSTOMER_GENDERS) as [CustomerGender, ...CustomerGender[]];
+
+const password = safeString({ error: MESSAGES.required })
+  .min(CUSTOMER_PASSWORD_MIN, MESSAGES.minLength(CUSTOMER_PASSWORD_MIN))
+  .max(CUSTOMER_PASSWORD_MAX, MESSAGES.maxLength(CUSTOMER_PASSWORD_MAX));
+
+/**
+ * The Account Information tab. A missing group means the default group (General), so a storefront
+ * registration need not know the group ids.
+ */
+const customerFields = {
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  email: requiredText(255).pipe(z.email(MESSAGES.invalidEmail)),
+  contactNumber: contactNumber(),
+  dateOfBirth: optionalDate(),
+  gender: z.enum(['', ...genderValues], { error: MESSAGES.chooseFromList('gender') }).default(''),
+  groupId: recordId(MESSAGES.chooseFromList('group')).optional(),
+  isSubscribed: z.boolean().default(false),
+  profilePicture: mediaUrl(),
+  status: z.boolean().default(true),
+};
+
+/** 'Not matched with password!' beside the confirmation, even while the password breaks its own rules. */
+function confirmMatches(fields: UncheckedFields<{ password?: string; confirmPassword?: string }>, report: (path: string[], message: string) => void) {
+  if ((fields.password ?? '') !== (fields.confirmPassword ?? '')) report(['confirmPassword'], MESSAGES.passwordMismatch);
+}
+
+/** A new customer: password and its confirmation required (8 to 12 characters). */
+export const customerCreateSchema = acrossFields(z.object({ ...customerFields, password, confirmPassword: password }), confirmMatches);
+
+/** Editing: the form has no password; one sent (8 to 12, confirmed) replaces it, a blank keeps it. */
+const optionalPassword = z.union([z.literal(''), password]).optional();
+export const customerUpdateSchema = acrossFields(
+  z.object({ ...customerFields, password: optionalPassword, confirmPassword: optionalPassword }),
+  confirmMatches,
+);
+
+export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
+export type CustomerUpdateInput = z.input<typeof customerUpdateSchema>;
+
+/** A customer as the API answers: never the password or its hash. */
+export const customerRecordSchema = recordMetaSchema.extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** First and last name, as the list shows and the Name filter matches. */
+  name: z.string(),
+  email: z.string(),
+  contactNumber: z.string(),
+  dateOfBirth: z.string(),
+  gender: z.string(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  isSubscribed: z.boolean(),
+  profilePicture: z.string(),
+  /** Registered at checkout without an account (the storefront's guests); staff-made customers are not. */
+  isGuest: z.boolean(),
+  status: z.boolean(),
+});
+export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+export const customerResource = defineResource({
+  name: 'customers',
+  entity: 'customer',
+  label: 'Customer',
+  permission: 'customers',
+  createInput: customerCreateSchema,
+  updateInput: customerUpdateSchema,
+  record: customerRecordSchema,
+  searchable: ['name', 'email'],
+  sortable: ['name', 'email', 'createdAt'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  // The spec's Filters panel: name and email (URL parameters name, email); the group as its list call has.
+  filters: {
+    name: textFilter('Name', { maxLength: 255 }),
+    email: textFilter('Email', { maxLength: 255 }),
+    groupId: idsFilter('Customer Group', { resource: customerGroupResource, labelField: 'name' }),
+  },
+  unique: [{ field: 'email', label: 'Email' }],
+  export: {
+    fileName: 'Customers',
+    columns: [
+      { field: 'firstName', header: 'First Name' },
+      { field: 'lastName', header: 'Last Name' },
+      { field: 'email', header: 'Email', width: 32 },
+      { field: 'contactNumber', header: 'Contact Number' },
+      { field: 'groupName', header: 'Customer Group' },
+      { field: 'isSubscribed', header: 'Subscribed' },
+      { field: 'status', header: 'Status', type: 'status' },
+      { field: 'createdAt', header: 'Created Date', type: 'date' },
+    ],
+  },
+});
