@@ -1,5 +1,5 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../../db/audit.table.ts';
 import { apiKeys } from '../api-keys/api-key.table.ts';
 import { createIdempotency } from './idempotency.ts';
+import { customerAddresses, customers } from '../customers/customer.table.ts';
 import { storefrontIdempotency } from './idempotency.table.ts';
 
 /** A storefront POST of the test's own: writes one row per run, so a test can count executions. */
@@ -185,5 +186,121 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
     expect(fresh.statusCode).toBe(201);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
     expect(await countNotes(t.db)).toBe(before + 2);
+  });
+
+  describe('customer endpoints', () => {
+    let n = 0;
+    const customer = (overrides: Record<string, unknown> = {}) => ({
+      firstName: 'Olivia',
+      lastName: 'Hughes',
+      email: `olivia.hughes${++n}@example.co.uk`,
+      contactNumber: '07700 900123',
+      password: 'secret-pw1',
+      confirmPassword: 'secret-pw1',
+      ...overrides,
+    });
+    const address = (overrides: Record<string, unknown> = {}) => ({
+      firstName: 'Olivia',
+      lastName: 'Hughes',
+      street: '221B Baker Street',
+      countryId: 'GB',
+      stateId: 'ENG',
+      city: 'London',
+      postcode: 'NW1 6XE',
+      contactNumber: '020 7946 0000',
+      defaultBilling: true,
+      defaultShipping: true,
+      ...overrides,
+    });
+    const call = (key: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, idempotencyKey?: string) =>
+      t.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${key}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } });
+    const countCustomers = async (email: string) => (await t.db.select().from(customers).where(eq(customers.email, email))).length;
+
+    it('registers a customer once however often the same Idempotency-Key arrives, even at the same moment', async () => {
+      const { key } = await createKey(['customers:write']);
+      const body = customer();
+      const [a, b] = await Promise.all([
+        call(key, 'POST', '/api/storefront/v1/customers', body, 'register-1'),
+        call(key, 'POST', '/api/storefront/v1/customers', body, 'register-1'),
+      ]);
+      expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([201, 201]);
+      expect(a.json()).toEqual(b.json());
+      expect(a.json()).not.toHaveProperty('password');
+      expect(await countCustomers(body.email)).toBe(1);
+      const replay = await call(key, 'POST', '/api/storefront/v1/customers', body, 'register-1');
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json().id).toBe(a.json().id);
+      const changed = await call(key, 'POST', '/api/storefront/v1/customers', { ...body, firstName: 'Amelia' }, 'register-1');
+      expect(changed.statusCode).toBe(422);
+      expect(await countCustomers(body.email)).toBe(1);
+      // Audited with no staff actor, the key named in the request id.
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(a.json().id))));
+      expect(audit).toMatchObject({ action: 'create', entity: 'customer', actorId: null });
+      expect(audit!.requestId).toMatch(/api-key-\d+$/);
+    });
+
+    it('refuses bad registrations with the customer rules and messages, writing nothing', async () => {
+      const { key } = await createKey(['customers:write']);
+      const badEmail = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: 'olivia@' }));
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.json().error.issues[0]).toMatchObject({ path: ['email'], message: MESSAGES.invalidEmail });
+      const mismatch = await call(key, 'POST', '/api/storefront/v1/customers', customer({ confirmPassword: 'other-pw12' }));
+      expect(mismatch.json().error.issues).toContainEqual({ path: ['confirmPassword'], message: MESSAGES.passwordMismatch });
+      const first = customer();
+      expect((await call(key, 'POST', '/api/storefront/v1/customers', first)).statusCode).toBe(201);
+      const duplicate = await call(key, 'POST', '/api/storefront/v1/customers', { ...customer(), email: first.email.toUpperCase() });
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().error.issues[0]).toMatchObject({ path: ['email'], message: MESSAGES.duplicate('Email') });
+    });
+
+    it('updates a customer (PUT and PATCH) and adds, changes and deletes addresses', async () => {
+      const { key } = await createKey(['customers:write']);
+      const created = (await call(key, 'POST', '/api/storefront/v1/customers', customer())).json();
+      const put = await call(key, 'PUT', `/api/storefront/v1/customers/${created.id}`, { ...customer(), firstName: 'Isla', password: '', confirmPassword: '' });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json().firstName).toBe('Isla');
+      const patch = await call(key, 'PATCH', `/api/storefront/v1/customers/${created.id}`, { lastName: 'Price', isSubscribed: true });
+      expect(patch.statusCode, patch.body).toBe(200);
+      expect(patch.json()).toMatchObject({ firstName: 'Isla', lastName: 'Price', isSubscribed: true });
+      const badPatch = await call(key, 'PATCH', `/api/storefront/v1/customers/${created.id}`, { contactNumber: '077009001' });
+      expect(badPatch.json().error.issues[0]).toMatchObject({ path: ['contactNumber'], message: MESSAGES.minLength(10) });
+
+      const added = await call(key, 'POST', `/api/storefront/v1/customers/${created.id}/addresses`, address(), 'address-1');
+      expect(added.statusCode, added.body).toBe(201);
+      expect(added.json()).toMatchObject({ postcode: 'NW1 6XE', countryName: 'United Kingdom', defaultShipping: true });
+      const badPostcode = await call(key, 'POST', `/api/storefront/v1/customers/${created.id}/addresses`, address({ postcode: 'NOT A CODE' }));
+      expect(badPostcode.json().error.issues[0]).toMatchObject({ path: ['postcode'], message: MESSAGES.invalidUkPostcode });
+      const { key: key2 } = await createKey(['customers:write']);
+      const changed = await call(key2, 'PUT', `/api/storefront/v1/customers/${created.id}/addresses/${added.json().id}`, address({ city: 'Manchester', postcode: 'M1 1AE' }));
+      expect(changed.json()).toMatchObject({ city: 'Manchester', postcode: 'M1 1AE' });
+      expect((await call(key2, 'DELETE', `/api/storefront/v1/customers/${created.id}/addresses/${added.json().id}`)).statusCode).toBe(204);
+      const live = await t.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, created.id));
+      expect(live.every((row) => row.deletedAt !== null)).toBe(true);
+      expect((await call(key2, 'PUT', '/api/storefront/v1/customers/2147483647', customer())).statusCode).toBe(404);
+    });
+
+    it('answers 401 and 403 on every customer endpoint', async () => {
+      const { key } = await createKey(['customers:write'], 'scopeless');
+      await t.db.update(apiKeys).set({ scopes: [] }).where(eq(apiKeys.name, 'scopeless'));
+      const routes: ['POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = [
+        ['POST', '/api/storefront/v1/customers'],
+        ['PUT', '/api/storefront/v1/customers/1'],
+        ['PATCH', '/api/storefront/v1/customers/1'],
+        ['POST', '/api/storefront/v1/customers/1/addresses'],
+        ['PUT', '/api/storefront/v1/customers/1/addresses/1'],
+        ['DELETE', '/api/storefront/v1/customers/1/addresses/1'],
+      ];
+      for (const [method, url] of routes) {
+        const anonymous = await t.app.inject({ method, url, payload: method === 'DELETE' ? undefined : {} });
+        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+        const staff = await t.request(admin, { method, url, payload: method === 'DELETE' ? undefined : {} });
+        expect(staff.statusCode, `${method} ${url} with a staff session`).toBe(401);
+      }
+      // Six requests: the key's rate limit (6 a minute here) is not reached.
+      for (const [method, url] of routes) expect((await call(key, method, url, method === 'DELETE' ? undefined : {})).statusCode, `${method} ${url}`).toBe(403);
+    });
   });
 });
