@@ -12,6 +12,7 @@ import { apiKeys } from '../api-keys/api-key.table.ts';
 import { createIdempotency } from './idempotency.ts';
 import { customerAddresses, customers } from '../customers/customer.table.ts';
 import { storefrontIdempotency } from './idempotency.table.ts';
+import { simulateStorefront } from './simulate.ts';
 
 /** A storefront POST of the test's own: writes one row per run, so a test can count executions. */
 async function notesRoute(app: FastifyInstance, db: Db) {
@@ -301,6 +302,20 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       }
       // Six requests: the key's rate limit (6 a minute here) is not reached.
       for (const [method, url] of routes) expect((await call(key, method, url, method === 'DELETE' ? undefined : {})).statusCode, `${method} ${url}`).toBe(403);
+    });
+
+    it('npm run storefront:simulate registers customers with addresses through the API', async () => {
+      const { key } = await createKey(['customers:write']);
+      // The simulator's fetch, answered by the app in process.
+      const inProcess = (async (url: URL, init: RequestInit) => {
+        const response = await t.app.inject({ method: init.method as 'POST', url: url.pathname, headers: init.headers as Record<string, string>, payload: init.body as string });
+        return new Response(response.body, { status: response.statusCode, headers: response.headers as Record<string, string> });
+      }) as unknown as typeof fetch;
+      const lines: string[] = [];
+      const result = await simulateStorefront({ baseUrl: 'http://facet.test', apiKey: key, count: 1, seed: 7, fetch: inProcess, log: (line) => lines.push(line) });
+      expect(result).toMatchObject({ customers: 1, failures: 0 });
+      expect(result.addresses).toBeGreaterThanOrEqual(1);
+      expect(lines.join('\n')).toMatch(/✓ customer \d+: \w+ \w+ <.+@example\.co\.uk>; .+, \w+/);
     });
   });
 });
