@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import { desc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGuard } from './http/guard.ts';
 import { auditLog } from './db/audit.table.ts';
@@ -99,15 +100,29 @@ describe('the HTTP shell', () => {
   });
 });
 
+const noStorefront = () => Promise.reject(new Error('no storefront in this test'));
+
 describe('route declarations', () => {
   it('refuses to start when an /api route declares no permission', async () => {
     const app = Fastify();
-    registerGuard(app, () => Promise.resolve(null));
+    registerGuard(app, () => Promise.resolve(null), noStorefront);
     const start = async () => {
       app.get('/api/forgotten', () => 'oops');
       await app.ready();
     };
     await expect(start()).rejects.toThrow(/declares no permission/);
+  });
+
+  it('refuses a storefront route that declares a staff permission, and a staff route that declares a storefront scope', async () => {
+    const declare = (url: string, config: FastifyContextConfig) => {
+      const app = Fastify();
+      registerGuard(app, () => Promise.resolve(null), noStorefront);
+      // The guard's onRoute hook refuses the declaration as it is made.
+      app.get(url, { config }, () => 'oops');
+    };
+    expect(() => declare('/api/storefront/v1/x', { storefront: { scope: null }, permission: 'system' })).toThrow(/storefront routes, and only they/);
+    expect(() => declare('/api/users-x', { storefront: { scope: 'customers:write' } })).toThrow(/storefront routes, and only they/);
+    expect(() => declare('/api/storefront/v1/y', { public: true })).toThrow(/storefront routes, and only they/);
   });
 });
 

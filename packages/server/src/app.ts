@@ -19,6 +19,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { forgetCachedSessions, resolveSession } from './modules/auth/session.service.ts';
 import { registerModules } from './modules/index.ts';
+import { createStorefrontAuth } from './modules/storefront/storefront-auth.ts';
 
 export interface AppOptions {
   db: Db;
@@ -77,12 +78,20 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   // Uploads: one file per request; each route sets its own size limit when it reads the file.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Facet API', version: config.appVersion } },
+    openapi: {
+      info: { title: 'Facet API', version: config.appVersion },
+      components: {
+        // The storefront API's key (/api/storefront/v1); staff routes use the session cookie.
+        securitySchemes: { storefrontApiKey: { type: 'http', scheme: 'bearer', description: 'A storefront API key (System > API Keys), or the same key in X-Api-Key.' } },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerGuard(app, (sessionId) => resolveSession(db, sessionId));
+  const storefrontAuth = createStorefrontAuth(db, config, app.log);
+  app.addHook('onClose', () => storefrontAuth.close());
+  registerGuard(app, (sessionId) => resolveSession(db, sessionId), storefrontAuth.authenticate);
   // A write may change who may do what (a user disabled, a role's permissions): once its answer is
   // on its way, its transaction has committed and the sessions the guard reuses are read again.
   app.addHook('onSend', (request, _reply, payload, done) => {

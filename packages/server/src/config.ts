@@ -23,6 +23,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of the storefront cache's Redis keys (REDIS_KEY_PREFIX, default `facet:cache`): shops sharing a Redis keep apart. */
   redisKeyPrefix: string;
+  /**
+   * Requests one storefront API key may make per window (STOREFRONT_RATE_LIMIT, default 300) and the
+   * window (STOREFRONT_RATE_WINDOW_SECONDS, default 60): over it, 429 with Retry-After.
+   */
+  storefrontRateLimit: number;
+  storefrontRateWindowSeconds: number;
   /** The built SPA to serve, when present. */
   webDistDir: string;
   /** Analytics report shown at /analytics inside a frame. */
@@ -103,6 +109,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** A whole number from 1, or the default when unset; anything else stops the server at start-up. */
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new Error(`${name}: a whole number from 1 expected, got ${value}.`);
+  return Number(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -122,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'facet:cache',
     diamondFeed: env.DIAMOND_FEED || undefined,
+    storefrontRateLimit: positiveInt(env.STOREFRONT_RATE_LIMIT, 300, 'STOREFRONT_RATE_LIMIT'),
+    storefrontRateWindowSeconds: positiveInt(env.STOREFRONT_RATE_WINDOW_SECONDS, 60, 'STOREFRONT_RATE_WINDOW_SECONDS'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     analyticsUrl: env.ANALYTICS_URL ?? 'https://lookerstudio.google.com/embed/reporting/facet-demo',
     appVersion: env.APP_VERSION ?? '1.0.0',

@@ -2,6 +2,7 @@ import { CUSTOMER_GROUP_PERMISSION } from '@facet/contract/modules/customer-grou
 import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { ComponentType } from 'react';
 import type { MenuSectionKey } from './layout/menu-sections.tsx';
+import { apiKeyPaths } from './modules/api-keys/api-key.paths.ts';
 import { cachePaths } from './modules/cache/cache.paths.ts';
 import { categoryPaths } from './modules/categories/category.paths.ts';
 import { contentPagePaths } from './modules/content-pages/content-page.paths.ts';
@@ -135,6 +136,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...listAddEdit(productSizePaths, () => import('./modules/product-sizes/product-size-list.page.tsx'), () => import('./modules/product-sizes/product-size-form.page.tsx'), 'system', { section: 'system', label: 'Product Size', order: 2 }),
   ...listAddEdit(settingPaths, () => import('./modules/settings/setting-list.page.tsx'), () => import('./modules/settings/setting-form.page.tsx'), 'system', { section: 'system', label: 'Settings', order: 4 }),
   { path: jobPaths.list, page: () => import('./modules/jobs/job-centre.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Job Centre', order: 5 } },
+  // The storefront API's keys (issue 13).
+  { path: apiKeyPaths.list, page: () => import('./modules/api-keys/api-key-list.page.tsx'), permission: 'system', menu: { section: 'system', label: 'API Keys', order: 6 } },
   // System > Nivoda Logs (the spec's menu) and the import services it logs (/system/service, no menu entry in the spec).
   { path: nivodaPaths.logs, page: () => import('./modules/diamonds/nivoda-logs.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Nivoda Logs', order: 7 } },
   { path: nivodaPaths.service, page: () => import('./modules/diamonds/import-services.page.tsx'), permission: 'system', menu: { section: 'system', label: 'Import Services', order: 8 } },

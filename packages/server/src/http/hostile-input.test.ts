@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { errorBodySchema } from '@facet/contract/api';
 import { MESSAGES } from '@facet/contract/messages';
+import { STOREFRONT_SCOPES } from '@facet/contract/modules/api-keys/api-key.schema';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -38,6 +39,7 @@ import { UPLOAD_ROUTE_QUERIES, hostileMultipartCases, randomMultipartCase } from
  */
 
 const FIXED_SEED = 20_260_611;
+const STOREFRONT_PREFIX = '/api/storefront/v1/';
 const isFuzzRun = process.env.FUZZ_RUNS !== undefined;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : isFuzzRun ? randomInt(2 ** 31) : FIXED_SEED;
 /** Random requests per route, on top of the catalogue (see catalogueRequests). */
@@ -120,9 +122,10 @@ async function databaseWatch(t: TestApp) {
   // Both drivers answer `execute` with `{ rows }`.
   const rowsOf = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
   const tables = await rowsOf<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-  // A session's last-seen time slides once a minute on any request: only sign-ins and sign-outs count there.
+  // A session's last-seen time (and an API key's last use) slides once a minute on any request: only
+  // sign-ins and sign-outs (keys made) count there.
   const parts = tables.map(({ tablename }) =>
-    tablename === 'sessions'
+    tablename === 'sessions' || tablename === 'api_keys'
       ? `'${tablename}=' || (select count(*) from "${tablename}")`
       : `'${tablename}=' || (select count(*) || '/' || coalesce(sum(xmin::text::bigint), 0) from "${tablename}")`,
   );
@@ -194,6 +197,8 @@ describe('hostile input to every route of the OpenAPI document', () => {
   let t: TestApp;
   let cookie: string;
   let adminId: number;
+  /** The storefront routes (/api/storefront) are walked with an API key holding every scope, not the cookie. */
+  let storefrontKey: { id: number; key: string };
   let routes: Route[];
   let database: Awaited<ReturnType<typeof databaseWatch>>;
   /** Records of each resource, for PUT and PATCH bodies that reach the handler. */
@@ -201,18 +206,21 @@ describe('hostile input to every route of the OpenAPI document', () => {
 
   beforeAll(async () => {
     // Demo data: every resource has records to edit, so bodies that pass validation reach the rules behind it.
-    t = await createTestApp({ demoData: true });
+    // A storefront key's rate limit is not what this walk is about.
+    t = await createTestApp({ demoData: true, storefrontRateLimit: 1_000_000 });
     cookie = await t.login();
     adminId = (await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).json().user.id;
+    storefrontKey = (await t.request(cookie, { method: 'POST', url: '/api/api-keys', payload: { name: 'hostile walk', scopes: [...STOREFRONT_SCOPES] } })).json();
     routes = routesOf(t).filter((route) => !SKIPPED.has(`${route.method} ${route.url}`));
     database = await databaseWatch(t);
     for (const route of routes.filter((r) => r.hasId)) {
       const base = route.url.slice(0, route.url.indexOf('/:id'));
       if (recordsByBase.has(base)) continue;
-      const list = await t.request(cookie, { method: 'GET', url: base, query: { pageSize: '100' } });
+      // A storefront resource's records are read from the staff list of the same resource.
+      const list = await t.request(cookie, { method: 'GET', url: base.replace(STOREFRONT_PREFIX, '/api/'), query: { pageSize: '100' } });
       const items = list.statusCode === 200 ? (list.json().items as Record<string, unknown>[]) : [];
-      // The walker's own account stays untouched, so its session and password survive the walk.
-      recordsByBase.set(base, items.filter((item) => !(base === '/api/users' && item.id === adminId)));
+      // The walker's own account and API key stay untouched, so its session, password and key survive the walk.
+      recordsByBase.set(base, items.filter((item) => !(base === '/api/users' && item.id === adminId) && !(base === '/api/api-keys' && item.id === storefrontKey.id)));
     }
     // Demo data includes the catalogue saved product by product: longer than a hook's default on a loaded machine.
   }, 180_000);
@@ -389,7 +397,9 @@ describe('hostile input to every route of the OpenAPI document', () => {
         await database.settle();
         let response: LightMyRequestResponse;
         try {
-          response = await t.request(cookie, request.options);
+          response = route.url.startsWith(STOREFRONT_PREFIX)
+            ? await t.app.inject({ ...request.options, headers: { ...request.options.headers, authorization: `Bearer ${storefrontKey.key}` } })
+            : await t.request(cookie, request.options);
         } catch (error) {
           findings.push({ request: `${route.method} ${route.url}: ${request.what}`, status: 0, problem: `no answer: ${String(error)}`, body: '' });
           continue;

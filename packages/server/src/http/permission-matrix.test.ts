@@ -21,7 +21,7 @@ describe('permission matrix over every API route', () => {
 
   it('declares a permission on every route that is not public', () => {
     expect(guarded().length).toBeGreaterThan(10);
-    for (const route of guarded()) expect(route.config.permission ?? route.config.authenticated, `${route.method} ${route.url}`).toBeTruthy();
+    for (const route of guarded()) expect(route.config.permission ?? route.config.authenticated ?? route.config.storefront, `${route.method} ${route.url}`).toBeTruthy();
   });
 
   it('answers 401 without a session on every guarded route', async () => {

@@ -7,6 +7,7 @@ import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
 import { seedDemoAttributeSets } from './attribute-sets/attribute-set.demo.ts';
 import { attributeSetRoutes } from './attribute-sets/attribute-set.routes.ts';
+import { apiKeyRoutes } from './api-keys/api-key.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createCacheInvalidation } from './cache/cache-invalidation.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
@@ -55,6 +56,7 @@ import { seedDemoSettings } from './settings/setting.demo.ts';
 import { settingRoutes } from './settings/setting.routes.ts';
 import { seedDemoShippingRates } from './shipping-rates/shipping-rate.demo.ts';
 import { shippingRateRoutes } from './shipping-rates/shipping-rate.routes.ts';
+import { storefrontRoutes } from './storefront/storefront.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
 
 /**
@@ -134,6 +136,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'customers', routes: (app, { db }) => customerRoutes(app, db), demo: seedDemoCustomers, after: ['customer-groups'] },
   { name: 'settings', routes: (app, { db, cache }) => settingRoutes(app, db, cache), demo: seedDemoSettings },
   { name: 'cache', routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs) },
+  { name: 'api-keys', routes: (app, { db }) => apiKeyRoutes(app, db) },
+  // The storefront API (/api/storefront/v1): API keys, not staff sessions, authenticate it.
+  { name: 'storefront', routes: (app, { db }) => storefrontRoutes(app, db) },
 ];
 
 /** The media store the configuration names: an S3-compatible bucket when set, else the local media folder. */

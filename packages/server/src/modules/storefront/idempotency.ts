@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@facet/contract/messages';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, invalidField } from '../../http/errors.ts';
+import { storefrontIdempotency } from './idempotency.table.ts';
+
+/** How long a stored answer is replayed; after that the Idempotency-Key may be used afresh. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a duplicate waits for the first request to finish before it is told 409. */
+const WAIT_FOR_FIRST_MS = 5000;
+const POLL_MS = 25;
+/** Expired answers are swept on a write, at most this often per process. */
+const SWEEP_EVERY_MS = 60_000;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Visible ASCII, as Stripe and the IETF draft use: UUIDs, ULIDs, order numbers. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SHA-256 of what makes two requests the same: method, path and the body as validated. */
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs a storefront POST at most once per API key and Idempotency-Key (DESIGN §4): the first request
+ * claims the key by inserting its row (the unique index decides between concurrent ones), runs, and
+ * stores its status and body; a repeat with the same body gets that stored answer (header
+ * `Idempotent-Replayed: true`) without running again, one with another body 422, and one arriving
+ * while the first still runs waits for it (up to 5 s, then 409). A request that fails (4xx or 5xx)
+ * gives its claim back, so a retry runs afresh. Without the header a POST simply runs.
+ *
+ * A process killed between the write and storing the answer leaves a claim without an answer: its
+ * repeats get 409 until the claim expires (24 h). The write and the answer are not one transaction
+ * because the services own their transactions.
+ */
+export function createIdempotency(db: Db) {
+  let lastSweep = 0;
+  async function sweep(now: number) {
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    await db.delete(storefrontIdempotency).where(lt(storefrontIdempotency.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)));
+  }
+
+  async function claim(apiKeyId: number, idempotencyKey: string, hash: string): Promise<number | null> {
+    const [row] = await db
+      .insert(storefrontIdempotency)
+      .values({ apiKeyId, idempotencyKey, requestHash: hash })
+      .onConflictDoNothing({ target: [storefrontIdempotency.apiKeyId, storefrontIdempotency.idempotencyKey] })
+      .returning({ id: storefrontIdempotency.id });
+    return row?.id ?? null;
+  }
+
+  const stored = (apiKeyId: number, idempotencyKey: string) =>
+    db
+      .select()
+      .from(storefrontIdempotency)
+      .where(and(eq(storefrontIdempotency.apiKeyId, apiKeyId), eq(storefrontIdempotency.idempotencyKey, idempotencyKey)))
+      .then((rows) => rows[0]);
+
+  return async function idempotent(request: FastifyRequest, reply: FastifyReply, status: number, run: () => Promise<unknown>) {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return reply.status(status).send(await run());
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw invalidField(IDEMPOTENCY_HEADER, MESSAGES.idempotencyKeyFormat);
+    const apiKeyId = request.apiKey!.id;
+    const hash = requestHash(request);
+    const now = Date.now();
+    await sweep(now);
+
+    let id = await claim(apiKeyId, header, hash);
+    const deadline = now + WAIT_FOR_FIRST_MS;
+    while (id === null) {
+      const row = await stored(apiKeyId, header);
+      if (!row) {
+        // The first request failed and gave its claim back: claim it now.
+        id = await claim(apiKeyId, header, hash);
+        continue;
+      }
+      if (row.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
+        // An expired answer the sweep has not reached: the key is free again.
+        await db.delete(storefrontIdempotency).where(eq(storefrontIdempotency.id, row.id));
+        continue;
+      }
+      if (row.requestHash !== hash) throw new AppError('UNPROCESSABLE', MESSAGES.idempotencyKeyReused, [{ path: [IDEMPOTENCY_HEADER], message: MESSAGES.idempotencyKeyReused }]);
+      if (row.statusCode !== null) return reply.status(row.statusCode).header('idempotent-replayed', 'true').send(row.responseBody);
+      if (Date.now() >= deadline) throw new AppError('CONFLICT', MESSAGES.idempotencyInProgress, undefined, { 'retry-after': '1' });
+      await sleep(POLL_MS);
+    }
+
+    let body: unknown;
+    try {
+      // Stored as it is sent: the JSON form, so a replay answers the same text.
+      body = JSON.parse(JSON.stringify((await run()) ?? null)) as unknown;
+    } catch (error) {
+      await db.delete(storefrontIdempotency).where(eq(storefrontIdempotency.id, id));
+      throw error;
+    }
+    await db.update(storefrontIdempotency).set({ statusCode: status, responseBody: body }).where(eq(storefrontIdempotency.id, id));
+    return reply.status(status).send(body);
+  };
+}
+
+export type Idempotent = ReturnType<typeof createIdempotency>;

@@ -1,0 +1,107 @@
+import { idParamSchema } from '@facet/contract/api';
+import { addressInputSchema, addressParamSchema, addressRecordSchema } from '@facet/contract/modules/customers/address.schema';
+import type { CustomerUpdateInput } from '@facet/contract/modules/customers/customer.schema';
+import { customerCreateSchema, customerRecordSchema, customerUpdateSchema } from '@facet/contract/modules/customers/customer.schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { storefrontContextOf } from '../../http/context.ts';
+import { createAddressService } from '../customers/address.service.ts';
+import { createCustomerService } from '../customers/customer.service.ts';
+import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
+
+/** The fields of a customer a storefront may change; a PATCH sends some of them. */
+const EDITABLE = ['firstName', 'lastName', 'email', 'contactNumber', 'dateOfBirth', 'gender', 'groupId', 'isSubscribed', 'profilePicture', 'status', 'password', 'confirmPassword'] as const;
+
+/** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().max(255).optional().describe('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.'),
+});
+
+/**
+ * The storefront API (`/api/storefront/v1/...`, issue 13): how a shop's storefront sends what shoppers
+ * do. Each route declares `config.storefront` with the scope its API key needs (http/guard.ts); every
+ * POST takes an Idempotency-Key (idempotency.ts). Validation and its messages are the customer
+ * services' own, as for staff. Writes are audited with no staff actor and the key's id in the request id.
+ * Later issues add their endpoints here.
+ */
+export function storefrontRoutes(app: FastifyInstance, db: Db) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  const idempotent = createIdempotency(db);
+  const customers = createCustomerService(db);
+  const addresses = createAddressService(db);
+  const tags = ['storefront'];
+  const security = [{ storefrontApiKey: [] }];
+  const customersWrite = { storefront: { scope: 'customers:write' as const } };
+
+  route.get(
+    '/api/storefront/v1/ping',
+    {
+      config: { storefront: { scope: null } },
+      schema: { tags, security, summary: 'Checks an API key: any valid key, no scope needed.', response: { 200: z.object({ ok: z.literal(true), key: z.string(), scopes: z.array(z.string()) }) } },
+    },
+    (request) => ({ ok: true as const, key: request.apiKey!.name, scopes: request.apiKey!.scopes }),
+  );
+
+  route.post(
+    '/api/storefront/v1/customers',
+    {
+      config: customersWrite,
+      schema: { tags, security, summary: 'Registers a customer (scope customers:write).', headers: idempotencyHeaders, body: customerCreateSchema, response: { 201: customerRecordSchema } },
+    },
+    (request, reply) => idempotent(request, reply, 201, () => customers.create(request.body, storefrontContextOf(request))),
+  );
+  route.put(
+    '/api/storefront/v1/customers/:id',
+    {
+      config: customersWrite,
+      schema: { tags, security, summary: 'Replaces a customer’s account fields; a blank password keeps the current one.', params: idParamSchema, body: customerUpdateSchema, response: { 200: customerRecordSchema } },
+    },
+    (request) => customers.update(request.params.id, request.body, undefined, storefrontContextOf(request)),
+  );
+  route.patch(
+    '/api/storefront/v1/customers/:id',
+    {
+      config: customersWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'Changes some of a customer’s account fields; the others keep their values.',
+        params: idParamSchema,
+        body: z.object(Object.fromEntries(EDITABLE.map((field) => [field, z.unknown().optional()])) as Record<(typeof EDITABLE)[number], z.ZodOptional<z.ZodUnknown>>),
+        response: { 200: customerRecordSchema },
+      },
+    },
+    async (request) => {
+      const current = await customers.get(request.params.id);
+      const merged: Record<string, unknown> = {};
+      for (const field of EDITABLE) {
+        const sent = request.body[field];
+        if (sent !== undefined) merged[field] = sent;
+        else if (field in current) merged[field] = current[field as keyof typeof current];
+      }
+      // The merged fields are checked by the service's own schema, with its messages.
+      return customers.update(request.params.id, merged as CustomerUpdateInput, undefined, storefrontContextOf(request));
+    },
+  );
+
+  const base = '/api/storefront/v1/customers/:id/addresses';
+  route.post(
+    base,
+    {
+      config: customersWrite,
+      schema: { tags, security, summary: 'Adds an address to a customer.', headers: idempotencyHeaders, params: idParamSchema, body: addressInputSchema, response: { 201: addressRecordSchema } },
+    },
+    (request, reply) => idempotent(request, reply, 201, () => addresses.add(request.params.id, request.body, storefrontContextOf(request))),
+  );
+  route.put(
+    `${base}/:addressId`,
+    { config: customersWrite, schema: { tags, security, summary: 'Replaces an address of a customer.', params: addressParamSchema, body: addressInputSchema, response: { 200: addressRecordSchema } } },
+    (request) => addresses.update(request.params.id, request.params.addressId, request.body, undefined, storefrontContextOf(request)),
+  );
+  route.delete(`${base}/:addressId`, { config: customersWrite, schema: { tags, security, summary: 'Deletes an address of a customer.', params: addressParamSchema } }, async (request, reply) => {
+    await addresses.remove(request.params.id, request.params.addressId, storefrontContextOf(request));
+    return reply.status(204).send();
+  });
+}
