@@ -4,7 +4,7 @@
  * seeded rows' and the list timings' that the bench process holds.
  *
  * Reads BENCH_EXPORT_URL (the seeded database) and BENCH_EXPORT_ROWS; writes the .xlsx to a counting
- * sink and prints one line of JSON: seconds, rows, bytes, and this process's peak RSS (the kernel's
+ * sink and prints one line of JSON: seconds, CPU seconds, rows, bytes, and this process's peak RSS (the kernel's
  * high-water mark, `process.resourceUsage().maxRSS`, so no sampling can miss a peak).
  * BENCH_PROFILE_EXPORT=1 adds where the CPU went (V8 sampling profiler).
  */
@@ -33,7 +33,16 @@ try {
   }));
   // As a resource's export route reads them (http/large-exports.ts): keyset batches of the sheet's columns.
   const fields = columns.map((column) => column.field);
+  // BENCH_EXPORT_MODE=rows walks as exports did before batches: whole records, one await per row.
+  async function* rowByRow() {
+    let count = 0;
+    for await (const row of service.iterate(query)) {
+      yield row as Record<string, unknown>;
+      if (++count >= EXPORT_ROWS) return;
+    }
+  }
   async function* firstRows() {
+    if (process.env.BENCH_EXPORT_MODE === 'rows') return yield* rowByRow();
     let count = 0;
     for await (const batch of service.iterateBatches(query, fields)) {
       const rest = EXPORT_ROWS - count;
@@ -51,10 +60,14 @@ try {
   });
   const rssBefore = process.memoryUsage().rss;
   const start = performance.now();
+  const cpuBefore = process.cpuUsage();
   const exported = () => writeXlsx(sink, 'Stones', columns, firstRows());
   const profile = process.env.BENCH_PROFILE_EXPORT === '1' ? (await profileDuring(exported, process.env.BENCH_PROFILE_FILE)).summary : (await exported(), undefined);
   const seconds = (performance.now() - start) / 1000;
-  const result = { seconds, rows: EXPORT_ROWS, bytes, rssBefore, peakRss: process.resourceUsage().maxRSS * 1024, profile: profile && formatSummary(profile, 20) };
+  const cpu = process.cpuUsage(cpuBefore);
+  // This process's own CPU time: on a shared, loaded machine a steadier figure than the wall clock.
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const result = { seconds, cpuSeconds, rows: EXPORT_ROWS, bytes, rssBefore, peakRss: process.resourceUsage().maxRSS * 1024, profile: profile && formatSummary(profile, 20) };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   await database.close();

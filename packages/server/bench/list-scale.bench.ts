@@ -103,10 +103,11 @@ try {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`the export child failed (${child.status ?? child.signal})`);
-  const exported = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { seconds: number; bytes: number; rssBefore: number; peakRss: number; profile?: string };
+  const exported = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { seconds: number; cpuSeconds: number; bytes: number; rssBefore: number; peakRss: number; profile?: string };
   console.log(
     `export ${EXPORT_ROWS.toLocaleString('en-GB')} rows to .xlsx (earth mined, by price)`.padEnd(52) +
-      ` ${exported.seconds.toFixed(2)} s = ${Math.round(EXPORT_ROWS / exported.seconds).toLocaleString('en-GB')} rows/s, ${(exported.bytes / 1e6).toFixed(1)} MB file, ` +
+      ` ${exported.seconds.toFixed(2)} s = ${Math.round(EXPORT_ROWS / exported.seconds).toLocaleString('en-GB')} rows/s ` +
+      `(${Math.round(EXPORT_ROWS / exported.cpuSeconds).toLocaleString('en-GB')} per CPU second of its process), ${(exported.bytes / 1e6).toFixed(1)} MB file, ` +
       `peak RSS ${Math.round(exported.peakRss / 1e6)} MB (its own process; ${Math.round(exported.rssBefore / 1e6)} MB before)${exported.profile ? ' (profiled)' : ''}`,
   );
   if (exported.profile) console.log(`where the export's CPU goes (V8 sampling profiler)\n${exported.profile}`);
