@@ -19,6 +19,9 @@ export const MESSAGES = {
   statusConfirmText: (toActive: boolean) => `Are you sure you want to ${toActive ? 'Active' : 'Inactive'} this record?`,
   /** Not worded by the spec: a record with named states (a review, an order) is asked about the same way. */
   stateConfirmText: (stateLabel: string) => `Are you sure you want to set this record to ${stateLabel}?`,
+  /** Not worded by the spec: a change of named state its resource does not allow (409). */
+  stateTransitionRefused: (fromLabel: string, toLabel: string, allowedLabels: string) =>
+    `The status cannot change from ${fromLabel} to ${toLabel}. ${allowedLabels ? `From ${fromLabel} it can change to ${allowedLabels}.` : `${fromLabel} is final.`}`,
   // Not worded by the spec; chosen here and used on both sides.
   invalidCredentials: 'Invalid username or password.',
   tooManyLoginAttempts: 'Too many failed login attempts. Please try again in 15 minutes.',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordMetaSchema } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { defineResource } from './resource.ts';
-import { activeSwitch, namedStates, statusLabelOf, statusPatchSchema } from './status.ts';
+import { activeSwitch, isAllowedTransition, namedStates, statusLabelOf, statusPatchSchema } from './status.ts';
 
 const REVIEW_STATES = namedStates({ pending: 'Pending', approved: 'Approved', rejected: 'Rejected' });
 
@@ -32,6 +32,24 @@ describe('status of a resource', () => {
     expect(REVIEW_STATES.states).toEqual(['pending', 'approved', 'rejected']);
     expect(statusLabelOf(REVIEW_STATES, 'approved')).toBe('Approved');
     expect(statusLabelOf(activeSwitch, false)).toBe('Inactive');
+  });
+
+  it('allows only the transitions it declares, when it declares any (a state with none listed is final)', () => {
+    const ORDER = namedStates(
+      { pending: 'Pending', processing: 'Processing', shipped: 'Shipped', cancelled: 'Cancelled' },
+      { transitions: { pending: ['processing', 'cancelled'], processing: ['shipped', 'cancelled'] } },
+    );
+    expect(isAllowedTransition(ORDER, 'pending', 'processing')).toBe(true);
+    expect(isAllowedTransition(ORDER, 'processing', 'shipped')).toBe(true);
+    expect(isAllowedTransition(ORDER, 'pending', 'shipped')).toBe(false);
+    expect(isAllowedTransition(ORDER, 'shipped', 'pending')).toBe(false);
+    expect(isAllowedTransition(ORDER, 'cancelled', 'processing')).toBe(false);
+    expect(isAllowedTransition(ORDER, 'shipped', 'shipped')).toBe(true);
+    // Without a map every change is allowed, as before.
+    expect(isAllowedTransition(REVIEW_STATES, 'rejected', 'pending')).toBe(true);
+    expect(REVIEW_STATES).not.toHaveProperty('transitions');
+    // @ts-expect-error a transition to a state that does not exist is refused by the compiler
+    namedStates({ pending: 'Pending', shipped: 'Shipped' }, { transitions: { pending: ['shiped'] } });
   });
 
   it('validates a status change against the states (or true/false for the switch)', () => {

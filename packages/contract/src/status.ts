@@ -16,15 +16,34 @@ export interface StatesStatus<S extends string = string> {
   kind: 'states';
   states: readonly S[];
   labels: Readonly<Record<S, string>>;
+  /**
+   * The states each state may change to (an order: pending → processing → shipped). A state missing
+   * here is final: nothing leaves it. Without a map any state may follow any other.
+   */
+  transitions?: StateTransitions<S>;
 }
+/** From each state, the states it may move on to. */
+export type StateTransitions<S extends string> = Readonly<Partial<Record<S, readonly S[]>>>;
 export type StatusDefinition = SwitchStatus | StatesStatus;
 
 /** The Active/Inactive switch (the default of `defineResource`). */
 export const activeSwitch: SwitchStatus = { kind: 'switch' };
 
-/** Named states from their labels, in the order given: `namedStates({ pending: 'Pending', approved: 'Approved' })`. */
-export function namedStates<const S extends string>(labels: Readonly<Record<S, string>>): StatesStatus<S> {
-  return { kind: 'states', states: Object.keys(labels) as S[], labels };
+/**
+ * Named states from their labels, in the order given: `namedStates({ pending: 'Pending', approved: 'Approved' })`,
+ * optionally with the changes allowed between them: `{ transitions: { pending: ['approved'] } }`.
+ */
+export function namedStates<const S extends string>(labels: Readonly<Record<S, string>>, opts: { transitions?: StateTransitions<NoInfer<S>> } = {}): StatesStatus<S> {
+  return { kind: 'states', states: Object.keys(labels) as S[], labels, ...(opts.transitions ? { transitions: opts.transitions } : {}) };
+}
+
+/**
+ * Whether a record may move from state `from` to state `to`: staying where it is always may; with a
+ * transitions map only to a state listed under `from`; without one, to any state.
+ */
+export function isAllowedTransition<S extends string>(status: StatesStatus<S>, from: S, to: S): boolean {
+  if (from === to || !status.transitions) return true;
+  return status.transitions[from]?.includes(to) ?? false;
 }
 
 /** The value of `status` under a definition: a boolean for the switch, one of the state names otherwise. */

@@ -19,6 +19,8 @@ export async function openBenchDatabase(reuse?: string) {
   return {
     database,
     name,
+    /** Its address, for a child process that opens it again. */
+    url: url.toString(),
     async drop() {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);

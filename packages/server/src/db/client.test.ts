@@ -39,6 +39,14 @@ describe('embedded database folder', { timeout: 120_000 }, () => {
     expect(fs.existsSync(path.join(dir, 'facet.lock'))).toBe(false);
   });
 
+  it('takes back its exit listener when closed, so a process that opens many folders keeps none', async () => {
+    const before = process.listenerCount('exit');
+    const database = await openPglite(tempDir());
+    expect(process.listenerCount('exit')).toBe(before + 1);
+    await database.close();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
+
   it('keeps its data across a reopen, and bootstraps only once', async () => {
     const dir = tempDir();
     const config = { adminUsername: 'admin', adminPassword: 'admin-pass1', demoData: false };

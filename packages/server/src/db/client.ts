@@ -121,6 +121,9 @@ function acquireDataDirLock(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // Closed before the process ends: the exit listener goes too (a process that opens and closes
+        // many databases, a test worker, would otherwise keep one listener and its closure per database).
+        process.off('exit', release);
         fs.rmSync(lockPath, { force: true });
       };
       process.once('exit', release);

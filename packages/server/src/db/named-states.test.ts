@@ -3,7 +3,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import { defineResource } from '@facet/contract/resource';
 import { requiredText } from '@facet/contract/rules';
 import { namedStates } from '@facet/contract/status';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { conflict } from '../http/errors.ts';
 import { describeCrudResource } from '../test/crud-suite.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { auditLog } from './audit.table.ts';
 import type { Db } from './client.ts';
 import { searchIndexes, standardColumns, statesColumn } from './columns.ts';
 import { createCrudService } from './crud-service.ts';
@@ -23,7 +24,11 @@ import { createCrudService } from './crud-service.ts';
  * is created by the test, so no migration carries it): the toolkit's proof that a status is not a
  * boolean by assumption, and that a list reads only what its rows show.
  */
-const REVIEW_STATES = namedStates({ pending: 'Pending', approved: 'Approved', rejected: 'Rejected' });
+const REVIEW_STATES = namedStates(
+  { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+  // Approved is final; a rejected review may be looked at again (or, says the map, approved: the status hook refuses that).
+  { transitions: { pending: ['approved', 'rejected'], rejected: ['pending', 'approved'] } },
+);
 
 const reviewInputSchema = z.object({ title: requiredText(100), body: z.string().trim().max(2000) });
 const reviewRecordSchema = recordMetaSchema.extend({
@@ -137,6 +142,37 @@ describe('a resource with named states and a narrow list row', () => {
       const sheet = workbook.worksheets[0]!;
       expect(sheet.getRow(1).values).toEqual([undefined, 'Title', 'Status']);
       expect(sheet.getRow(2).values).toEqual([undefined, 'Sparkles', 'Rejected']);
+    }));
+
+  it('refuses a change its transitions do not list with 409, writing nothing (no row change, no audit entry)', () =>
+    withApp(async (t, cookie) => {
+      const setStatus = (id: number, status: string, version: number) =>
+        t.request(cookie, { method: 'PATCH', url: `/api/test-reviews/${id}/status`, payload: { status, version } });
+      const review = await create(t, cookie, 'Final word');
+      const approved = await setStatus(review.id, 'approved', review.version);
+      expect(approved.statusCode, approved.body).toBe(200);
+      const { version } = approved.json() as { version: number };
+      const audits = async () => (await t.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.entity, 'test_review'), eq(auditLog.entityId, String(review.id))))).length;
+      const auditsBefore = await audits();
+      const toPending = await setStatus(review.id, 'pending', version);
+      expect(toPending.statusCode, toPending.body).toBe(409);
+      expect(toPending.json().error.message).toBe('The status cannot change from Approved to Pending. Approved is final.');
+      expect((await setStatus(review.id, 'rejected', version)).statusCode).toBe(409);
+      const read = await t.request(cookie, { method: 'GET', url: `/api/test-reviews/${review.id}` });
+      expect(read.json()).toMatchObject({ status: 'approved', version });
+      expect(await audits()).toBe(auditsBefore);
+      // Staying in its state is no change of state, and is allowed.
+      expect((await setStatus(review.id, 'approved', version)).statusCode).toBe(200);
+
+      // From a state with ways out, the refusal names them (the map lets a rejected review be looked at again).
+      const second = await create(t, cookie, 'Second look');
+      const rejected = await setStatus(second.id, 'rejected', second.version);
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      const back = await setStatus(second.id, 'pending', rejected.json().version);
+      expect(back.statusCode, back.body).toBe(200);
+      expect(MESSAGES.stateTransitionRefused('Rejected', 'Approved', 'Pending, Approved')).toBe(
+        'The status cannot change from Rejected to Approved. From Rejected it can change to Pending, Approved.',
+      );
     }));
 
   it('lists only the list row: no detail field, no relation loaded', () =>

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ExportColumn } from '@facet/contract/resource';
 import type { FastifyReply } from 'fastify';
+import type { ExportRows } from './xlsx-writer.ts';
 import { writeXlsx } from './xlsx-writer.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -14,7 +15,7 @@ export async function sendExcel(
   reply: FastifyReply,
   fileName: string,
   columns: readonly ExportColumn[],
-  rows: AsyncIterable<Record<string, unknown>>,
+  rows: AsyncIterable<ExportRows>,
 ) {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();

@@ -5,6 +5,7 @@ import type { CrudService } from '../db/crud-service.ts';
 import type { Actor } from './context.ts';
 import { contextOf } from './context.ts';
 import { sendExcel } from './excel.ts';
+import type { ExportRows } from './xlsx-writer.ts';
 
 /** A list's query as the request sent it (a repeated key becomes a list), to be read again by a job. */
 export type RawQuery = Record<string, string | string[]>;
@@ -22,19 +23,22 @@ export interface ExportSource<Q = never> {
   /** Reads the request's query again, with the list's own schema. */
   parseQuery(raw: RawQuery): Q;
   count(query: Q, upTo?: number): Promise<number>;
-  iterate(query: Q): AsyncIterable<Record<string, unknown>>;
+  /** Its rows, one at a time or in batches (a flat resource's keyset pages). */
+  iterate(query: Q): AsyncIterable<ExportRows>;
 }
 
 /** The export source of a flat resource with an export. */
-export function exportSourceOf(resource: ResourceDefinition, service: Pick<CrudService<never, never, unknown>, 'count' | 'iterate'>): ExportSource<never> {
+export function exportSourceOf(resource: ResourceDefinition, service: Pick<CrudService<never, never, unknown>, 'count' | 'iterateBatches'>): ExportSource<never> {
   const { fileName, columns } = resource.export!;
+  // Only the columns the sheet shows are read.
+  const fields = columns.map((column) => column.field);
   return {
     name: resource.name,
     fileName,
     columns,
     parseQuery: (raw) => resource.listQuery.schema.parse(raw) as never,
     count: (query, upTo) => service.count(query, upTo),
-    iterate: (query) => service.iterate(query) as AsyncIterable<Record<string, unknown>>,
+    iterate: (query) => service.iterateBatches(query, fields),
   };
 }
 

@@ -14,7 +14,7 @@ import { ZipStream } from './zip-stream.ts';
  * when a cell is edited is neutralised with a leading apostrophe (spreadsheets/formula-guard.ts; the
  * sheet reader drops it again).
  */
-export async function writeXlsx(out: Writable, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<Record<string, unknown>>) {
+export async function writeXlsx(out: Writable, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<ExportRows>) {
   const zip = new ZipStream(out);
   await zip.add('[Content_Types].xml', CONTENT_TYPES);
   await zip.add('_rels/.rels', ROOT_RELS);
@@ -25,6 +25,9 @@ export async function writeXlsx(out: Writable, sheetName: string, columns: reado
   await zip.finish();
   out.end();
 }
+
+/** One row of an export, or a batch of them (a service's keyset page: no await per row). */
+export type ExportRows = Record<string, unknown> | readonly Record<string, unknown>[];
 
 /** The value of one cell as a spreadsheet should hold it. */
 export function cellValue(value: unknown, type: ExportCellType = 'text', labels?: ExportColumn['labels']): string | number | Date | null {
@@ -50,7 +53,7 @@ export function cellValue(value: unknown, type: ExportCellType = 'text', labels?
 const STYLE = { header: 1, money: 2, date: 3 } as const;
 const ROWS_PER_CHUNK = 200;
 
-async function* sheetXml(columns: readonly ExportColumn[], rows: AsyncIterable<Record<string, unknown>>) {
+async function* sheetXml(columns: readonly ExportColumn[], rows: AsyncIterable<ExportRows>) {
   const letters = columns.map((_, index) => columnLetters(index));
   let xml =
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">` +
@@ -59,23 +62,28 @@ async function* sheetXml(columns: readonly ExportColumn[], rows: AsyncIterable<R
     `<row r="1">${columns.map((c, i) => textCell(`${letters[i]}1`, c.header, STYLE.header)).join('')}</row>`;
   let rowNumber = 1;
   let inChunk = 0;
-  for await (const row of rows) {
-    rowNumber++;
-    xml += `<row r="${rowNumber}">`;
-    for (let i = 0; i < columns.length; i++) {
-      const column = columns[i]!;
-      const value = cellValue(row[column.field], column.type, column.labels);
-      if (value === null) continue;
-      const ref = `${letters[i]}${rowNumber}`;
-      if (typeof value === 'number') xml += numberCell(ref, value, column.type === 'money' ? STYLE.money : 0);
-      else if (value instanceof Date) xml += numberCell(ref, excelSerial(value), STYLE.date);
-      else xml += textCell(ref, value, 0);
-    }
-    xml += '</row>';
-    if (++inChunk === ROWS_PER_CHUNK) {
-      yield xml;
-      xml = '';
-      inChunk = 0;
+  const fields = columns.map((column) => column.field);
+  const moneyStyles = columns.map((column) => (column.type === 'money' ? STYLE.money : 0));
+  for await (const item of rows) {
+    const batch: readonly Record<string, unknown>[] = Array.isArray(item) ? item : [item as Record<string, unknown>];
+    for (const row of batch) {
+      rowNumber++;
+      xml += `<row r="${rowNumber}">`;
+      for (let i = 0; i < columns.length; i++) {
+        const column = columns[i]!;
+        const value = cellValue(row[fields[i]!], column.type, column.labels);
+        if (value === null) continue;
+        const ref = letters[i]! + rowNumber;
+        if (typeof value === 'number') xml += numberCell(ref, value, moneyStyles[i]!);
+        else if (value instanceof Date) xml += numberCell(ref, excelSerial(value), STYLE.date);
+        else xml += textCell(ref, value, 0);
+      }
+      xml += '</row>';
+      if (++inChunk === ROWS_PER_CHUNK) {
+        yield xml;
+        xml = '';
+        inChunk = 0;
+      }
     }
   }
   yield `${xml}</sheetData></worksheet>`;

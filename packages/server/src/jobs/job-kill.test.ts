@@ -1,12 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { killTestDatabase, login, startServer, stopped } from '../test/server-process.ts';
+import { jobMidWay, jobOf, pollUntil, useKillTest } from '../test/server-process.ts';
 
 /**
  * kill -9 in the middle of a big bulk job: a real server process (the same `--import tsx` loader as
@@ -35,17 +30,8 @@ async function counts(database: Database) {
 }
 
 describe(`kill -9 during a bulk job (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-kill-'));
-  const logPath = path.join(dir, 'server.log');
-  let child: ChildProcess | undefined;
-  const database = killTestDatabase(dir);
+  const { database, start, stop } = useKillTest('kill');
   const open = database.open;
-
-  afterAll(async () => {
-    if (child && child.exitCode === null) await stopped(child, 'SIGKILL');
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   it('leaves the table exactly as before and the job failed', { timeout: 400_000 }, async () => {
     const env = await database.create();
@@ -55,41 +41,26 @@ describe(`kill -9 during a bulk job (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, (
     const before = await fingerprint(db);
     await db.close();
 
-    const server = await startServer(env, logPath);
-    child = server.child;
-    const cookie = await login(server.base);
+    const server = await start(env);
     const started = await fetch(`${server.base}/api/jobs`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie: server.cookie },
       body: JSON.stringify({ kind: 'shipping-rates.set-status', params: { status: false } }),
     });
     expect(started.status).toBe(201);
-    const { id } = (await started.json()) as JobRecord;
+    const { id } = (await started.json()) as { id: number };
     // Kill it once some batches are staged and before the end: mid-way.
-    let seen: JobRecord | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-      seen = (await (await fetch(`${server.base}/api/jobs/${id}`, { headers: { cookie } })).json()) as JobRecord;
-      if (seen.status === 'running' && seen.progressDone > 0) break;
-      if (seen.status !== 'queued' && seen.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await stopped(child, 'SIGKILL');
+    const seen = await jobMidWay(server.base, server.cookie, id);
+    await stop('SIGKILL');
     expect(seen).toMatchObject({ status: 'running' });
-    expect(seen!.progressDone).toBeLessThan(ROWS);
+    expect(seen.progressDone).toBeLessThan(ROWS);
 
     // Restart: the run is swept (PGlite at once; PostgreSQL once its heartbeat is stale).
-    const again = await startServer(env, logPath);
-    child = again.child;
-    const cookie2 = await login(again.base);
-    let after: JobRecord | undefined;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-      after = (await (await fetch(`${again.base}/api/jobs/${id}`, { headers: { cookie: cookie2 } })).json()) as JobRecord;
-      if (after.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const again = await start(env);
+    const after = await pollUntil(() => jobOf(again.base, again.cookie, id), (job) => job.status !== 'running', { timeoutMs: 60_000, everyMs: 250 });
     expect(after).toMatchObject({ status: 'failed' });
-    expect(after!.error).toMatch(/Interrupted/);
-    await stopped(child, 'SIGTERM');
+    expect(after.error).toMatch(/Interrupted/);
+    await stop('SIGTERM');
 
     db = await open();
     try {

@@ -1,6 +1,7 @@
 import { SHOP_TIME_ZONE, formatDateTime } from '@facet/contract/format';
 import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
+import { isAllowedTransition, statusLabelOf } from '@facet/contract/status';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
@@ -228,6 +229,15 @@ export function describeCrudResource(options: CrudSuiteOptions) {
         expect((await read(created.id)).status).toBe(second);
         const stale = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: first, version: created.version } });
         expect(stale.statusCode).toBe(409);
+        // A change its transitions do not list: 409 naming both states, and nothing written.
+        const refusedState = status.states.find((state) => !isAllowedTransition(status, second, state));
+        if (refusedState) {
+          const refused = await t.request(cookie, { method: 'PATCH', url: `${base}/${created.id}/status`, payload: { status: refusedState, version: current.version } });
+          expect(refused.statusCode, refused.body).toBe(409);
+          const allowed = (status.transitions?.[second] ?? []).map((state) => statusLabelOf(status, state)).join(', ');
+          expect(refused.json().error.message).toBe(MESSAGES.stateTransitionRefused(statusLabelOf(status, second), statusLabelOf(status, refusedState), allowed));
+          expect(await read(created.id)).toMatchObject({ status: second, version: current.version });
+        }
       });
     }
 

@@ -3,10 +3,12 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { ADMIN } from './test-database.ts';
@@ -28,7 +30,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>, logPath: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(env: Record<string, string>, logPath: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const log = fs.openSync(logPath, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -50,14 +52,14 @@ export async function startServer(env: Record<string, string>, logPath: string):
   }
 }
 
-export async function login(base: string): Promise<string> {
+async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error(`login failed: ${response.status}`);
   return cookie.split(';')[0]!;
 }
 
-export async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
+async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
   const exit = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
   await exit;
@@ -69,7 +71,7 @@ export async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
  * folder under `dir`, or a database of its own on TEST_DATABASE_URL's server. `create` makes it and
  * answers the server's environment; `open` opens it from the test (PGlite: only while no server runs).
  */
-export function killTestDatabase(dir: string) {
+function killTestDatabase(dir: string) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const dbName = `facet_kill_${randomBytes(5).toString('hex')}`;
   const template = inject('databaseTemplate');
@@ -105,4 +107,54 @@ export function killTestDatabase(dir: string) {
       if (serverUrl) await withAdmin(`drop database if exists ${dbName} with (force)`);
     },
   };
+}
+
+/**
+ * The whole fixture of a kill test: a folder, a database copied from the run's template
+ * (`killTestDatabase`) and the server process, all removed after the file (a server still running is
+ * killed). `start` runs the server on the database and signs in; `stop` ends it with a signal.
+ */
+export function useKillTest(name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `facet-${name}-`));
+  const logPath = path.join(dir, 'server.log');
+  const database = killTestDatabase(dir);
+  let child: ChildProcess | undefined;
+  afterAll(async () => {
+    if (child && child.exitCode === null) await stopped(child, 'SIGKILL');
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    database,
+    async start(env: Record<string, string>): Promise<{ base: string; cookie: string }> {
+      const server = await startServer(env, logPath);
+      child = server.child;
+      return { base: server.base, cookie: await login(server.base) };
+    },
+    stop: (signal: NodeJS.Signals) => stopped(child!, signal),
+  };
+}
+
+/** Reads `read` every `everyMs` until `done` holds of its answer or `timeoutMs` has passed; answers the last read. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, { timeoutMs, everyMs }: { timeoutMs: number; everyMs: number }): Promise<T> {
+  let value = await read();
+  for (const deadline = Date.now() + timeoutMs; !done(value) && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    value = await read();
+  }
+  return value;
+}
+
+/** A job as the Job Centre's API shows it. */
+export async function jobOf(base: string, cookie: string, id: number): Promise<JobRecord> {
+  return (await (await fetch(`${base}/api/jobs/${id}`, { headers: { cookie } })).json()) as JobRecord;
+}
+
+/** Polls a job every 20 ms until it is mid-way (running with some progress) or has ended; answers what was seen last. */
+export function jobMidWay(base: string, cookie: string, id: number): Promise<JobRecord> {
+  return pollUntil(
+    () => jobOf(base, cookie, id),
+    (job) => (job.status === 'running' && job.progressDone > 0) || (job.status !== 'queued' && job.status !== 'running'),
+    { timeoutMs: 120_000, everyMs: 20 },
+  );
 }

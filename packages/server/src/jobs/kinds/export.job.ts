@@ -28,9 +28,14 @@ export function exportJob(source: ExportSource<never>, dir: string): JobKindDefi
       await progress(0, total);
       let rows = 0;
       async function* counted() {
-        for await (const row of source.iterate(query)) {
-          yield row;
-          if (++rows % PROGRESS_EVERY === 0) await progress(rows, Math.max(rows, total));
+        let reported = 0;
+        for await (const item of source.iterate(query)) {
+          yield item;
+          rows += Array.isArray(item) ? item.length : 1;
+          if (rows - reported >= PROGRESS_EVERY) {
+            reported = rows;
+            await progress(rows, Math.max(rows, total));
+          }
         }
       }
       fs.mkdirSync(dir, { recursive: true });

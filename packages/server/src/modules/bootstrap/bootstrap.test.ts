@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { openPglite } from '../../db/client.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -45,24 +45,32 @@ describe('bootstrap of an empty database', () => {
     expect(await verifyPassword(admin!.passwordHash, 'chosen-pass1')).toBe(true);
     await database.close();
   });
+});
 
-  // Demo data saves the demo catalogue product by product through the products service: a minute on a loaded machine.
-  it('adds demo staff with realistic roles when demo data is on', { timeout: DEMO_TIMEOUT }, async () => {
-    const database = await openPglite(undefined);
-    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true });
+// Demo data saves the demo catalogue product by product through the products service: a minute on a
+// loaded machine, and the most memory any test takes. It is bootstrapped once for the tests below
+// (each only reads it), not once per test.
+describe('bootstrap of an empty database with demo data', () => {
+  let database: Awaited<ReturnType<typeof openPglite>>;
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-demo-media-'));
+  beforeAll(async () => {
+    database = await openPglite(undefined);
+    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage: createLocalStorage(mediaDir) });
+  }, DEMO_TIMEOUT);
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('adds demo staff with realistic roles', async () => {
     const [sarah] = await database.db.select().from(users).where(eq(users.name, 'sarah'));
     expect(await verifyPassword(sarah!.passwordHash, DEMO_PASSWORD)).toBe(true);
     expect(await loadPermissionKeys(database.db, sarah!.id)).toContain('sales');
     const [james] = await database.db.select().from(users).where(eq(users.name, 'james'));
     expect(await loadPermissionKeys(database.db, james!.id)).toContain('system');
-    await database.close();
   });
 
-  it('seeds reference and demo data that keep the rules of the forms (slugs, keys, class names, head text)', { timeout: DEMO_TIMEOUT }, async () => {
-    const database = await openPglite(undefined);
-    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-demo-media-'));
-    const mediaStorage = createLocalStorage(mediaDir);
-    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage });
+  it('seeds reference and demo data that keep the rules of the forms (slugs, keys, class names, head text)', async () => {
     const db = database.db;
     const expectValid = (schema: z.ZodType, rows: Record<string, unknown>[], label: (row: Record<string, unknown>) => string) => {
       expect(rows.length).toBeGreaterThan(0);
@@ -97,7 +105,5 @@ describe('bootstrap of an empty database', () => {
       expect(row.contentType).toBe('image/jpeg');
       expect([...fs.readFileSync(path.join(mediaDir, row.name)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     }
-    await database.close();
-    fs.rmSync(mediaDir, { recursive: true, force: true });
   });
 });

@@ -1,13 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { killTestDatabase, login, startServer, stopped } from '../../test/server-process.ts';
+import { jobMidWay, pollUntil, useKillTest } from '../../test/server-process.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 
@@ -29,16 +24,7 @@ async function fingerprint(database: Database): Promise<string> {
 }
 
 describe(`kill -9 during a diamond sync (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-diamond-kill-'));
-  const logPath = path.join(dir, 'server.log');
-  let child: ChildProcess | undefined;
-  const database = killTestDatabase(dir);
-
-  afterAll(async () => {
-    if (child && child.exitCode === null) await stopped(child, 'SIGKILL');
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { database, start, stop } = useKillTest('diamond-kill');
 
   it('leaves the diamonds exactly as before, nothing staged, and the run failed in the log', { timeout: 400_000 }, async () => {
     const env = { ...(await database.create()), DIAMOND_FEED: `generated:${STONES}` };
@@ -49,9 +35,8 @@ describe(`kill -9 during a diamond sync (${serverUrl ? 'PostgreSQL' : 'PGlite'})
     const before = await fingerprint(db);
     await db.close();
 
-    const server = await startServer(env, logPath);
-    child = server.child;
-    const cookie = await login(server.base);
+    const server = await start(env);
+    const { cookie } = server;
     const started = await fetch(`${server.base}/api/nivoda-services/natural/start`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -59,16 +44,10 @@ describe(`kill -9 during a diamond sync (${serverUrl ? 'PostgreSQL' : 'PGlite'})
     });
     expect(started.status, await started.clone().text()).toBe(202);
     const { jobId } = (await started.json()) as { jobId: number };
-    let seen: JobRecord | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-      seen = (await (await fetch(`${server.base}/api/jobs/${jobId}`, { headers: { cookie } })).json()) as JobRecord;
-      if (seen.status === 'running' && seen.progressDone > 0) break;
-      if (seen.status !== 'queued' && seen.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await stopped(child, 'SIGKILL');
+    const seen = await jobMidWay(server.base, cookie, jobId);
+    await stop('SIGKILL');
     expect(seen).toMatchObject({ status: 'running' });
-    expect(seen!.progressDone).toBeLessThan(STONES);
+    expect(seen.progressDone).toBeLessThan(STONES);
 
     db = await database.open();
     try {
@@ -77,19 +56,13 @@ describe(`kill -9 during a diamond sync (${serverUrl ? 'PostgreSQL' : 'PGlite'})
       await db.close();
     }
 
-    const again = await startServer(env, logPath);
-    child = again.child;
-    const cookie2 = await login(again.base);
-    let run: FeedRunRecord | undefined;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-      const logs = (await (await fetch(`${again.base}/api/nivoda-logs`, { headers: { cookie: cookie2 } })).json()) as { items: FeedRunRecord[] };
-      run = logs.items[0];
-      if (run && !run.isRunning) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const again = await start(env);
+    const lastRun = async () =>
+      ((await (await fetch(`${again.base}/api/nivoda-logs`, { headers: { cookie: again.cookie } })).json()) as { items: FeedRunRecord[] }).items[0];
+    const run = await pollUntil(lastRun, (last) => Boolean(last && !last.isRunning), { timeoutMs: 60_000, everyMs: 250 });
     expect(run).toMatchObject({ kind: 'natural', isRunning: false, download: 'failed' });
     expect(run!.errorMessage).toMatch(/Interrupted/);
-    await stopped(child, 'SIGTERM');
+    await stop('SIGTERM');
 
     db = await database.open();
     try {

@@ -1,14 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import type { ImportCheckResponse } from '@facet/contract/modules/product-import/product-import.schema';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { xlsxFile } from '../../spreadsheets/test-sheets.ts';
-import { killTestDatabase, login, startServer, stopped } from '../../test/server-process.ts';
+import { jobMidWay, jobOf, pollUntil, useKillTest } from '../../test/server-process.ts';
 
 /**
  * kill -9 of the server while an import applies (issue 11): after a restart the catalogue is exactly
@@ -27,21 +23,8 @@ async function catalogue(database: Database): Promise<string> {
   return JSON.stringify(result.rows[0]);
 }
 
-async function jobOf(base: string, cookie: string, id: number): Promise<JobRecord> {
-  return (await (await fetch(`${base}/api/jobs/${id}`, { headers: { cookie } })).json()) as JobRecord;
-}
-
 describe(`kill -9 during a product import (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-import-kill-'));
-  const logPath = path.join(dir, 'server.log');
-  const database = killTestDatabase(dir);
-  let child: ChildProcess | undefined;
-
-  afterAll(async () => {
-    if (child && child.exitCode === null) await stopped(child, 'SIGKILL');
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { database, start, stop } = useKillTest('import-kill');
 
   it('leaves the catalogue as before, the job failed, and its retry imports everything', { timeout: 600_000 }, async () => {
     const env = await database.create();
@@ -58,9 +41,8 @@ describe(`kill -9 during a product import (${process.env.TEST_DATABASE_URL ? 'Po
     }
     const bytes = await xlsxFile(rows);
 
-    const server = await startServer(env, logPath);
-    child = server.child;
-    const cookie = await login(server.base);
+    const server = await start(env);
+    const { cookie } = server;
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(bytes)]), 'kill.xlsx');
     const checked = await fetch(`${server.base}/api/products/import/check`, { method: 'POST', headers: { cookie }, body });
@@ -72,29 +54,17 @@ describe(`kill -9 during a product import (${process.env.TEST_DATABASE_URL ? 'Po
     const { jobId } = (await applied.json()) as { jobId: number };
 
     // Kill once the sheet is checked again and the writing transaction has begun (past the batch pause).
-    let seen: JobRecord | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-      seen = await jobOf(server.base, cookie, jobId);
-      if ((seen.status === 'running' && seen.progressDone >= 1) || (seen.status !== 'queued' && seen.status !== 'running')) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const seen = await jobMidWay(server.base, cookie, jobId);
     expect(seen).toMatchObject({ status: 'running' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await stopped(child, 'SIGKILL');
+    await stop('SIGKILL');
 
-    const again = await startServer(env, logPath);
-    child = again.child;
-    const cookie2 = await login(again.base);
-    let after: JobRecord | undefined;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-      after = await jobOf(again.base, cookie2, jobId);
-      if (after.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(after?.status).toBe('failed');
-    expect(after!.error).toMatch(/Interrupted/);
+    const again = await start(env);
+    const after = await pollUntil(() => jobOf(again.base, again.cookie, jobId), (job) => job.status !== 'running', { timeoutMs: 60_000, everyMs: 250 });
+    expect(after.status).toBe('failed');
+    expect(after.error).toMatch(/Interrupted/);
     // The catalogue is exactly as before the import (PGlite's folder takes one process: the server stops to look).
-    await stopped(child, 'SIGTERM');
+    await stop('SIGTERM');
     db = await database.open();
     try {
       expect(await catalogue(db)).toBe(before);
@@ -103,20 +73,16 @@ describe(`kill -9 during a product import (${process.env.TEST_DATABASE_URL ? 'Po
     }
 
     // The retry (Job Centre) runs the same checked file to the end.
-    const third = await startServer(env, logPath);
-    child = third.child;
-    const cookie3 = await login(third.base);
-    const retried = await fetch(`${third.base}/api/jobs/${jobId}/retry`, { method: 'POST', headers: { cookie: cookie3 } });
+    const third = await start(env);
+    const retried = await fetch(`${third.base}/api/jobs/${jobId}/retry`, { method: 'POST', headers: { cookie: third.cookie } });
     expect(retried.status).toBe(201);
     const retryId = ((await retried.json()) as JobRecord).id;
-    let done: JobRecord | undefined;
-    for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
-      done = await jobOf(third.base, cookie3, retryId);
-      if (done.status !== 'queued' && done.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(done, done?.error ?? '').toMatchObject({ status: 'succeeded', result: { productsCreated: PRODUCTS, variantsCreated: PRODUCTS * METALS.length } });
-    await stopped(child, 'SIGTERM');
+    const done = await pollUntil(() => jobOf(third.base, third.cookie, retryId), (job) => job.status !== 'queued' && job.status !== 'running', {
+      timeoutMs: 240_000,
+      everyMs: 250,
+    });
+    expect(done, done.error ?? '').toMatchObject({ status: 'succeeded', result: { productsCreated: PRODUCTS, variantsCreated: PRODUCTS * METALS.length } });
+    await stop('SIGTERM');
 
     db = await database.open();
     try {
