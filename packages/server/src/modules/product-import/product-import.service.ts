@@ -20,6 +20,8 @@ import { writeImport } from './product-import.write.ts';
 export const PRODUCT_IMPORT_JOB_KIND = 'products.import' as const;
 /** How long a checked file waits for its apply. */
 const CHECKED_FILE_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** New rows from which an import refreshes the planner's statistics of the catalogue's tables. */
+const ANALYZE_AFTER_ROWS = 1000;
 
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_SHEET_COLUMNS);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -137,12 +139,19 @@ export function createProductImportService(db: Db, dir: string) {
             throw new Error(`${plan.errors.length} line(s) with errors; nothing was imported.\n${shown}`);
           }
           await progress(1, 3);
-          await jobDb.transaction(async (tx) => {
-            const written = await writeImport(tx, plan, context.actor?.id ?? null);
-            const result = { fileName: params.fileName, rows: plan.rows, products: plan.counts.products, variants: plan.counts.variants, ...written };
+          const written = await jobDb.transaction(async (tx) => {
+            const counts = await writeImport(tx, plan, context.actor?.id ?? null);
+            const result = { fileName: params.fileName, rows: plan.rows, products: plan.counts.products, variants: plan.counts.variants, ...counts };
             await writeAudit(tx, context, { action: 'import', entity: 'product', after: result });
             await succeed(tx, result);
+            return counts;
           });
+          // After a big import the planner's statistics describe the catalogue from before it (a hundred
+          // rows where 60,000 now are) until autovacuum comes round: fresh ones now, after the commit, so
+          // the list and the next check plan for what is there. Best effort: the import is done either way.
+          if (written.productsCreated + written.variantsCreated >= ANALYZE_AFTER_ROWS) {
+            await jobDb.execute(sql`analyze products, product_attribute_values, product_categories, product_related`).catch(() => undefined);
+          }
           fs.rmSync(file, { force: true });
           fs.rmSync(recordPath(params.token), { force: true });
         },

@@ -54,12 +54,14 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   const idBySku = new Map<string, number>();
   for (const product of plan.products) if (product.id !== null) idBySku.set(product.columns.sku.toLowerCase(), product.id);
 
+  // A product with live variants is configured: a new one is when the sheet gives it variants.
+  const withVariants = new Set(plan.variants.map((v) => v.parentSku));
   if (created.length) {
     const inserted = rowsOf<{ id: number; sku: string }>(
       await tx.execute(sql`
-        insert into products (${list(PRODUCT_COLUMNS)}, vendor, created_by, updated_by)
-        select ${list(PRODUCT_COLUMNS, 'v.')}, ${plan.vendor}, ${by}, ${by}
-        from jsonb_populate_recordset(null::products, ${json(created.map((p) => p.columns))}) with ordinality v
+        insert into products (${list(PRODUCT_COLUMNS)}, is_configured, vendor, created_by, updated_by)
+        select ${list(PRODUCT_COLUMNS, 'v.')}, v.is_configured, ${plan.vendor}, ${by}, ${by}
+        from jsonb_populate_recordset(null::products, ${json(created.map((p) => ({ ...p.columns, is_configured: withVariants.has(p.columns.sku.toLowerCase()) })))}) with ordinality v
         order by v.ordinality
         returning id, lower(sku) as sku`),
     );
@@ -74,7 +76,7 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
     await tx.execute(sql`
       update products c set name = p.name, attribute_set_id = p.attribute_set_id, vendor = p.vendor
       from products p
-      where c.parent_product_id = p.id and c.deleted_at is null and p.id in (select jsonb_array_elements_text(${json(updated.map((p) => p.id))})::int)
+      where c.parent_product_id = p.id and c.deleted_at is null and p.id = any(${sql.param(updated.map((p) => p.id))}::int[])
         and (c.name, c.attribute_set_id, c.vendor) is distinct from (p.name, p.attribute_set_id, p.vendor)`);
   }
 
@@ -84,7 +86,7 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
     const found = rowsOf<{ id: number; sku: string }>(
       await tx.execute(sql`
         select id, lower(sku) as sku from products
-        where deleted_at is null and parent_product_id is null and lower(sku) in (select jsonb_array_elements_text(${json(missing)}))`),
+        where deleted_at is null and parent_product_id is null and lower(sku) = any(${sql.param(missing)}::text[])`),
     );
     for (const row of found) idBySku.set(row.sku, Number(row.id));
   }
@@ -123,7 +125,7 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   const reoptioned = changedVariants.filter((v) => v.optionsChanged);
   const clearValuesOf = [...linkProductIds.filter((_, i) => linkProducts[i]!.change === 'update'), ...reoptioned.map((v) => v.id!)];
   if (clearValuesOf.length) {
-    await tx.execute(sql`delete from product_attribute_values where product_id in (select jsonb_array_elements_text(${json(clearValuesOf)})::int)`);
+    await tx.execute(sql`delete from product_attribute_values where product_id = any(${sql.param(clearValuesOf)}::int[])`);
   }
   const values = [
     ...linkProducts.flatMap((p, i) =>
@@ -144,8 +146,8 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   const writtenIds = written.map((p) => parentOf(p.columns.sku.toLowerCase()));
   const updatedIds = writtenIds.filter((_, i) => written[i]!.change === 'update');
   if (updatedIds.length) {
-    await tx.execute(sql`delete from product_categories where product_id in (select jsonb_array_elements_text(${json(updatedIds)})::int)`);
-    await tx.execute(sql`delete from product_related where product_id in (select jsonb_array_elements_text(${json(updatedIds)})::int)`);
+    await tx.execute(sql`delete from product_categories where product_id = any(${sql.param(updatedIds)}::int[])`);
+    await tx.execute(sql`delete from product_related where product_id = any(${sql.param(updatedIds)}::int[])`);
   }
   const categoryRows = written.flatMap((p, i) => p.columns.category_ids.map((categoryId) => ({ product_id: writtenIds[i], category_id: categoryId })));
   if (categoryRows.length) {
@@ -162,13 +164,11 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
       join products r on lower(r.sku) = v.sku and r.deleted_at is null and r.parent_product_id is null`);
   }
 
-  // A product with live variants is configured.
-  const parentIds = [...new Set([...writtenIds, ...plan.variants.filter((v) => v.change === 'create').map((v) => parentOf(v.parentSku))])];
-  if (parentIds.length) {
-    await tx.execute(sql`
-      update products p set is_configured = exists (select 1 from products c where c.parent_product_id = p.id and c.deleted_at is null)
-      where p.id in (select jsonb_array_elements_text(${json(parentIds)})::int)
-        and p.is_configured is distinct from exists (select 1 from products c where c.parent_product_id = p.id and c.deleted_at is null)`);
+  // A stored product that gains variants is configured now (an import never removes a variant; new products were inserted so).
+  const createdIds = new Set(created.map((p) => idBySku.get(p.columns.sku.toLowerCase())));
+  const gainingIds = [...new Set(newVariants.map((v) => parentOf(v.parentSku)))].filter((id) => !createdIds.has(id));
+  if (gainingIds.length) {
+    await tx.execute(sql`update products set is_configured = true where id = any(${sql.param(gainingIds)}::int[]) and not is_configured`);
   }
   return { productsCreated: created.length, productsUpdated: updated.length, variantsCreated: newVariants.length, variantsUpdated: changedVariants.length };
 }
