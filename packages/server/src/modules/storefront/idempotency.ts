@@ -104,4 +104,3 @@ export function createIdempotency(db: Db) {
   };
 }
 
-export type Idempotent = ReturnType<typeof createIdempotency>;
