@@ -24,12 +24,10 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { systemContext } from '../src/http/context.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
-import { seedDemoDiamondMarkups } from '../src/modules/diamond-markups/diamond-markup.demo.ts';
-import { seedDemoDiamondShapes } from '../src/modules/diamond-shapes/diamond-shape.demo.ts';
 import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
 import { createDiamondService, repriceAll } from '../src/modules/diamonds/diamond.service.ts';
+import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
-import { settings } from '../src/modules/settings/setting.table.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
@@ -79,12 +77,7 @@ console.log(`diamonds bench: ${STONES.toLocaleString()} stones, database ${datab
 if (!REUSE) {
   await bootstrap(db, { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false });
   await db.transaction(async (tx) => {
-    await seedDemoDiamondShapes(tx, { adminId: 1, permissionIds: new Map() });
-    await seedDemoDiamondMarkups(tx, { adminId: 1, permissionIds: new Map() });
-    await tx.insert(settings).values([
-      { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
-      { title: 'date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
-    ]);
+    await seedDemoDiamondPricing(tx, { adminId: 1, permissionIds: new Map() });
   });
   const feed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000 });
   let readAndStaged = 0;

@@ -8,6 +8,7 @@
  * Tests change the stock through `update`, `remove` and `add`; changed stones live in a small
  * overlay (and are stamped with the fake clock), so incremental reads have something to find.
  */
+import { seededRandom } from '@facet/contract/seeded-random';
 
 export type FakeStoneKind = 'natural' | 'lab' | 'gemstone';
 
@@ -96,14 +97,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** mulberry32 seeded by (seed, index): the same stone every time, on any machine. */
 function stoneRandom(seed: number, index: number, stream: number) {
-  let state = (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b) ^ Math.imul(stream + 7, 0xc2b2ae35)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom((Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b) ^ Math.imul(stream + 7, 0xc2b2ae35)) >>> 0);
 }
 
 function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {

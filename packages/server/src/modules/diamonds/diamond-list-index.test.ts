@@ -5,11 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyListQuery } from '../../db/list-query.ts';
 import { systemContext } from '../../http/context.ts';
 import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
-import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
-import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
 import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery } from './diamond-list-index.ts';
+import { seedDemoDiamondPricing } from './diamond.demo.ts';
 import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from './diamond.service.ts';
 import { diamonds } from './diamond.table.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
@@ -28,12 +27,7 @@ describe('the diamonds list index', () => {
   beforeAll(async () => {
     const db = fx.t.db;
     await db.transaction(async (tx) => {
-      await seedDemoDiamondShapes(tx, { adminId: 1, permissionIds: new Map() });
-      await seedDemoDiamondMarkups(tx, { adminId: 1, permissionIds: new Map() });
-      await tx.insert(settings).values([
-        { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
-        { title: 'date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
-      ]);
+      await seedDemoDiamondPricing(tx, { adminId: 1, permissionIds: new Map() });
     });
     const feed = createGeneratedFeed({ counts: COUNTS, seed: 11, source: 'index-test', batchSize: 1000 });
     for (const kind of ['natural', 'lab', 'gemstone'] as const) await ingestStones(db, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import type { FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
+import { seedDemoDiamondMarkups } from '../diamond-markups/diamond-markup.demo.ts';
+import { seedDemoDiamondShapes } from '../diamond-shapes/diamond-shape.demo.ts';
 import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { diamondFeedRuns } from './diamond.table.ts';
@@ -12,11 +14,27 @@ import { createGeneratedFeed } from './generated-stone-feed.ts';
 const DEMO_COUNTS: Record<FeedStoneKind, number> = { natural: 2600, lab: 2000, gemstone: 400 };
 const DEMO_SOURCE = 'demo';
 
-export async function seedDemoDiamonds(tx: Db, { adminId }: SeedContext) {
+/** The demo's USD to GBP rate, with its date. */
+async function seedDemoExchangeRate(tx: Db, { adminId }: SeedContext) {
   await tx.insert(settings).values([
     { title: 'USD to GBP exchange rate (diamond feed)', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79', createdBy: adminId, updatedBy: adminId },
     { title: 'USD to GBP exchange rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20', createdBy: adminId, updatedBy: adminId },
   ]);
+}
+
+/**
+ * What pricing a stone needs, as the demo has it: the shapes with their categories, the markup bands
+ * and the rate. For tests and the bench that load their own stones without the rest of the demo.
+ */
+export async function seedDemoDiamondPricing(tx: Db, context: SeedContext) {
+  await seedDemoDiamondShapes(tx, context);
+  await seedDemoDiamondMarkups(tx, context);
+  await seedDemoExchangeRate(tx, context);
+}
+
+export async function seedDemoDiamonds(tx: Db, context: SeedContext) {
+  const { adminId } = context;
+  await seedDemoExchangeRate(tx, context);
   const feed = createGeneratedFeed({ counts: DEMO_COUNTS, seed: 2026, source: DEMO_SOURCE, batchSize: 2500 });
   const hourAgo = new Date(Date.now() - 60 * 60_000);
   for (const kind of ['natural', 'lab', 'gemstone'] as const) {

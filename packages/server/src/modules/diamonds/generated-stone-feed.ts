@@ -1,3 +1,4 @@
+import { seededRandom } from '@facet/contract/seeded-random';
 import type { FeedReadOptions, FeedStone, FeedStoneKind, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 
 /**
@@ -22,18 +23,6 @@ const GEMS: [type: string, colors: string[]][] = [
 ];
 const GEM_SHAPES = ['OVAL', 'CUSHION', 'PEAR', 'EMERALD', 'ROUND'];
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface GeneratedFeedOptions {
   /** Stones per kind. */
   counts: Partial<Record<FeedStoneKind, number>>;
@@ -49,7 +38,7 @@ const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor
 
 /** Stone `index` of `kind`: a pure function of the seed, kind, index and generation. */
 export function generatedStone(kind: FeedStoneKind, index: number, seed: number, generation = 0, changeEvery = 0): FeedStone {
-  const random = seeded(seed * 1_000_003 + index * 7 + (kind === 'natural' ? 1 : kind === 'lab' ? 2 : 3));
+  const random = seededRandom(seed * 1_000_003 + index * 7 + (kind === 'natural' ? 1 : kind === 'lab' ? 2 : 3));
   const isGemstone = kind === 'gemstone';
   const isLab = kind === 'lab';
   // Log-normal around 0.7 ct: most under a carat, a tail to 5; a few under 0.3 fall outside the demo bands.

@@ -1,6 +1,7 @@
 import type { CanBeSetWith, GenderCode, ProductCreateInput, ProductVariantInput } from '@facet/contract/modules/products/product.schema';
 import { generateVariantSku, productCreateSchema } from '@facet/contract/modules/products/product.schema';
 import { and, eq, inArray } from 'drizzle-orm';
+import { seededRandom } from '@facet/contract/seeded-random';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { SeedContext } from '../../db/seed.ts';
@@ -402,16 +403,6 @@ const METAL_CODES: Record<string, string> = {
 };
 
 /** A small seeded generator: the same demo every time (variant SKUs included). */
-function seededRandom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Every combination of the axes' options, in order. */
 function combinations(axes: Axis[]): [AttributeCode, string][][] {
   return axes.reduce<[AttributeCode, string][][]>((sets, [code, values]) => sets.flatMap((set) => values.map((value) => [...set, [code, value] as [AttributeCode, string]])), [[]]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '@facet/contract/seeded-random';
 
 /**
  * What `npm run storefront:simulate` does, as a storefront would: registers believable UK customers
@@ -23,17 +24,6 @@ const PLACES: { city: string; stateId: string; postcodes: string[]; streets: str
   { city: 'Swansea', stateId: 'WLS', postcodes: ['SA1 3SN', 'SA1 1NW'], streets: ['Wind Street', 'Kingsway'] },
 ];
 
-/** A small seeded generator (mulberry32), so a seed replays the same shoppers. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SimulateOptions {
   baseUrl: string;
@@ -52,7 +42,7 @@ export interface SimulateResult {
 }
 
 export async function simulateStorefront({ baseUrl, apiKey, count, seed = Date.now(), log = console.log, fetch: send = fetch }: SimulateOptions): Promise<SimulateResult> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
   const run = randomUUID().slice(0, 8);
