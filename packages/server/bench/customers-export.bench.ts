@@ -35,9 +35,10 @@ async function runChild(url: string, file: string) {
   const before = peakRssMb();
   let rows = 0;
   async function* counted() {
-    for await (const row of source.iterate(query)) {
-      rows++;
-      yield row;
+    // The source yields a row or a batch of rows (keyset batches since iterateBatches).
+    for await (const item of source.iterate(query)) {
+      rows += Array.isArray(item) ? item.length : 1;
+      yield item;
     }
   }
   const start = performance.now();
