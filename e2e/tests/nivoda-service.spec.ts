@@ -16,6 +16,12 @@ async function openSystemMenu(page: Page, entry: string) {
   await link.click();
 }
 
+/** Nivoda Logs filtered to one service, once its rows are on screen. */
+async function showLogOf(page: Page, kind: 'natural' | 'lab') {
+  await page.goto(`/system/nivoda-logs?kind=${kind}`);
+  await expect(logRows(page).first()).toBeVisible();
+}
+
 test('import services: start a sync, watch its progress, see it in Nivoda Logs, stop the service', async ({ page }) => {
   test.slow();
   await login(page, ADMIN.username, ADMIN.password);
@@ -26,7 +32,11 @@ test('import services: start a sync, watch its progress, see it in Nivoda Logs, 
   for (const header of ['Service Name', 'Download', 'Insert into Database', 'Start Time', 'End Time', 'Total Count', 'Added', 'Updated', 'Repriced', 'Removed', 'Error Message']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
+  // Other journeys add runs (repricing after a rate or band change), so each service's runs are
+  // counted in the log filtered to that service (the filter lives in the address).
+  await showLogOf(page, 'lab');
   await expect(logRows(page).filter({ hasText: 'Nivoda answered 503' })).toContainText('Failed');
+  await showLogOf(page, 'natural');
   const runsBefore = await logRows(page).filter({ hasText: 'Natural Diamonds' }).count();
 
   await openSystemMenu(page, 'Import Services');
@@ -50,6 +60,7 @@ test('import services: start a sync, watch its progress, see it in Nivoda Logs, 
   // Nivoda Logs: the run, finished, with its counts.
   await page.getByRole('button', { name: 'Nivoda Logs' }).click();
   await expect(page).toHaveURL(/\/system\/nivoda-logs$/);
+  await showLogOf(page, 'natural');
   await expect.poll(() => logRows(page).filter({ hasText: 'Natural Diamonds' }).count()).toBe(runsBefore + 1);
   const run = logRows(page).first();
   await expect(run).toContainText('Natural Diamonds');
