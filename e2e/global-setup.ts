@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../packages/server/src/server-command.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'admin-pass1';
@@ -47,7 +48,7 @@ export default async function globalSetup() {
   const logPath = path.join(dataDir, 'server.log');
   const log = fs.openSync(logPath, 'a');
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

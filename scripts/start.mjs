@@ -3,6 +3,7 @@
 // build's own output is shown only when the build fails, and request logs only at LOG_LEVEL=info.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { SERVER_NODE_ARGS } from '../packages/server/src/server-command.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!fs.existsSync(`${root}packages/web/dist/index.html`)) {
@@ -15,7 +16,7 @@ if (!fs.existsSync(`${root}packages/web/dist/index.html`)) {
     process.exit(build.status ?? 1);
   }
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },

@@ -1,101 +1,134 @@
 /**
  * The customers' Excel export at the issue's scale (issue 13: 100,000 customers, RSS <= 300 MB, formula
- * injection neutralised), on PostgreSQL:
+ * injection neutralised), measured on the server as it runs, on PostgreSQL:
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/customers-export.bench.ts   (in packages/server)
  *
  * Seeds a throwaway database with BENCH_CUSTOMERS customers (100,000; every 1,000th named
- * '=HYPERLINK(...)') in one `insert ... select from generate_series`, then runs the export in a lean
- * child process (this file with --child: the database client, the customer service and the .xlsx
- * writer, nothing of the bench's seeding) exactly as the export job does (the list's query read by its
- * own schema, `iterate()` by keyset, `writeXlsx` into a file), and prints its time, rows/s, the file
- * size and the child's peak RSS (VmHWM) before and after, with the load average. Then checks the
- * file's formula-looking cells start with an apostrophe, and drops the database.
+ * '=HYPERLINK(...)') in one `insert ... select from generate_series`, starts the server on it exactly
+ * as `npm start` does (SERVER_NODE_ARGS), signs in, lists customers and looks up a city (as staff
+ * would have, which loads the place lookups), asks for the export as the Export Excel button
+ * does (over the job threshold it answers 202 with a job), waits for the job and downloads its file.
+ * Prints the job's time and rows/s, and the server process's RSS (VmRSS, VmHWM from /proc) idle,
+ * after those requests, and its peak through the export, with the load average. Then checks the
+ * file's formula-looking cells start with an apostrophe, stops the server and drops the database.
+ * BENCH_EXPORT_RUNS (3) exports in a row give the median and the worst.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { SERVER_NODE_ARGS } from '../src/server-command.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
+const PASSWORD = 'Bench-export-1';
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
-const peakRssMb = () => Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024);
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 
-async function runChild(url: string, file: string) {
-  const { openPostgres } = await import('../src/db/client.ts');
-  const { customerResource } = await import('@facet/contract/modules/customers/customer.schema');
-  const { createCustomerService } = await import('../src/modules/customers/customer.service.ts');
-  const { exportSourceOf } = await import('../src/http/large-exports.ts');
-  const { writeXlsx } = await import('../src/http/xlsx-writer.ts');
-  const { finished } = await import('node:stream/promises');
-  const database = await openPostgres(url, { poolSize: 2 });
-  const source = exportSourceOf(customerResource, createCustomerService(database.db));
-  const query = source.parseQuery({});
-  const before = peakRssMb();
-  let rows = 0;
-  async function* counted() {
-    // The source yields a row or a batch of rows (keyset batches since iterateBatches).
-    for await (const item of source.iterate(query)) {
-      rows += Array.isArray(item) ? item.length : 1;
-      yield item;
-    }
-  }
-  const start = performance.now();
-  const out = fs.createWriteStream(file);
-  await Promise.all([writeXlsx(out, source.fileName, source.columns, counted()), finished(out)]);
-  const seconds = (performance.now() - start) / 1000;
-  await database.close();
-  console.log(JSON.stringify({ rows, seconds, peakBefore: before, peakAfter: peakRssMb(), bytes: fs.statSync(file).size }));
+function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-async function runBench() {
-  const { openBenchDatabase } = await import('./bench-database.ts');
-  const { sql } = await import('drizzle-orm');
-  const { database, drop, name } = await openBenchDatabase();
-  const file = path.join(os.tmpdir(), `facet-customers-${process.pid}.xlsx`);
-  try {
-    console.log(`load average at the start: ${load()}`);
-    const seedStart = performance.now();
-    await database.db.execute(sql`insert into customer_groups (name) values ('General')`);
-    await database.db.execute(sql`
-      insert into customers (first_name, last_name, email, contact_number, group_id, is_subscribed, status, created_at)
-      select case when i % 1000 = 0 then '=HYPERLINK("http://evil.example","x")' else (array['Oliver','Amelia','George','Isla','Harry','Ava'])[1 + i % 6] end,
-             (array['Smith','Jones','Taylor','Brown','Patel','Wright','Evans'])[1 + i % 7],
-             'customer' || i || '@example.co.uk', '07700 ' || lpad((i % 1000000)::text, 6, '0'),
-             (select id from customer_groups limit 1), i % 3 = 0, i % 11 <> 0, now() - (i || ' minutes')::interval
-      from generate_series(1, ${CUSTOMERS}) as i`);
-    await database.db.execute(sql`vacuum (analyze) customers`);
-    console.log(`seeded ${CUSTOMERS.toLocaleString('en-GB')} customers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+const { database, drop, url } = await openBenchDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-customers-export-'));
+let server: ReturnType<typeof spawn> | undefined;
+try {
+  console.log(`load average at the start: ${load()}`);
+  const seedStart = performance.now();
+  await database.db.execute(sql`insert into customer_groups (name) values ('Bench customers')`);
+  await database.db.execute(sql`
+    insert into customers (first_name, last_name, email, contact_number, group_id, is_subscribed, status, created_at)
+    select case when i % 1000 = 0 then '=HYPERLINK("http://evil.example","x")' else (array['Oliver','Amelia','George','Isla','Harry','Ava'])[1 + i % 6] end,
+           (array['Smith','Jones','Taylor','Brown','Patel','Wright','Evans'])[1 + i % 7],
+           'customer' || i || '@example.co.uk', '07700 ' || lpad((i % 1000000)::text, 6, '0'),
+           (select id from customer_groups where name = 'Bench customers'), i % 3 = 0, i % 11 <> 0, now() - (i || ' minutes')::interval
+    from generate_series(1, ${CUSTOMERS}) as i`);
+  await database.db.execute(sql`vacuum (analyze) customers`);
+  console.log(`seeded ${CUSTOMERS.toLocaleString('en-GB')} customers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-    const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-    url.pathname = `/${name}`;
-    const self = fileURLToPath(import.meta.url);
-    const output = execFileSync(process.execPath, ['--import', 'tsx', self, '--child', url.toString(), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    const figures = JSON.parse(output.trim().split('\n').at(-1)!) as { rows: number; seconds: number; peakBefore: number; peakAfter: number; bytes: number };
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  const log = path.join(dataDir, 'server.log');
+  // BENCH_SERVER_FLAGS adds node flags before the server's own (to compare, or --heapsnapshot-signal=SIGUSR2).
+  server = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), ...SERVER_NODE_ARGS], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
+  });
+  const pid = server.pid!;
+  for (let tries = 0; ; tries++) {
+    if (server.exitCode !== null || tries > 600) throw new Error(`the server did not start: ${fs.readFileSync(log, 'utf8')}`);
+    if (await fetch(`${base}/api/health`).then((response) => response.ok).catch(() => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+  const cookie = login.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+  const api = (route: string, init: RequestInit = {}) => fetch(`${base}${route}`, { ...init, headers: { cookie, ...init.headers } });
+
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // let start-up's work settle
+  const idle = memoryOf(pid);
+  // What staff would have done first: the list, and an address's city select (which loads the lookups).
+  await (await api('/api/customers?page=1')).json();
+  const cities = await api('/api/lookups/cities?countryId=GB&stateId=ENG&search=Lon');
+  if (!cities.ok) throw new Error(`the cities lookup answered ${cities.status}`);
+  const listed = memoryOf(pid);
+  console.log(`server RSS: idle ${mb(idle.rss)} (peak so far ${mb(idle.peak)}); after a list and a city lookup ${mb(listed.rss)} (peak ${mb(listed.peak)})   [${SERVER_NODE_ARGS.join(' ')}]`);
+
+  const seconds: number[] = [];
+  let file = '';
+  for (let run = 1; run <= RUNS; run++) {
+    const started = await api('/api/customers/export');
+    if (started.status !== 202) throw new Error(`the export answered ${started.status}, not a job: ${await started.text()}`);
+    let job = (await started.json()) as { id: number; status: string; startedAt: string | null; finishedAt: string | null; result: { rows?: number } | null; error: string | null };
+    while (job.status !== 'succeeded') {
+      if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`the export job ${job.status}: ${job.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await (await api(`/api/jobs/${job.id}`)).json()) as typeof job;
+    }
+    const took = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
+    seconds.push(took);
+    if (process.env.BENCH_SERVER_FLAGS?.includes('heapsnapshot-signal')) {
+      server.kill('SIGUSR2'); // a heap snapshot (after a full GC) into the server's working directory
+      await new Promise((resolve) => setTimeout(resolve, 8000));
+    }
+    const memory = memoryOf(pid);
     console.log(
-      `export ${figures.rows.toLocaleString('en-GB')} customers to Customers.xlsx: ${figures.seconds.toFixed(2)} s = ${Math.round(figures.rows / figures.seconds).toLocaleString('en-GB')} rows/s, ` +
-        `${(figures.bytes / 1e6).toFixed(1)} MB file, child's peak RSS ${figures.peakAfter} MB (${figures.peakBefore} MB before the export)`,
+      `export ${run}: ${Number(job.result?.rows).toLocaleString('en-GB')} customers in ${took.toFixed(2)} s (job start to end) = ` +
+        `${Math.round(Number(job.result?.rows) / took).toLocaleString('en-GB')} rows/s; server RSS ${mb(memory.rss)}, peak so far ${mb(memory.peak)}; load ${load()}`,
     );
+    if (run === RUNS) {
+      file = path.join(dataDir, 'Customers.xlsx');
+      fs.writeFileSync(file, Buffer.from(await (await api(`/api/jobs/${job.id}/download`)).arrayBuffer()));
+    }
+  }
+  seconds.sort((a, b) => a - b);
+  console.log(`export time: median ${seconds[Math.floor(seconds.length / 2)]!.toFixed(2)} s, worst ${seconds.at(-1)!.toFixed(2)} s over ${RUNS}; server's peak RSS ${mb(memoryOf(pid).peak)} (target 300 MB)`);
 
-    const ExcelJS = (await import('exceljs')).default;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(file);
-    const sheet = workbook.worksheets[0]!;
-    let formulas = 0;
-    let neutralised = 0;
-    sheet.eachRow((row) => {
-      const cell = row.getCell(1);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.worksheets[0]!;
+  let formulas = 0;
+  let neutralised = 0;
+  sheet.eachRow((row) => {
+    row.eachCell((cell) => {
       if (cell.formula) formulas++;
       if (typeof cell.value === 'string' && cell.value.startsWith(`'=HYPERLINK`)) neutralised++;
     });
-    console.log(`rows in the file ${sheet.rowCount - 1}; '=HYPERLINK(...)' names written as text ${neutralised}, cells read as formulas ${formulas}`);
-    console.log(`load average at the end: ${load()}`);
-  } finally {
-    fs.rmSync(file, { force: true });
-    await drop();
+  });
+  console.log(`rows in the file ${(sheet.rowCount - 1).toLocaleString('en-GB')} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB); '=HYPERLINK(...)' names written as text ${neutralised}, cells read as formulas ${formulas}`);
+  console.log(`load average at the end: ${load()}`);
+} finally {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
   }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await drop();
 }
-
-if (process.argv[2] === '--child') await runChild(process.argv[3]!, process.argv[4]!);
-else await runBench();

@@ -20,13 +20,14 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 /** An error the client caused or may act on; the handler turns it into the body of DESIGN §4. */
 export class AppError extends Error {
   readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly issues?: ErrorIssue[],
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly code: ErrorCode;
+  readonly issues?: ErrorIssue[];
+  readonly headers?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, issues?: ErrorIssue[], headers?: Record<string, string>) {
     super(message);
+    this.code = code;
+    this.issues = issues;
+    this.headers = headers;
     this.status = STATUS_BY_CODE[code];
   }
 }

@@ -12,10 +12,12 @@ export class ZipStream {
   private offset = 0;
   private readonly entries: { name: Buffer; crc: number; compressed: number; size: number; offset: number }[] = [];
 
-  constructor(
-    private readonly out: Writable,
-    private readonly level = constants.Z_BEST_SPEED,
-  ) {}
+  private readonly out: Writable;
+  private readonly level: number;
+  constructor(out: Writable, level: number = constants.Z_BEST_SPEED) {
+    this.out = out;
+    this.level = level;
+  }
 
   /** Adds one file; `chunks` may be a string or anything that yields strings or buffers. */
   async add(name: string, chunks: string | Iterable<string | Buffer> | AsyncIterable<string | Buffer>) {

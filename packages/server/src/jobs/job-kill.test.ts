@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { jobMidWay, jobOf, pollUntil, useKillTest } from '../test/server-process.ts';
 
 /**
- * kill -9 in the middle of a big bulk job: a real server process (the same `--import tsx` loader as
+ * kill -9 in the middle of a big bulk job: a real server process (started as `npm start` starts it, as
  * the tests and e2e) is SIGKILLed while the job runs; after a restart the shipping rates are exactly
  * as before, nothing is left staged, and the job shows failed. PGlite (a data folder), and PostgreSQL
  * when TEST_DATABASE_URL is set. The database starts as a copy of the run's migrated, bootstrapped

@@ -97,7 +97,10 @@ export function cellText(value: unknown): string {
 class SheetBuilder implements RowSink {
   headers: string[] | null = null;
   readonly rows: SheetRow[] = [];
-  constructor(private readonly limits: SheetLimits) {}
+  private readonly limits: SheetLimits;
+  constructor(limits: SheetLimits) {
+    this.limits = limits;
+  }
 
   add(line: number, cells: readonly unknown[]) {
     const texts: string[] = [];

@@ -17,12 +17,12 @@ export { normaliseHeader } from './sheet-parse.ts';
 
 /** What went wrong with a file, as the spec words it for the person who uploaded it. */
 export class SheetReadError extends Error {
-  constructor(
-    readonly kind: SheetErrorKind,
-    message: string,
-    readonly detail?: string,
-  ) {
+  readonly kind: SheetErrorKind;
+  readonly detail?: string;
+  constructor(kind: SheetErrorKind, message: string, detail?: string) {
     super(message);
+    this.kind = kind;
+    this.detail = detail;
     this.name = 'SheetReadError';
   }
 

@@ -113,11 +113,14 @@ class SheetHandler implements XmlHandler {
   private inPhonetic = false;
   private captured = '';
 
-  constructor(
-    private readonly sink: RowSink,
-    private readonly sharedStrings: readonly string[],
-    private readonly maxColumns: number,
-  ) {}
+  private readonly sink: RowSink;
+  private readonly sharedStrings: readonly string[];
+  private readonly maxColumns: number;
+  constructor(sink: RowSink, sharedStrings: readonly string[], maxColumns: number) {
+    this.sink = sink;
+    this.sharedStrings = sharedStrings;
+    this.maxColumns = maxColumns;
+  }
 
   open(s: string, start: number, end: number, tagEnd: number, selfClosing: boolean) {
     const length = end - start;

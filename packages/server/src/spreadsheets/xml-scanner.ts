@@ -54,7 +54,10 @@ export const nameIs = (s: string, start: number, end: number, name: string) => e
 export class XmlScanner {
   private carry = '';
 
-  constructor(private readonly handler: XmlHandler) {}
+  private readonly handler: XmlHandler;
+  constructor(handler: XmlHandler) {
+    this.handler = handler;
+  }
 
   feed(chunk: string) {
     const s = this.carry ? this.carry + chunk : chunk;

@@ -10,10 +10,12 @@ import fc from 'fast-check';
 
 /** A piece of JSON written as is: numbers past float range, deep nesting, huge arrays. */
 class RawJson {
-  constructor(
-    readonly text: string,
-    readonly label: string = text.length > 40 ? `${text.slice(0, 20)}...(${text.length} chars)` : text,
-  ) {}
+  readonly text: string;
+  readonly label: string;
+  constructor(text: string, label: string = text.length > 40 ? `${text.slice(0, 20)}...(${text.length} chars)` : text) {
+    this.text = text;
+    this.label = label;
+  }
 }
 
 

@@ -10,12 +10,13 @@ import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { SERVER_NODE_ARGS } from '../server-command.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { ADMIN } from './test-database.ts';
 
 /**
  * A real server process for the kill -9 tests (jobs/job-kill.test.ts, the product import's): started
- * with the same `--import tsx` loader as the tests and e2e, signed in over HTTP, stopped by a signal.
+ * as `npm start` starts it (SERVER_NODE_ARGS, as e2e does), signed in over HTTP, stopped by a signal.
  */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -33,7 +34,7 @@ function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>, logPath: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const log = fs.openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: '0', LOG_LEVEL: 'warn', JOB_BATCH_PAUSE_MS: '150' },
     stdio: ['ignore', log, log],

@@ -30,7 +30,7 @@ describe('worker pool', () => {
     return longest;
   }
 
-  it('runs a task in a worker thread (a .ts module, loaded with tsx) and returns its answer', async () => {
+  it('runs a task in a worker thread (a .ts module, on Node’s type stripping) and returns its answer', async () => {
     const answer = await open().run('echo', 'ring');
     expect(answer.value).toBe('ring');
     expect(answer.threadId).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
@@ -14,20 +13,26 @@ import type { TaskMap, TaskReply, TaskRequest } from './worker-thread.ts';
 
 /** The task took longer than its limit; its worker was terminated. */
 export class WorkerTaskTimeoutError extends Error {
-  constructor(readonly task: string, readonly timeoutMs: number) {
+  readonly task: string;
+  readonly timeoutMs: number;
+  constructor(task: string, timeoutMs: number) {
     super(`worker task ${task} took longer than ${timeoutMs} ms`);
+    this.task = task;
+    this.timeoutMs = timeoutMs;
   }
 }
 
 /** Every worker is busy and the queue is full. */
 export class WorkerPoolBusyError extends Error {
-  constructor(readonly task: string) {
+  readonly task: string;
+  constructor(task: string) {
     super(`worker pool busy: task ${task} refused`);
+    this.task = task;
   }
 }
 
 export interface WorkerPoolOptions {
-  /** The worker's module (a .ts file: loaded with tsx, the loader `npm start` runs the server with). */
+  /** The worker's module (a .ts file, run on Node's own type stripping as the server is). */
   file: URL;
   /** Threads at most; they start when work arrives. Default min(2, CPUs). */
   size?: number;
@@ -67,9 +72,6 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-/** tsx's ESM loader as an absolute path: the worker must not depend on the process's working directory. */
-const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
-
 export const defaultPoolSize = () => Math.max(1, Math.min(2, os.availableParallelism()));
 
 export function createWorkerPool<Tasks extends TaskMap>(options: WorkerPoolOptions): WorkerPool<Tasks> {
@@ -82,9 +84,10 @@ export function createWorkerPool<Tasks extends TaskMap>(options: WorkerPoolOptio
   let isClosed = false;
 
   function spawn(): Slot {
-    // Only tsx: the parent's flags (a test runner's, an inspector's) are not the worker's business.
+    // No flags: the parent's (a test runner's, an inspector's) are not the worker's business. A `.ts`
+    // worker module runs on Node's own type stripping, as the server does (server-command.ts).
     const worker = new Worker(options.file, {
-      execArgv: ['--import', TSX_LOADER],
+      execArgv: [],
       ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
     });
     // An idle pool must not keep the process alive; a running task's timer does while it runs.

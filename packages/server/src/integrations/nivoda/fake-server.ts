@@ -114,8 +114,10 @@ export interface FakeNivoda {
 }
 
 class FieldError extends Error {
-  constructor(message: string, readonly code?: string) {
+  readonly code?: string;
+  constructor(message: string, code?: string) {
     super(message);
+    this.code = code;
   }
 }
 

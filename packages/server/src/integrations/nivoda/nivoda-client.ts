@@ -115,11 +115,10 @@ export interface NivodaClient {
  * 'unavailable' (repeated 429/5xx/timeouts), 'rejected' (Nivoda refused the request itself).
  */
 export class NivodaError extends Error {
-  constructor(
-    message: string,
-    readonly reason: 'auth' | 'unavailable' | 'rejected',
-  ) {
+  readonly reason: 'auth' | 'unavailable' | 'rejected';
+  constructor(message: string, reason: 'auth' | 'unavailable' | 'rejected') {
     super(message);
+    this.reason = reason;
     this.name = 'NivodaError';
   }
 }

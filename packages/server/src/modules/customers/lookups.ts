@@ -1,10 +1,18 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { LookupEntry } from '@facet/contract/modules/customers/lookup.schema';
 
 /**
- * Countries, states and cities from the `country-state-city` package (about 150,000 cities, 8 MB of
- * JSON, some 150 MB of heap once parsed). It is loaded on the first lookup or address check, once per
- * process, never at start-up and never in the web bundle (the screens ask GET /api/lookups/...).
- * Countries and states are known by their ISO codes, cities by their name within their state.
+ * Countries, states and cities from the `country-state-city` package's data files (about 150,000
+ * cities, 8 MB of JSON), read once per process on the first lookup or address check (never at
+ * start-up, never in the web bundle: the screens ask GET /api/lookups/...). Only names and codes are
+ * kept, about 10 MB of heap. Importing the package instead kept its parsed objects (coordinates, time
+ * zones) alive for good, and parsing the cities whole grew the heap by some 40 MB that stayed with
+ * the process as RSS, which a server exporting 100,000 customers could not spare (issue 13 holds the
+ * export to 300 MB). Countries and states are known by their ISO codes, cities by their name within
+ * their state.
  */
 interface Place {
   code: string;
@@ -21,22 +29,47 @@ interface Places {
 
 let loading: Promise<Places> | undefined;
 
+const dataFile = (name: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('country-state-city/package.json')), 'lib', 'assets', name);
+
+/** One city row of city.json, `["name","country","state",...`; a name may hold JSON escapes. */
+const CITY_ROW = /\["((?:[^"\\]|\\.)*)","([^"]*)","([^"]*)"/g;
+
+/**
+ * city.json's rows as [name, country, state], read in chunks: never the whole file as one string, nor
+ * 150,000 parsed rows at once. A chunk's last, unfinished row is carried into the next.
+ */
+async function* cityRows(): AsyncGenerator<[name: string, countryCode: string, stateCode: string]> {
+  let carry = '';
+  for await (const chunk of createReadStream(dataFile('city.json'), { encoding: 'utf8', highWaterMark: 64 * 1024 })) {
+    const text = carry + (chunk as string);
+    let consumed = 0;
+    for (const match of text.matchAll(CITY_ROW)) {
+      const [, name, countryCode, stateCode] = match;
+      // Sliced from the chunk, a name would keep the chunk alive: copied.
+      yield [name!.includes('\\') ? (JSON.parse(`"${name}"`) as string) : (' ' + name).slice(1), countryCode!, stateCode!];
+      consumed = match.index + match[0].length;
+    }
+    carry = text.slice(consumed);
+  }
+}
+
 async function loadPlaces(): Promise<Places> {
-  const { Country, State, City } = await import('country-state-city');
-  const countries = Country.getAllCountries().map((c) => ({ code: c.isoCode, name: c.name }));
+  const countryRows = JSON.parse(await readFile(dataFile('country.json'), 'utf8')) as { isoCode: string; name: string }[];
+  const stateRows = JSON.parse(await readFile(dataFile('state.json'), 'utf8')) as { isoCode: string; name: string; countryCode: string }[];
+  const countries = countryRows.map((c) => ({ code: c.isoCode, name: c.name }));
   const states = new Map<string, Place[]>();
   const stateNames = new Map<string, string>();
-  for (const state of State.getAllStates()) {
+  for (const state of stateRows) {
     const list = states.get(state.countryCode) ?? [];
     list.push({ code: state.isoCode, name: state.name });
     states.set(state.countryCode, list);
     stateNames.set(`${state.countryCode}:${state.isoCode}`, state.name);
   }
   const cities = new Map<string, string[]>();
-  for (const city of City.getAllCities()) {
-    const key = `${city.countryCode}:${city.stateCode}`;
+  for await (const [name, countryCode, stateCode] of cityRows()) {
+    const key = `${countryCode}:${stateCode}`;
     const list = cities.get(key) ?? [];
-    list.push(city.name);
+    list.push(name);
     cities.set(key, list);
   }
   const byName = (a: Place, b: Place) => a.name.localeCompare(b.name);

@@ -1,0 +1,24 @@
+/**
+ * How a Facet server process starts, in one place: `npm start` (scripts/start.mjs), the browser
+ * journeys' server (e2e/global-setup.ts), the kill -9 tests (test/server-process.ts) and the benches
+ * that measure the server as it runs.
+ *
+ * The server runs on Node's own TypeScript type stripping, with no loader: the server and contract
+ * packages use only syntax that erases (their tsconfig's `erasableSyntaxOnly`, `verbatimModuleSyntax`).
+ * Under tsx it started in 15 s on a loaded 2-core machine, on Node alone in under 10, and held about
+ * 10 MB less.
+ */
+
+/**
+ * V8's young generation capped at 16 MB a semi-space. Node 24 sizes it from the machine's memory
+ * (up to 64 MB a semi-space on 24 GB), so a server that had allocated briefly at start (importing
+ * drizzle-orm alone takes RSS from 47 MB to 173 MB) kept about 150 MB of empty new space for good:
+ * 404 MB idle on PostgreSQL. Capped, it idles at about 230 MB, peaks at about 272 MB through a
+ * 100,000-row export job, and served an authenticated small list faster, not slower (wrk -t2 -c20:
+ * 4,761-5,709 requests/s against 2,445-2,548 uncapped, on a loaded 2-core machine; a smaller young
+ * generation stays in the CPU's cache). ARCHITECTURE.md "Runtime and tests" has the figures.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+
+/** The server's node arguments, run from the repository's root. */
+export const SERVER_NODE_ARGS: readonly string[] = [...SERVER_NODE_FLAGS, 'packages/server/src/main.ts'];
