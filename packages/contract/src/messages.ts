@@ -29,6 +29,8 @@ export const MESSAGES = {
   maxLength: (max: number) => `Maximum ${max} characters are allowed.`,
   minLength: (min: number) => `Minimum ${min} characters are required.`,
   invalidEmail: 'Please enter a valid email.',
+  /** Beyond the spec: a storefront's social sign-in id is `provider:account` (`google:1043…`). */
+  invalidSocialId: 'A social sign-in id is the provider and the account, as google:1043….',
   masterRoleLocked: 'The master role cannot be edited or deleted.',
   masterPermissionLocked: 'The Master permission cannot be edited or deleted.',
   cannotDeleteSelf: 'You cannot delete your own account.',

@@ -19,6 +19,8 @@ const addressFields = z.object({
   contactNumber: contactNumber(),
   defaultBilling: z.boolean().default(false),
   defaultShipping: z.boolean().default(false),
+  /** The spec's address `status`: an inactive address is kept but not offered to the shopper. */
+  status: z.boolean().default(true),
 });
 
 export const addressInputSchema = acrossFields(addressFields, (fields, report) => {
@@ -41,6 +43,7 @@ export const addressRecordSchema = recordMetaSchema.extend({
   contactNumber: z.string(),
   defaultBilling: z.boolean(),
   defaultShipping: z.boolean(),
+  status: z.boolean(),
   /** Names of the country and state codes, as the spec's responses carry them. */
   countryName: z.string(),
   stateName: z.string(),

@@ -4,7 +4,7 @@ import { idsFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import type { UncheckedFields } from '../../rules.ts';
-import { acrossFields, requiredText } from '../../rules.ts';
+import { acrossFields, optionalText, requiredText } from '../../rules.ts';
 import { customerGroupResource } from '../customer-groups/customer-group.schema.ts';
 import { mediaUrl } from '../media/media.schema.ts';
 import { NAME_MAX, contactNumber, optionalDate } from './customer.rules.ts';
@@ -21,6 +21,8 @@ const genderValues = Object.keys(CUSTOMER_GENDERS) as [CustomerGender, ...Custom
 const password = safeString({ error: MESSAGES.required })
   .min(CUSTOMER_PASSWORD_MIN, MESSAGES.minLength(CUSTOMER_PASSWORD_MIN))
   .max(CUSTOMER_PASSWORD_MAX, MESSAGES.maxLength(CUSTOMER_PASSWORD_MAX));
+/** Blank or missing keeps the password there is (or, registering with a social sign-in, sets none). */
+const optionalPassword = z.union([z.literal(''), password]).optional();
 
 /**
  * The Account Information tab. A missing group means the default group (General), so a storefront
@@ -48,11 +50,45 @@ function confirmMatches(fields: UncheckedFields<{ password?: string; confirmPass
 export const customerCreateSchema = acrossFields(z.object({ ...customerFields, password, confirmPassword: password }), confirmMatches);
 
 /** Editing: the form has no password; one sent (8 to 12, confirmed) replaces it, a blank keeps it. */
-const optionalPassword = z.union([z.literal(''), password]).optional();
 export const customerUpdateSchema = acrossFields(
   z.object({ ...customerFields, password: optionalPassword, confirmPassword: optionalPassword }),
   confirmMatches,
 );
+
+/**
+ * A social sign-in's account id as the storefront knows it (`google:1043…`, `apple:000123.abc…`): the
+ * spec's `social_id`. Unique among live customers; empty when the customer signs in with a password.
+ */
+const socialId = optionalText(255).pipe(z.string().regex(/^$|^[a-z][a-z0-9-]{1,30}:[\w.@|-]{1,220}$/, MESSAGES.invalidSocialId));
+
+/**
+ * Registration through the storefront API: the Account Information fields with a password (8 to 12,
+ * confirmed) or a social sign-in's id instead of one. An email that a live guest customer holds is
+ * that guest signing up: the guest becomes a registered customer with the same id (and so keeps their
+ * orders); any other live customer's email is taken.
+ */
+export const storefrontRegisterSchema = acrossFields(
+  z.object({ ...customerFields, password: optionalPassword, confirmPassword: optionalPassword, socialId }),
+  (fields, report) => {
+    confirmMatches(fields, report);
+    if (!fields.password && !fields.socialId) report(['password'], MESSAGES.required);
+  },
+);
+export type StorefrontRegisterInput = z.input<typeof storefrontRegisterSchema>;
+
+/**
+ * A guest at the storefront's checkout (the spec's `is_guest`): the contact fields, no password. The
+ * same email again updates that guest rather than adding another; a registered customer's email is
+ * taken (the storefront asks them to sign in).
+ */
+export const storefrontGuestSchema = z.object({
+  firstName: customerFields.firstName,
+  lastName: customerFields.lastName,
+  email: customerFields.email,
+  contactNumber: customerFields.contactNumber,
+  isSubscribed: customerFields.isSubscribed,
+});
+export type StorefrontGuestInput = z.input<typeof storefrontGuestSchema>;
 
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 export type CustomerUpdateInput = z.input<typeof customerUpdateSchema>;
@@ -73,6 +109,8 @@ export const customerRecordSchema = recordMetaSchema.extend({
   profilePicture: z.string(),
   /** Registered at checkout without an account (the storefront's guests); staff-made customers are not. */
   isGuest: z.boolean(),
+  /** The social sign-in the customer registered with (`google:…`), empty when none. */
+  socialId: z.string(),
   status: z.boolean(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;

@@ -39,6 +39,7 @@ async function recordOf(row: AddressRow): Promise<AddressRecord> {
     contactNumber: row.contactNumber,
     defaultBilling: row.defaultBilling,
     defaultShipping: row.defaultShipping,
+    status: row.status,
     ...(await placeNames(row.countryId, row.stateId)),
   };
 }

@@ -71,7 +71,8 @@ function generator(seed: number) {
 
 /**
  * A few hundred UK customers, most with one address that is both default billing and shipping, some
- * with a second (work) address; a few inactive, some subscribed, spread over the demo groups. One
+ * with a second (work) address; a few inactive, some subscribed, spread over the demo groups; a few
+ * guests (no password) and a few who signed up with a social sign-in. One
  * password hash for all (argon2id is slow on purpose; the template database is built often).
  */
 export async function seedDemoCustomers(tx: Db, { adminId }: SeedContext) {
@@ -91,12 +92,17 @@ export async function seedDemoCustomers(tx: Db, { adminId }: SeedContext) {
     const group = pick(5) === 0 ? groups[pick(groups.length)]! : general;
     const year = 1950 + pick(55);
     const createdAt = new Date(now - pick(730) * 86_400_000 - pick(86_400) * 1000);
+    // Every 25th checked out as a guest (no password), every 17th other signed up with Google.
+    const isGuest = i % 25 === 24;
+    const socialId = !isGuest && i % 17 === 16 ? `google:10${String(4_300_000_000_000 + i * 7_919).padStart(19, '0')}` : null;
     return {
       firstName,
       lastName,
       email,
       contactNumber: `07${String(100_000_000 + pick(900_000_000)).slice(0, 9)}`,
-      passwordHash,
+      passwordHash: isGuest || socialId ? null : passwordHash,
+      isGuest,
+      socialId,
       dateOfBirth: pick(3) === 0 ? null : `${year}-${String(1 + pick(12)).padStart(2, '0')}-${String(1 + pick(28)).padStart(2, '0')}`,
       gender: ['female', 'male', 'female', ''][pick(4)]!,
       groupId: group.id,

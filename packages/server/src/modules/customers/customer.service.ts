@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
-import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput } from '@facet/contract/modules/customers/customer.schema';
-import { customerCreateSchema, customerResource, customerUpdateSchema } from '@facet/contract/modules/customers/customer.schema';
+import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput, StorefrontGuestInput, StorefrontRegisterInput } from '@facet/contract/modules/customers/customer.schema';
+import { customerCreateSchema, customerResource, customerUpdateSchema, storefrontGuestSchema, storefrontRegisterSchema } from '@facet/contract/modules/customers/customer.schema';
 import { DEFAULT_CUSTOMER_GROUP } from '@facet/contract/modules/customer-groups/customer-group.schema';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
@@ -22,10 +22,29 @@ function emailTaken() {
   return conflict(message, [{ path: ['email'], message }]);
 }
 
-/** A save that raced another save of the same email past the check: the same answer as the check's. */
+/** The social sign-in's id belongs to another live customer: 409 under `socialId`. */
+function socialIdTaken() {
+  const message = MESSAGES.duplicate('Social sign-in');
+  return conflict(message, [{ path: ['socialId'], message }]);
+}
+
+/** A save that raced another save of the same email (or social id) past the check: the check's answer. */
 function emailTakenByRace(error: unknown): unknown {
   const dbError = databaseErrorOf(error);
-  return dbError?.code === '23505' && dbError.constraint === 'customers_email_live' ? emailTaken() : error;
+  if (dbError?.code !== '23505') return error;
+  if (dbError.constraint === 'customers_email_live') return emailTaken();
+  if (dbError.constraint === 'customers_social_id_live') return socialIdTaken();
+  return error;
+}
+
+/** The live customer holding `email` (any case), locked for the rest of the transaction. */
+async function liveCustomerByEmail(tx: Db, email: string) {
+  const [row] = await tx
+    .select({ id: customers.id, isGuest: customers.isGuest })
+    .from(customers)
+    .where(and(isLive(customers), eq(sql`lower(${customers.email})`, email.toLowerCase())))
+    .for('update');
+  return row;
 }
 
 async function assertEmailFree(tx: Db, email: string, exceptId?: number) {
@@ -75,6 +94,17 @@ export type CustomerService = CrudService<CustomerCreateInput, CustomerUpdateInp
    * is the optimistic lock (409 when stale); a caller without one (the storefront) passes undefined.
    */
   update(id: number, input: CustomerUpdateInput, version: number | undefined, context: ServiceContext): Promise<CustomerRecord>;
+  /**
+   * A shopper signs up through the storefront, with a password or a social sign-in's id. The email of
+   * a live guest is that guest signing up: the same customer (id, orders) becomes registered.
+   * `created` says whether a customer was added (201) or a guest registered (200).
+   */
+  register(input: StorefrontRegisterInput, context: ServiceContext): Promise<{ customer: CustomerRecord; created: boolean }>;
+  /**
+   * A guest at checkout: added as a guest customer (no password), or, for an email a live guest holds,
+   * that guest's contact fields updated. A registered customer's email is taken (409).
+   */
+  checkoutGuest(input: StorefrontGuestInput, context: ServiceContext): Promise<{ customer: CustomerRecord; created: boolean }>;
 };
 
 /**
@@ -88,6 +118,7 @@ export function createCustomerService(db: Db): CustomerService {
       groupName: sql<string>`coalesce((select ${customerGroups.name} from ${customerGroups} where ${customerGroups.id} = ${customers.groupId}), '')`,
       // A date of birth not given reads as empty text, as the form holds it.
       dateOfBirth: sql<string>`coalesce(cast(${customers.dateOfBirth} as text), '')`,
+      socialId: sql<string>`coalesce(${customers.socialId}, '')`,
     },
   });
 
@@ -154,7 +185,78 @@ export function createCustomerService(db: Db): CustomerService {
     return crud.get(id);
   }
 
-  return { ...crud, create, update };
+  /**
+   * Adds a customer or turns a live guest with the same email into one (the row locked, so two sign-ups
+   * of one guest take turns and the second finds the email taken), audited as a create or an update.
+   */
+  async function addOrClaimGuest(
+    email: string,
+    context: ServiceContext,
+    claimable: (holder: { id: number; isGuest: boolean }) => boolean,
+    columns: (tx: Db) => Promise<typeof customers.$inferInsert>,
+    attempt = 1,
+  ): Promise<{ customer: CustomerRecord; created: boolean }> {
+    const actorId = context.actor?.id ?? null;
+    const result = await db
+      .transaction(async (tx) => {
+        const holder = await liveCustomerByEmail(tx, email);
+        if (holder && !claimable(holder)) throw emailTaken();
+        const values = await columns(tx);
+        if (holder) {
+          const before = await crud.get(holder.id, tx);
+          await tx
+            .update(customers)
+            .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+            .where(eq(customers.id, holder.id));
+          const after = await crud.get(holder.id, tx);
+          await writeAudit(tx, context, { action: 'update', entity: customerResource.entity, entityId: holder.id, before, after });
+          return { id: holder.id, created: false };
+        }
+        const [inserted] = await tx
+          .insert(customers)
+          .values({ ...values, createdBy: actorId, updatedBy: actorId })
+          .returning({ id: customers.id });
+        const after = await crud.get(inserted!.id, tx);
+        await writeAudit(tx, context, { action: 'create', entity: customerResource.entity, entityId: inserted!.id, after });
+        return { id: inserted!.id, created: true };
+      })
+      .catch((error: unknown) => {
+        // Two first check-outs (or sign-ups) of one new email at once: the loser's insert hit the unique
+        // index. Once more, it finds the winner's row and claims or refuses it as the check would have.
+        if (attempt === 1 && databaseErrorOf(error)?.constraint === 'customers_email_live') return null;
+        throw emailTakenByRace(error);
+      });
+    if (!result) return addOrClaimGuest(email, context, claimable, columns, attempt + 1);
+    return { customer: await crud.get(result.id), created: result.created };
+  }
+
+  async function register(received: StorefrontRegisterInput, context: ServiceContext) {
+    const input = parseOrThrow(storefrontRegisterSchema, received);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    return addOrClaimGuest(input.email, context, (holder) => holder.isGuest, async (tx) => {
+      await assertMediaUrls(tx, { profilePicture: input.profilePicture }, ['customer-profile-picture']);
+      if (input.socialId) {
+        const [clash] = await tx.select({ id: customers.id }).from(customers).where(and(isLive(customers), eq(customers.socialId, input.socialId))).limit(1);
+        if (clash) throw socialIdTaken();
+      }
+      return { ...columnsOf(input, await groupIdFor(tx, input.groupId)), passwordHash, socialId: input.socialId || null, isGuest: false };
+    });
+  }
+
+  async function checkoutGuest(received: StorefrontGuestInput, context: ServiceContext) {
+    const input = parseOrThrow(storefrontGuestSchema, received);
+    return addOrClaimGuest(input.email, context, (holder) => holder.isGuest, async (tx) => ({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.toLowerCase(),
+      contactNumber: input.contactNumber,
+      isSubscribed: input.isSubscribed,
+      groupId: await groupIdFor(tx, undefined),
+      isGuest: true,
+    }));
+  }
+
+  return { ...crud, create, update, register, checkoutGuest };
 }
 
 /**

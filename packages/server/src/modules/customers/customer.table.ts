@@ -7,7 +7,8 @@ import { customerGroups } from '../customer-groups/customer-group.table.ts';
 /**
  * Shoppers of the storefront and customers staff add. The email is unique among live customers
  * whatever its case; the password is an argon2id hash (as staff users'), null for a guest. `name`
- * (first and last) is generated, so the list's Name filter and search use one trigram index.
+ * (first and last) is generated, so the list's Name filter and search use one trigram index. A guest
+ * (`is_guest`, from the storefront's checkout) has no password; a social sign-in's id is unique.
  */
 export const customers = pgTable(
   'customers',
@@ -30,9 +31,12 @@ export const customers = pgTable(
     isSubscribed: boolean('is_subscribed').notNull().default(false),
     profilePicture: text('profile_picture').notNull().default(''),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** The spec's `social_id`: the social sign-in (`google:1043…`) a storefront registered them with. */
+    socialId: text('social_id'),
   },
   (t) => [
     uniqueIndex('customers_email_live').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
+    uniqueIndex('customers_social_id_live').on(t.socialId).where(sql`social_id is not null and deleted_at is null`),
     ...searchIndexes('customers', t.name, t.email),
     listIndex('customers_created', t, t.createdAt),
     index('customers_group').on(t.groupId),
@@ -64,6 +68,7 @@ export const customerAddresses = pgTable(
     contactNumber: text('contact_number').notNull(),
     defaultBilling: boolean('default_billing').notNull().default(false),
     defaultShipping: boolean('default_shipping').notNull().default(false),
+    ...statusColumn,
   },
   (t) => [
     index('customer_addresses_customer').on(t.customerId).where(sql`deleted_at is null`),

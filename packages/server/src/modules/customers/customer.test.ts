@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { addressInputSchema } from '@facet/contract/modules/customers/address.schema';
-import { customerResource, customerUpdateSchema } from '@facet/contract/modules/customers/customer.schema';
+import { customerResource, customerUpdateSchema, storefrontRegisterSchema } from '@facet/contract/modules/customers/customer.schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
@@ -163,11 +163,13 @@ describe('customers: accounts, addresses and lookups', () => {
     const customer = await newCustomer();
     const added = await t.request(admin, { method: 'POST', url: `/api/customers/${customer.id}/addresses`, payload: address({ postcode: 'sw1a2aa' }) });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ customerId: customer.id, countryName: 'United Kingdom', stateName: 'England', city: 'London', postcode: 'SW1A 2AA', version: 1 });
+    expect(added.json()).toMatchObject({ customerId: customer.id, countryName: 'United Kingdom', stateName: 'England', city: 'London', postcode: 'SW1A 2AA', status: true, version: 1 });
     const id = added.json().id;
-    const edited = await t.request(admin, { method: 'PUT', url: `/api/customers/${customer.id}/addresses/${id}`, payload: { ...address({ stateId: 'SCT', city: 'Edinburgh', postcode: 'EH1 1YZ' }), version: 1 } });
+    // The spec's address status: an inactive address is kept, and shown as such.
+    const edited = await t.request(admin, { method: 'PUT', url: `/api/customers/${customer.id}/addresses/${id}`, payload: { ...address({ stateId: 'SCT', city: 'Edinburgh', postcode: 'EH1 1YZ', status: false }), version: 1 } });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ stateName: 'Scotland', city: 'Edinburgh', version: 2 });
+    expect(edited.json()).toMatchObject({ stateName: 'Scotland', city: 'Edinburgh', status: false, version: 2 });
+    expect((await t.request(admin, { method: 'GET', url: `/api/customers/${customer.id}/addresses` })).json().items[0]).toMatchObject({ id, status: false });
     const stale = await t.request(admin, { method: 'PUT', url: `/api/customers/${customer.id}/addresses/${id}`, payload: { ...address(), version: 1 } });
     expect(stale.statusCode).toBe(409);
     // Another customer's address is not reachable through this one.
@@ -324,6 +326,14 @@ describe('customers: demo data', () => {
       const result = customerUpdateSchema.safeParse({ ...row, dateOfBirth: row.dateOfBirth ?? '' });
       expect(result.error?.issues ?? [], row.email).toEqual([]);
     }
+    // A few guests (no password) and social sign-ins (no password, a unique id); everyone else has a password.
+    const guests = rows.filter((row) => row.isGuest);
+    const social = rows.filter((row) => row.socialId);
+    expect(guests.length).toBeGreaterThanOrEqual(5);
+    expect(social.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(social.map((row) => row.socialId)).size).toBe(social.length);
+    for (const row of social) expect(storefrontRegisterSchema.safeParse({ ...row, dateOfBirth: row.dateOfBirth ?? '', socialId: row.socialId }).error?.issues ?? [], row.email).toEqual([]);
+    for (const row of rows) expect(row.passwordHash === null, row.email).toBe(row.isGuest || row.socialId !== null);
     const addresses = await t.db.select().from(customerAddresses);
     expect(addresses.length).toBeGreaterThanOrEqual(rows.length * 0.8);
     for (const address of addresses) {

@@ -38,6 +38,9 @@ function requestHash(request: FastifyRequest): string {
  * repeats get 409 until the claim expires (24 h). The write and the answer are not one transaction
  * because the services own their transactions.
  */
+/** What a storefront POST answers: its status (201 added, 200 an existing row changed) and body. */
+export type StorefrontAnswer = { status: number; body: unknown };
+
 export function createIdempotency(db: Db) {
   let lastSweep = 0;
   async function sweep(now: number) {
@@ -62,9 +65,12 @@ export function createIdempotency(db: Db) {
       .where(and(eq(storefrontIdempotency.apiKeyId, apiKeyId), eq(storefrontIdempotency.idempotencyKey, idempotencyKey)))
       .then((rows) => rows[0]);
 
-  return async function idempotent(request: FastifyRequest, reply: FastifyReply, status: number, run: () => Promise<unknown>) {
+  return async function idempotent(request: FastifyRequest, reply: FastifyReply, run: () => Promise<StorefrontAnswer>) {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return reply.status(status).send(await run());
+    if (header === undefined) {
+      const answer = await run();
+      return reply.status(answer.status).send(answer.body);
+    }
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw invalidField(IDEMPOTENCY_HEADER, MESSAGES.idempotencyKeyFormat);
     const apiKeyId = request.apiKey!.id;
     const hash = requestHash(request);
@@ -92,9 +98,12 @@ export function createIdempotency(db: Db) {
     }
 
     let body: unknown;
+    let status: number;
     try {
+      const answer = await run();
+      status = answer.status;
       // Stored as it is sent: the JSON form, so a replay answers the same text.
-      body = JSON.parse(JSON.stringify((await run()) ?? null)) as unknown;
+      body = JSON.parse(JSON.stringify(answer.body ?? null)) as unknown;
     } catch (error) {
       await db.delete(storefrontIdempotency).where(eq(storefrontIdempotency.id, id));
       throw error;

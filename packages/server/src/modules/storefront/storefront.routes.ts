@@ -1,7 +1,7 @@
 import { idParamSchema } from '@facet/contract/api';
 import { addressInputSchema, addressParamSchema, addressRecordSchema } from '@facet/contract/modules/customers/address.schema';
 import type { CustomerUpdateInput } from '@facet/contract/modules/customers/customer.schema';
-import { customerCreateSchema, customerRecordSchema, customerUpdateSchema } from '@facet/contract/modules/customers/customer.schema';
+import { customerRecordSchema, customerUpdateSchema, storefrontGuestSchema, storefrontRegisterSchema } from '@facet/contract/modules/customers/customer.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
 
 /** The fields of a customer a storefront may change; a PATCH sends some of them. */
 const EDITABLE = ['firstName', 'lastName', 'email', 'contactNumber', 'dateOfBirth', 'gender', 'groupId', 'isSubscribed', 'profilePicture', 'status', 'password', 'confirmPassword'] as const;
+// A customer's social sign-in id is set when they register, not changed afterwards.
 
 /** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */
 const idempotencyHeaders = z.object({
@@ -44,13 +45,37 @@ export function storefrontRoutes(app: FastifyInstance, db: Db) {
     (request) => ({ ok: true as const, key: request.apiKey!.name, scopes: request.apiKey!.scopes }),
   );
 
+  /** 201 with a customer added; 200 with an existing (guest) customer now registered or updated. */
+  const added = ({ customer, created }: { customer: unknown; created: boolean }) => ({ status: created ? 201 : 200, body: customer });
   route.post(
     '/api/storefront/v1/customers',
     {
       config: customersWrite,
-      schema: { tags, security, summary: 'Registers a customer (scope customers:write).', headers: idempotencyHeaders, body: customerCreateSchema, response: { 201: customerRecordSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Registers a customer with a password or a social sign-in id (scope customers:write); a guest’s email registers that guest (200, same id).',
+        headers: idempotencyHeaders,
+        body: storefrontRegisterSchema,
+        response: { 200: customerRecordSchema, 201: customerRecordSchema },
+      },
     },
-    (request, reply) => idempotent(request, reply, 201, () => customers.create(request.body, storefrontContextOf(request))),
+    (request, reply) => idempotent(request, reply, async () => added(await customers.register(request.body, storefrontContextOf(request)))),
+  );
+  route.post(
+    '/api/storefront/v1/guests',
+    {
+      config: customersWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'A guest at checkout (scope customers:write): added as a guest customer (201), or that guest updated (200); a registered customer’s email is 409.',
+        headers: idempotencyHeaders,
+        body: storefrontGuestSchema,
+        response: { 200: customerRecordSchema, 201: customerRecordSchema },
+      },
+    },
+    (request, reply) => idempotent(request, reply, async () => added(await customers.checkoutGuest(request.body, storefrontContextOf(request)))),
   );
   route.put(
     '/api/storefront/v1/customers/:id',
@@ -93,7 +118,7 @@ export function storefrontRoutes(app: FastifyInstance, db: Db) {
       config: customersWrite,
       schema: { tags, security, summary: 'Adds an address to a customer.', headers: idempotencyHeaders, params: idParamSchema, body: addressInputSchema, response: { 201: addressRecordSchema } },
     },
-    (request, reply) => idempotent(request, reply, 201, () => addresses.add(request.params.id, request.body, storefrontContextOf(request))),
+    (request, reply) => idempotent(request, reply, async () => ({ status: 201, body: await addresses.add(request.params.id, request.body, storefrontContextOf(request)) })),
   );
   route.put(
     `${base}/:addressId`,

@@ -22,12 +22,12 @@ async function notesRoute(app: FastifyInstance, db: Db) {
     '/api/storefront/v1/test-notes',
     { config: { storefront: { scope: 'customers:write' } }, schema: { body: z.object({ text: z.string().max(100) }), hide: true } },
     (request, reply) =>
-      idempotent(request, reply, 201, async () => {
+      idempotent(request, reply, async () => {
         // Slow enough that a concurrent duplicate arrives while it runs.
         await new Promise((resolve) => setTimeout(resolve, 150));
         if (request.body.text === 'fail') throw new Error('failing on purpose');
         const result = await db.execute(sql`insert into storefront_test_notes (text) values (${request.body.text}) returning id`);
-        return { id: (result as unknown as { rows: { id: number }[] }).rows[0]!.id, text: request.body.text };
+        return { status: 201, body: { id: (result as unknown as { rows: { id: number }[] }).rows[0]!.id, text: request.body.text } };
       }),
   );
 }
@@ -257,6 +257,66 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       expect(duplicate.json().error.issues[0]).toMatchObject({ path: ['email'], message: MESSAGES.duplicate('Email') });
     });
 
+    it('a guest at checkout is one guest customer however often they check out; signing up registers that guest', async () => {
+      const { key } = await createKey(['customers:write']);
+      const guest = { firstName: 'Freya', lastName: 'Walsh', email: `freya.walsh${++n}@example.co.uk`, contactNumber: '07700 900456' };
+      const first = await call(key, 'POST', '/api/storefront/v1/guests', guest);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ isGuest: true, socialId: '', email: guest.email });
+      const again = await call(key, 'POST', '/api/storefront/v1/guests', { ...guest, email: guest.email.toUpperCase(), lastName: 'Walsh-Reid' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ id: first.json().id, lastName: 'Walsh-Reid', isGuest: true });
+      expect(await countCustomers(guest.email)).toBe(1);
+      const [stored] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
+      expect(stored!.passwordHash).toBeNull();
+
+      // Signing up with the guest's email: the same customer, now registered with a password.
+      const signUp = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email }));
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      expect(signUp.json()).toMatchObject({ id: first.json().id, isGuest: false, firstName: 'Olivia' });
+      const [registered] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
+      expect(registered!.passwordHash).toMatch(/^\$argon2id\$/);
+      // Now a registered customer's email: neither a guest checkout nor another sign-up may take it.
+      for (const [url, body] of [['/api/storefront/v1/guests', guest], ['/api/storefront/v1/customers', customer({ email: guest.email })]] as const) {
+        const taken = await call(key, 'POST', url, body);
+        expect(taken.statusCode, url).toBe(409);
+        expect(taken.json().error.issues[0]).toMatchObject({ path: ['email'], message: MESSAGES.duplicate('Email') });
+      }
+      expect(await countCustomers(guest.email)).toBe(1);
+      const bad = await call(key, 'POST', '/api/storefront/v1/guests', { ...guest, email: 'freya@', contactNumber: '123' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.issues.map((issue: { path: string[] }) => issue.path[0]).sort()).toEqual(['contactNumber', 'email']);
+    });
+
+    it('five first check-outs of one email at the same moment make one guest customer', async () => {
+      const { key } = await createKey(['customers:write']);
+      const guest = { firstName: 'Harry', lastName: 'Doyle', email: `harry.doyle${++n}@example.co.uk`, contactNumber: '07700 900789' };
+      const answers = await Promise.all(Array.from({ length: 5 }, () => call(key, 'POST', '/api/storefront/v1/guests', guest)));
+      expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join('\n')).toEqual([200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+      expect(await countCustomers(guest.email)).toBe(1);
+    });
+
+    it('registers with a social sign-in id instead of a password; the id is unique among customers', async () => {
+      const { key } = await createKey(['customers:write']);
+      const noSecret = await call(key, 'POST', '/api/storefront/v1/customers', customer({ password: undefined, confirmPassword: undefined }));
+      expect(noSecret.statusCode).toBe(400);
+      expect(noSecret.json().error.issues).toContainEqual({ path: ['password'], message: MESSAGES.required });
+      const badId = await call(key, 'POST', '/api/storefront/v1/customers', customer({ password: undefined, confirmPassword: undefined, socialId: 'not an id' }));
+      expect(badId.json().error.issues).toContainEqual({ path: ['socialId'], message: MESSAGES.invalidSocialId });
+      const socialId = `google:10432${++n}`;
+      const social = await call(key, 'POST', '/api/storefront/v1/customers', customer({ password: undefined, confirmPassword: undefined, socialId }));
+      expect(social.statusCode, social.body).toBe(201);
+      expect(social.json()).toMatchObject({ socialId, isGuest: false });
+      const [stored] = await t.db.select().from(customers).where(eq(customers.id, social.json().id));
+      expect(stored).toMatchObject({ socialId, passwordHash: null });
+      const twice = customer({ password: undefined, confirmPassword: undefined, socialId });
+      const clash = await call(key, 'POST', '/api/storefront/v1/customers', twice);
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().error.issues[0]).toMatchObject({ path: ['socialId'], message: MESSAGES.duplicate('Social sign-in') });
+      expect(await countCustomers(twice.email)).toBe(0);
+    });
+
     it('updates a customer (PUT and PATCH) and adds, changes and deletes addresses', async () => {
       const { key } = await createKey(['customers:write']);
       const created = (await call(key, 'POST', '/api/storefront/v1/customers', customer())).json();
@@ -276,7 +336,9 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       expect(badPostcode.json().error.issues[0]).toMatchObject({ path: ['postcode'], message: MESSAGES.invalidUkPostcode });
       const { key: key2 } = await createKey(['customers:write']);
       const changed = await call(key2, 'PUT', `/api/storefront/v1/customers/${created.id}/addresses/${added.json().id}`, address({ city: 'Manchester', postcode: 'M1 1AE' }));
-      expect(changed.json()).toMatchObject({ city: 'Manchester', postcode: 'M1 1AE' });
+      expect(changed.json()).toMatchObject({ city: 'Manchester', postcode: 'M1 1AE', status: true });
+      const inactive = await call(key2, 'PUT', `/api/storefront/v1/customers/${created.id}/addresses/${added.json().id}`, address({ status: false }));
+      expect(inactive.json()).toMatchObject({ status: false });
       expect((await call(key2, 'DELETE', `/api/storefront/v1/customers/${created.id}/addresses/${added.json().id}`)).statusCode).toBe(204);
       const live = await t.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, created.id));
       expect(live.every((row) => row.deletedAt !== null)).toBe(true);
@@ -288,6 +350,7 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       await t.db.update(apiKeys).set({ scopes: [] }).where(eq(apiKeys.name, 'scopeless'));
       const routes: ['POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = [
         ['POST', '/api/storefront/v1/customers'],
+        ['POST', '/api/storefront/v1/guests'],
         ['PUT', '/api/storefront/v1/customers/1'],
         ['PATCH', '/api/storefront/v1/customers/1'],
         ['POST', '/api/storefront/v1/customers/1/addresses'],
@@ -300,8 +363,12 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
         const staff = await t.request(admin, { method, url, payload: method === 'DELETE' ? undefined : {} });
         expect(staff.statusCode, `${method} ${url} with a staff session`).toBe(401);
       }
-      // Six requests: the key's rate limit (6 a minute here) is not reached.
-      for (const [method, url] of routes) expect((await call(key, method, url, method === 'DELETE' ? undefined : {})).statusCode, `${method} ${url}`).toBe(403);
+      // Under the key's rate limit (6 a minute here): the last route gets a second scopeless key.
+      const { key: key2 } = await createKey(['customers:write'], 'scopeless-2');
+      await t.db.update(apiKeys).set({ scopes: [] }).where(eq(apiKeys.name, 'scopeless-2'));
+      for (const [index, [method, url]] of routes.entries()) {
+        expect((await call(index < 6 ? key : key2, method, url, method === 'DELETE' ? undefined : {})).statusCode, `${method} ${url}`).toBe(403);
+      }
     });
 
     it('npm run storefront:simulate registers customers with addresses through the API', async () => {

@@ -4,7 +4,7 @@ import type { AddressRecord } from '@facet/contract/modules/customers/address.sc
 import { addressInputSchema } from '@facet/contract/modules/customers/address.schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Checkbox, Flex, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
@@ -13,7 +13,7 @@ import { tableLoadingState } from '../../ui/loading-state.tsx';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';
 import { customerApi, customerKeys } from './customer.api.ts';
 
-const EMPTY_ADDRESS = { firstName: '', lastName: '', street: '', countryId: 'GB', stateId: '', city: '', postcode: '', contactNumber: '', defaultBilling: false, defaultShipping: false };
+const EMPTY_ADDRESS = { firstName: '', lastName: '', street: '', countryId: 'GB', stateId: '', city: '', postcode: '', contactNumber: '', defaultBilling: false, defaultShipping: false, status: true };
 
 /** The Addresses tab of a customer (document 2 §2): the list, and the add/edit modal. */
 export function CustomerAddressesTab({ customerId }: { customerId: number }) {
@@ -54,6 +54,7 @@ export function CustomerAddressesTab({ customerId }: { customerId: number }) {
     { title: 'Contact Number', dataIndex: 'contactNumber' },
     { title: 'Default Billing', dataIndex: 'defaultBilling', render: flag },
     { title: 'Default Shipping', dataIndex: 'defaultShipping', render: flag },
+    { title: 'Status', dataIndex: 'status', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
     { title: 'Action', key: 'action', width: 100, render: (_, a) => <RowActionButtons rules={{}} onEdit={() => setEditing(a)} onDelete={() => confirmDelete(a)} /> },
   ];
 
@@ -202,6 +203,9 @@ function AddressModal({ customerId, address, onClose, onSaved }: AddressModalPro
             <Checkbox>Default Shipping Address</Checkbox>
           </FormField>
         </Flex>
+        <FormField name="status" label="Status" valuePropName="checked" extra="An inactive address is kept but not offered to the customer at checkout.">
+          <Switch checkedChildren="Active" unCheckedChildren="Inactive" />
+        </FormField>
       </SchemaForm>
     </Modal>
   );

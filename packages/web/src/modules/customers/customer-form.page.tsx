@@ -1,7 +1,7 @@
 import type { CustomerRecord } from '@facet/contract/modules/customers/customer.schema';
 import { CUSTOMER_GENDERS, customerResource } from '@facet/contract/modules/customers/customer.schema';
 import { customerGroupResource } from '@facet/contract/modules/customer-groups/customer-group.schema';
-import { DatePicker, Flex, Form, Input, Select, Switch } from 'antd';
+import { Alert, DatePicker, Flex, Form, Input, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { ImageUpload } from '../../ui/image-upload.tsx';
@@ -21,6 +21,18 @@ const GENDER_OPTIONS = [{ value: '', label: 'Not given' }, ...Object.entries(CUS
 function toFormValues(customer: CustomerRecord) {
   const { firstName, lastName, email, contactNumber, dateOfBirth, gender, groupId, isSubscribed, profilePicture, status } = customer;
   return { firstName, lastName, email, contactNumber, dateOfBirth, gender, groupId, isSubscribed, profilePicture, status };
+}
+
+/** How the customer signs in, when it is not a password: a guest has no account, a social sign-in no password. */
+function AccountKind({ customer }: { customer: CustomerRecord | undefined }) {
+  if (customer?.isGuest) {
+    return <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Guest customer" description="Checked out without an account: no password. Signing up on the storefront with this email makes this customer a registered one." />;
+  }
+  if (customer?.socialId) {
+    const [provider] = customer.socialId.split(':');
+    return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`Signs in with ${provider}`} description={`Social sign-in id ${customer.socialId}.`} />;
+  }
+  return null;
 }
 
 /** The password a new customer gets, with its strength shown as it is typed. */
@@ -62,6 +74,7 @@ export default function CustomerFormPage() {
     >
       {(customer) => (
         <>
+          <AccountKind customer={customer} />
           <Flex gap={16} wrap>
             <Field name="firstName" label="First Name" required style={{ flex: 1, minWidth: 240 }}>
               <Input />

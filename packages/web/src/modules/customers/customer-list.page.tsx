@@ -1,4 +1,5 @@
 import { customerResource } from '@facet/contract/modules/customers/customer.schema';
+import { Space, Tag } from 'antd';
 import { dateColumn } from '../../ui/list-columns.tsx';
 import type { RecordOf } from '../../ui/resource-api.ts';
 import { ResourceListPage } from '../../ui/resource-list-page.tsx';
@@ -20,7 +21,12 @@ export default function CustomerListPage() {
       title="Customers"
       searchPlaceholder="Search name or email"
       columns={[
-        { title: 'Name', dataIndex: 'name' },
+        {
+          title: 'Name',
+          dataIndex: 'name',
+          // A guest checked out without an account (the storefront's guests): no password to sign in with.
+          render: (name: string, customer) => (customer.isGuest ? <Space size={6}>{name}<Tag>Guest</Tag></Space> : name),
+        },
         { title: 'Email', dataIndex: 'email' },
         { title: 'Contact Number', dataIndex: 'contactNumber' },
         { title: 'Customer Group', dataIndex: 'groupName' },
