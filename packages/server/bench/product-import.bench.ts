@@ -37,12 +37,25 @@ if (process.argv[2] === '--write-sheet') {
   process.exit(0);
 }
 
-const { database, drop } = await openBenchDatabase();
+const { database, drop, cpuSeconds } = await openBenchDatabase();
 const db = database.db;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-import-bench-'));
 const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false, exportsDir: path.join(workDir, 'exports'), mediaDir: path.join(workDir, 'media') };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 /** The machine is shared: every figure is printed with the load average (1, 5, 15 minutes) it was taken at. */
+/** The highest RSS seen (sampled every 20 ms) since the last call, and the RSS now: where the peak comes from. */
+let highest = 0;
+const sampler = setInterval(() => (highest = Math.max(highest, process.memoryUsage.rss())), 20);
+const rssSince = () => {
+  const seen = Math.max(highest, process.memoryUsage.rss());
+  highest = 0;
+  return `RSS up to ${mb(seen)}`;
+};
+/** The CPU seconds of this process and of its PostgreSQL backends since `from`. */
+const cpuSince = async (from: { node: number; postgres: number }) => {
+  const now = await cpuSeconds();
+  return `CPU ${(now.node - from.node).toFixed(1)} s node + ${(now.postgres - from.postgres).toFixed(1)} s postgres`;
+};
 const load = () => `load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`;
 
 /** The sheet, streamed to disk: 10,000 product rows each followed by its 5 variant rows. */
@@ -104,18 +117,21 @@ try {
 
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
+  console.log(`app ready: ${rssSince()}`);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'admin-pass1' } });
   const cookie = login.headers['set-cookie']!.toString().split(';')[0]!;
   const { payload, headers } = multipartBody({ fileName: 'bench.xlsx', bytes });
 
+  let cpu = await cpuSeconds();
   started = performance.now();
   const checkResponse = await app.inject({ method: 'POST', url: '/api/products/import/check', payload, headers: { ...headers, cookie } });
   const dryRun = (performance.now() - started) / 1000;
   if (checkResponse.statusCode !== 200) throw new Error(`check answered ${checkResponse.statusCode}: ${checkResponse.body.slice(0, 500)}`);
   const check = checkResponse.json() as ImportCheckResponse;
-  console.log(`dry run (upload, parse, check, plan): ${dryRun.toFixed(2)} s   target <= 5 s   ${load()}   products ${JSON.stringify(check.products)} variants ${JSON.stringify(check.variants)} line errors ${check.lineErrorCount}`);
+  console.log(`dry run (upload, parse, check, plan): ${dryRun.toFixed(2)} s   target <= 5 s   ${load()}   ${await cpuSince(cpu)}   ${rssSince()}   products ${JSON.stringify(check.products)} variants ${JSON.stringify(check.variants)} line errors ${check.lineErrorCount}`);
   if (check.lineErrorCount) throw new Error(check.lineErrors.slice(0, 5).join('\n'));
 
+  cpu = await cpuSeconds();
   started = performance.now();
   const applied = await app.inject({ method: 'POST', url: '/api/products/import/apply', payload: { token: check.token }, headers: { cookie } });
   if (applied.statusCode !== 202) throw new Error(`apply answered ${applied.statusCode}: ${applied.body}`);
@@ -127,15 +143,16 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const apply = (performance.now() - started) / 1000;
-  console.log(`apply (request to job ${job.status}): ${apply.toFixed(2)} s   target <= 10 s   ${load()}   ${job.error ?? JSON.stringify(job.result)}`);
+  console.log(`apply (request to job ${job.status}): ${apply.toFixed(2)} s   target <= 10 s   ${load()}   ${await cpuSince(cpu)}   ${rssSince()}   ${job.error ?? JSON.stringify(job.result)}`);
   const counted = (await db.execute(
     sql`select count(*) filter (where parent_product_id is null) as products, count(*) filter (where parent_product_id is not null) as variants from products where deleted_at is null`,
   )) as unknown as { rows: { products: string; variants: string }[] };
   console.log(`catalogue after: ${counted.rows[0]?.products} products, ${counted.rows[0]?.variants} variants`);
 
+  cpu = await cpuSeconds();
   started = performance.now();
   const again = (await app.inject({ method: 'POST', url: '/api/products/import/check', payload, headers: { ...headers, cookie } })).json() as ImportCheckResponse;
-  console.log(`dry run of the same sheet again: ${((performance.now() - started) / 1000).toFixed(2)} s   ${load()}   products ${JSON.stringify(again.products)} variants ${JSON.stringify(again.variants)}`);
+  console.log(`dry run of the same sheet again: ${((performance.now() - started) / 1000).toFixed(2)} s   ${load()}   ${await cpuSince(cpu)}   ${rssSince()}   products ${JSON.stringify(again.products)} variants ${JSON.stringify(again.variants)}`);
 
   const peak = process.resourceUsage().maxRSS * 1024;
   console.log(`peak RSS: ${mb(peak)}   target <= 500 MB   ${load()}`);
@@ -145,6 +162,7 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
+  clearInterval(sampler);
   await closeSheetReader();
   await drop();
   fs.rmSync(workDir, { recursive: true, force: true });
