@@ -26,7 +26,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SKUS = Number(process.env.BENCH_SKUS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const { database, drop } = await openBenchDatabase();
+const { database, drop, cpuSeconds } = await openBenchDatabase();
 const db = database.db;
 const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false };
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
@@ -41,6 +41,16 @@ async function time<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await work();
   return [result, performance.now() - started];
+}
+
+/** CPU seconds of this process and its PostgreSQL backends (bench-database.ts): the load-independent cost of a run. */
+const cpuCosts: number[] = [];
+async function timeWithCpu<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const before = await cpuSeconds();
+  const timed = await time(work);
+  const after = await cpuSeconds();
+  cpuCosts.push(1000 * (after.node - before.node + after.postgres - before.postgres));
+  return timed;
 }
 
 try {
@@ -59,6 +69,7 @@ try {
   const stages: number[] = [];
   const applies: number[] = [];
   const rollbacks: number[] = [];
+  const updateCpu: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     // A different half of the catalogue each run, in a shuffled order, every price changed.
     const offset = (run * 7919) % PRODUCTS;
@@ -69,11 +80,14 @@ try {
         return { line: i + 2, values: { sku: `bench-${n}`, price: `${1000 + run}.${String(i % 100).padStart(2, '0')}` } };
       }),
     };
-    const [staged, stagedIn] = await time(() => service.stage(sheet, 'bench.xlsx', context));
-    const [, appliedIn] = await time(() => db.transaction((tx) => service.apply(tx, staged.id, { actor: context.actor, ip: 'system', requestId: 'bench' })));
+    const cpuBefore = cpuCosts.length;
+    const [staged, stagedIn] = await timeWithCpu(() => service.stage(sheet, 'bench.xlsx', context));
+    const [, appliedIn] = await timeWithCpu(() => db.transaction((tx) => service.apply(tx, staged.id, { actor: context.actor, ip: 'system', requestId: 'bench' })));
     stages.push(stagedIn);
     applies.push(appliedIn);
     updates.push(stagedIn + appliedIn);
+    updateCpu.push(cpuCosts.slice(cpuBefore).reduce((sum, value) => sum + value, 0));
+    console.log(`  run ${run + 1}: ${(stagedIn + appliedIn).toFixed(0)} ms (CPU ${updateCpu.at(-1)!.toFixed(0)} ms)   load ${load()}`);
     const [latest] = (await service.list({ page: 1, pageSize: 1 })).items;
     const [, rolledBack] = await time(() => service.rollback(latest!.id, context));
     rollbacks.push(rolledBack);
@@ -81,6 +95,7 @@ try {
   summarise(`price update of ${SKUS.toLocaleString('en-GB')} SKUs (stage + apply)`, updates);
   summarise('  of which: the upload (rules, SKU check, staging)', stages);
   summarise("  of which: the job's transaction", applies);
+  summarise('  CPU of the update (node + postgres)', updateCpu);
   summarise(`rollback of ${SKUS.toLocaleString('en-GB')} SKUs`, rollbacks);
 
   const bytes = await xlsxFile([['sku', 'price'], ...Array.from({ length: SKUS }, (_, i) => [`BENCH-${i + 1}`, 10 + (i % 100) / 100])]);

@@ -14,6 +14,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
+import { checkedSheetText } from './product-import.service.ts';
 
 const HEADER = ['SKU', 'Parent SKU', 'Product Title', 'Attribute Set', 'Category', 'Sub-Category', 'Price', 'Stock', 'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Attributes', 'Can Be Set With Shape', 'Can Be Set With Carat', 'Related SKUs', 'Is Gift Card'];
 type Row = Partial<Record<'sku' | 'parent' | 'title' | 'set' | 'category' | 'sub' | 'price' | 'stock' | 'o1n' | 'o1v' | 'o2n' | 'o2v' | 'attributes' | 'shape' | 'carat' | 'related' | 'gift', string | number>>;
@@ -228,10 +229,10 @@ describe('product import', () => {
     expect(result.products.create).toBe(9_998);
     const applied = await t.request(admin, { method: 'POST', url: '/api/products/import/apply', payload: { token: result.token } });
     expect(applied.statusCode).toBe(400);
-    // The job checks the file again: a clean file checked, then swapped for the bad one before the apply, fails whole.
+    // The job checks the rows again: a clean file checked, then its kept rows swapped for the bad file's before the apply, fails whole.
     const clean = await checked(await xlsxFile(sheet(...rows.map((row, i) => (i === 9_997 ? { ...row, price: 5 } : row)))), 'big.xlsx');
     expect(clean).toMatchObject({ lineErrorCount: 0, products: { create: 9_999 } });
-    fs.writeFileSync(path.join(t.config.exportsDir, 'imports', `${clean.token}.sheet`), bytes);
+    fs.writeFileSync(path.join(t.config.exportsDir, 'imports', `${clean.token}.sheet`), checkedSheetText(await readSheet(bytes, { fileName: 'big.xlsx' })));
     const job = await apply(clean.token);
     expect(job.status).toBe('failed');
     expect(job.error).toContain('Line- 9999');

@@ -94,11 +94,13 @@ export function createProductPriceService(db: Db) {
       with sheet as (
         select v.sku, v.price, v.n from unnest(${sql.param(rows.map((r) => r.sku))}::text[], ${sql.param(rows.map((r) => r.price))}::numeric[]) with ordinality as v(sku, price, n)),
       matched as (
-        select s.n, p.id, s.price from sheet s join ${products} p on lower(p.sku) = lower(s.sku) and p.deleted_at is null),
+        select s.n, p.id, s.price, p.price as current_price from sheet s join ${products} p on lower(p.sku) = lower(s.sku) and p.deleted_at is null),
       -- A data-modifying CTE always runs to completion, read or not.
+      -- The price read now is the provisional "before": the apply corrects only the ones moved since,
+      -- so it does not rewrite every item (a second write of the whole run in the job's transaction).
       staged as (
-        insert into ${productPriceUpdateItems} (update_id, product_id, price_after)
-        select ${updateId}, m.id, round(m.price, 2) from matched m)
+        insert into ${productPriceUpdateItems} (update_id, product_id, price_before, price_after)
+        select ${updateId}, m.id, m.current_price, round(m.price, 2) from matched m)
       select s.sku from sheet s
       where not exists (select 1 from matched m where m.n = s.n)
       order by s.n`);
@@ -113,13 +115,20 @@ export function createProductPriceService(db: Db) {
 
   /**
    * Locks the run's products (in id order, as every bulk writer does) and says which of its SKUs are
-   * no longer live, in one statement (the locking CTE is read whole).
+   * no longer live, in one statement (the locking CTE is read whole). With `keepBefore` (the apply)
+   * the same statement makes each item's "before" the price read under the lock: the upload stored
+   * the price of its time, so only the items whose product's price moved since are written.
    */
-  async function lockProducts(tx: Db, updateId: number): Promise<string[]> {
+  async function lockProducts(tx: Db, updateId: number, { keepBefore }: { keepBefore: boolean }): Promise<string[]> {
+    const kept = keepBefore
+      ? sql`, kept as (
+          update ${productPriceUpdateItems} i set price_before = l.price
+          from locked l where i.update_id = ${updateId} and i.product_id = l.id and i.price_before is distinct from l.price)`
+      : sql``;
     const gone = await tx.execute(sql`
       with locked as (
-        select p.id, p.sku, p.deleted_at from ${products} p join ${productPriceUpdateItems} i on i.product_id = p.id
-        where i.update_id = ${updateId} order by p.id for update of p)
+        select p.id, p.sku, p.price, p.deleted_at from ${products} p join ${productPriceUpdateItems} i on i.product_id = p.id
+        where i.update_id = ${updateId} order by p.id for update of p)${kept}
       select sku from locked where deleted_at is not null order by sku`);
     return rowsOf<{ sku: string }>(gone).map((r) => r.sku);
   }
@@ -196,20 +205,13 @@ export function createProductPriceService(db: Db) {
     async apply(tx: Db, id: number, context: ServiceContext): Promise<{ changed: number; unchanged: number }> {
       const run = await lockedRun(tx, id);
       if (run.state !== 'pending') throw conflict(run.state === 'rolled_back' ? PRICE_UPDATE_MESSAGES.alreadyRolledBack : 'This price update was already applied.');
-      const gone = await lockProducts(tx, id);
+      const gone = await lockProducts(tx, id, { keepBefore: true });
       if (gone.length > 0) throw skuError(PRICE_UPDATE_MESSAGES.invalidSkus, gone);
-      // One statement: the items keep the prices read before the products' update in the same snapshot.
+      // The products are locked, so their prices are still the items' "before" when this writes them.
       const written = await tx.execute(sql`
-        with kept as (
-          update ${productPriceUpdateItems} i set price_before = p.price
-          from ${products} p where i.update_id = ${id} and p.id = i.product_id
-          returning i.product_id, i.price_after),
-        written as (
-          update ${products} p set price = k.price_after, version = p.version + 1, updated_at = now(), updated_by = ${context.actor?.id ?? null}
-          from kept k where p.id = k.product_id and p.price is distinct from k.price_after
-          returning 1)
-        select count(*)::int as changed from written`);
-      const changed = Number(rowsOf<{ changed: number }>(written)[0]?.changed ?? 0);
+        update ${products} p set price = i.price_after, version = p.version + 1, updated_at = now(), updated_by = ${context.actor?.id ?? null}
+        from ${productPriceUpdateItems} i where i.update_id = ${id} and p.id = i.product_id and p.price is distinct from i.price_after`);
+      const changed = affected(written);
       await tx.update(productPriceUpdates).set({ state: 'applied', appliedAt: new Date(), version: sql`${productPriceUpdates.version} + 1`, updatedAt: new Date() }).where(eq(productPriceUpdates.id, id));
       const counts = { changed, unchanged: run.itemCount - changed };
       await writeAudit(tx, context, { action: 'bulk-update', entity: 'product_prices', entityId: id, after: { fileName: run.fileName, skus: run.itemCount, ...counts } });
@@ -227,7 +229,7 @@ export function createProductPriceService(db: Db) {
         const run = await lockedRun(tx, id);
         if (run.state === 'rolled_back') throw conflict(PRICE_UPDATE_MESSAGES.alreadyRolledBack);
         if (run.state !== 'applied') throw conflict(PRICE_UPDATE_MESSAGES.notApplied);
-        await lockProducts(tx, id);
+        await lockProducts(tx, id, { keepBefore: false });
         const changedSince = await tx.execute(sql`
           select p.sku from ${productPriceUpdateItems} i join ${products} p on p.id = i.product_id
           where i.update_id = ${id} and (
@@ -269,7 +271,9 @@ export function createProductPriceService(db: Db) {
 
     /** A run's SKUs with the price before and after, by SKU. */
     async items(id: number, query: { page: number; pageSize: number }): Promise<ListResponse<PriceUpdateItem>> {
-      await find(id);
+      const run = await find(id);
+      // A pending run's stored "before" is the upload's reading, provisional until the apply: not shown.
+      const before = (price: string | null) => (price === null || run.state === 'pending' ? null : Number(price));
       const where = eq(productPriceUpdateItems.updateId, id);
       const [rows, [total]] = await Promise.all([
         db
@@ -283,7 +287,7 @@ export function createProductPriceService(db: Db) {
         db.select({ n: count() }).from(productPriceUpdateItems).where(where),
       ]);
       return {
-        items: rows.map((r) => ({ ...r, priceBefore: r.priceBefore === null ? null : Number(r.priceBefore), priceAfter: Number(r.priceAfter) })),
+        items: rows.map((r) => ({ ...r, priceBefore: before(r.priceBefore), priceAfter: Number(r.priceAfter) })),
         total: total?.n ?? 0,
         page: query.page,
         pageSize: query.pageSize,

@@ -25,7 +25,8 @@ export const productPriceUpdates = pgTable(
 
 /**
  * The SKUs of one update: the staging of its job (the new price, written by the upload) and its
- * history (the price it replaced, written in the job's transaction), which is what a rollback restores.
+ * history (the price it replaced), which is what a rollback restores. The upload stores the price of
+ * its time as "before"; the job's transaction, with the products locked, corrects the ones moved since.
  */
 export const productPriceUpdateItems = pgTable(
   'product_price_update_items',
@@ -36,7 +37,7 @@ export const productPriceUpdateItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
-    /** The price before the update; null until the update is applied. */
+    /** The price before the update: the upload's reading until the apply makes it the replaced one. */
     priceBefore: numeric('price_before', { precision: 12, scale: 2 }),
     priceAfter: numeric('price_after', { precision: 12, scale: 2 }).notNull(),
   },

@@ -158,6 +158,24 @@ describe('product price update', () => {
       expect(audits.map((a) => a.action)).toEqual(['bulk-update']);
     });
 
+    it('keeps as "before" the price at the apply, when it changed after the upload, so a rollback restores that one', async () => {
+      const skus = await makeProducts([10, 20]);
+      const service = createProductPriceService(fx.t.db);
+      const context = await contextOfSession(fx.t, fx.admin);
+      const staged = await service.stage({ headers: ['sku', 'price'], rows: skus.map((sku, i) => ({ line: i + 2, values: { sku, price: '11' } })) }, 'prices.xlsx', context);
+      // Pending: the "before" is not known yet.
+      expect((await service.items(staged.id, { page: 1, pageSize: 10 })).items.map((item) => item.priceBefore)).toEqual([null, null]);
+      await fx.t.db.update(products).set({ price: '25' }).where(eq(products.sku, skus[1]!));
+      await fx.t.db.transaction((tx) => service.apply(tx, staged.id, context));
+      const items = (await service.items(staged.id, { page: 1, pageSize: 10 })).items;
+      expect(Object.fromEntries(items.map(({ sku, priceBefore, priceAfter }) => [sku, { priceBefore, priceAfter }]))).toEqual({
+        [skus[0]!]: { priceBefore: 10, priceAfter: 11 },
+        [skus[1]!]: { priceBefore: 25, priceAfter: 11 },
+      });
+      await service.rollback(staged.id, context);
+      expect(await pricesOf(skus)).toEqual([10, 25]);
+    });
+
     it('fails the whole apply, changing nothing, when a SKU was deleted between upload and apply', async () => {
       const skus = await makeProducts([10, 20]);
       const service = createProductPriceService(fx.t.db);
