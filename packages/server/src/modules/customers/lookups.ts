@@ -29,6 +29,7 @@ interface Places {
 
 let loading: Promise<Places> | undefined;
 
+// Its data files are read, never imported (so knip.json names the package as used).
 const dataFile = (name: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('country-state-city/package.json')), 'lib', 'assets', name);
 
 /** One city row of city.json, `["name","country","state",...`; a name may hold JSON escapes. */
