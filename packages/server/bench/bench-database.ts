@@ -21,6 +21,11 @@ export async function openBenchDatabase(reuse?: string) {
     name,
     /** Its address, for a child process that opens it again. */
     url: url.toString(),
+    /** Closes it and leaves it on the server (BENCH_KEEP). */
+    async keep() {
+      await database.close();
+      await admin.end();
+    },
     async drop() {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
