@@ -78,6 +78,12 @@ async function measure<T>(task: () => Promise<T>): Promise<{ result: T; wall: nu
   const cpuAfter = await databaseCpu();
   return { result, wall, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
+/** Updates of `diamonds` so far, and of those the HOT ones (new row version on the same page, no index entry written). */
+async function hotUpdates(): Promise<{ updates: number; hot: number }> {
+  const result = await write.execute(sql`select n_tup_upd as updates, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'diamonds'`);
+  const row = (result as unknown as { rows: { updates: string; hot: string }[] }).rows[0];
+  return { updates: Number(row?.updates ?? 0), hot: Number(row?.hot ?? 0) };
+}
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const cpuText = (cpu: number | null) => (cpu === null ? '' : `, database CPU ${cpu.toFixed(1)} s`);
 
@@ -160,10 +166,15 @@ const repriceCpus: number[] = [];
 for (let i = 0; i < REPEAT; i += 1) {
   // Up and down by turns, so repeated runs stay near the demo rate.
   await write.execute(sql`update settings set value = (value::numeric + ${i % 2 === 0 ? '0.01' : '-0.01'})::text where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+  const hotBefore = await hotUpdates();
   const { result, wall, cpu } = await measure(() => write.transaction((tx) => repriceAll(tx, context)));
   repriceWalls.push(wall);
   if (cpu !== null) repriceCpus.push(cpu);
-  console.log(`  repricing all: ${result.repriced} repriced in ${wall.toFixed(2)} s${cpuText(cpu)}   (load ${load()})`);
+  // The server publishes a transaction's table statistics within a second of its end.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const hotAfter = await hotUpdates();
+  const hot = `${hotAfter.hot - hotBefore.hot} of ${hotAfter.updates - hotBefore.updates} updates HOT`;
+  console.log(`  repricing all: ${result.repriced} repriced in ${wall.toFixed(2)} s${cpuText(cpu)}; ${hot}   (load ${load()})`);
 }
 console.log(`repricing all, ${REPEAT} runs: p50 ${median(repriceWalls).toFixed(2)} s${repriceCpus.length ? `, database CPU p50 ${median(repriceCpus).toFixed(2)} s` : ''}   (load ${load()})`);
 

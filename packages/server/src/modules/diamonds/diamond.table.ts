@@ -67,6 +67,11 @@ export const diamonds = pgTable(
      * hard-deleted (a deleted shape keeps its row), so there is nothing for it to catch.
      */
     shapeId: integer('shape_id'),
+    /**
+     * A digest of the feed columns as last written (`feedHashSql` in the ingest): the merge tells a
+     * changed stone by it without reading the stored row. Null (a stone from before it) counts as changed.
+     */
+    feedHash: uuid('feed_hash'),
     price: numeric('price', { precision: 12, scale: 0 }),
     unpricedReason: text('unpriced_reason', { enum: ['no_band', 'no_rate'] }),
     isSold: boolean('is_sold').notNull().default(false),

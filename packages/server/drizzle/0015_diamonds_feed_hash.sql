@@ -1,0 +1,1 @@
+ALTER TABLE "diamonds" ADD COLUMN "feed_hash" uuid;
