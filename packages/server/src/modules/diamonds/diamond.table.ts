@@ -68,8 +68,9 @@ export const diamonds = pgTable(
      */
     shapeId: integer('shape_id'),
     /**
-     * A digest of the feed columns as last written (`feedHashSql` in the ingest): the merge tells a
-     * changed stone by it without reading the stored row. Null (a stone from before it) counts as changed.
+     * A digest of the feed columns as last written (`feedHashOf` in the ingest, made as the stone was
+     * read): the merge tells a changed stone by it without reading the stored row. Null (a stone
+     * from before it) counts as changed.
      */
     feedHash: uuid('feed_hash'),
     price: numeric('price', { precision: 12, scale: 0 }),
@@ -118,6 +119,8 @@ export const diamondFeedStaging = pgTable(
     stageKey: uuid('stage_key').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     sourceId: text('source_id').notNull(),
+    /** The stone's `feed_hash`, made as it was read. */
+    feedHash: uuid('feed_hash'),
     ...stoneColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

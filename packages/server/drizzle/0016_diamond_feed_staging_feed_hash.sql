@@ -1,0 +1,1 @@
+ALTER TABLE "diamond_feed_staging" ADD COLUMN "feed_hash" uuid;
