@@ -250,7 +250,8 @@ export const categoryIdSql = (shapeId: SQL, shapeRaw: SQL) =>
 
 /**
  * The merge: the staged stones (the last of a source id wins), each with its shop shape and price,
- * inserted when new, updated when any column differs (a stone offered again is available again).
+ * inserted when new, updated when a feed column (its digest) or the shop's shape, price or offer differs (a
+ * stone offered again is available again).
  */
 async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string | null) {
   const setList = sql.raw(['feed_hash', 'shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
