@@ -2,7 +2,6 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jobRuns } from '../../jobs/job-run.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 
 /**
  * The feed's stone columns, as the staging table and the diamonds table both hold them: one list, so
@@ -62,7 +61,18 @@ export const diamonds = pgTable(
     source: text('source').notNull(),
     sourceId: text('source_id').notNull(),
     ...stoneColumns,
-    shapeId: integer('shape_id').references(() => diamondShapes.id),
+    /**
+     * The shop's shape (`diamond_shapes.id`), set by the merge from the live shapes only. No foreign key:
+     * its check ran once per stone written (16 s of a full merge of a million), and shapes are never
+     * hard-deleted (a deleted shape keeps its row), so there is nothing for it to catch.
+     */
+    shapeId: integer('shape_id'),
+    /**
+     * A digest of the feed columns as last written (`feedHashOf` in the ingest, made as the stone was
+     * read): the merge tells a changed stone by it without reading the stored row. Null (a stone
+     * from before it) counts as changed.
+     */
+    feedHash: uuid('feed_hash'),
     price: numeric('price', { precision: 12, scale: 0 }),
     unpricedReason: text('unpriced_reason', { enum: ['no_band', 'no_rate'] }),
     isSold: boolean('is_sold').notNull().default(false),
@@ -109,6 +119,8 @@ export const diamondFeedStaging = pgTable(
     stageKey: uuid('stage_key').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     sourceId: text('source_id').notNull(),
+    /** The stone's `feed_hash`, made as it was read. */
+    feedHash: uuid('feed_hash'),
     ...stoneColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

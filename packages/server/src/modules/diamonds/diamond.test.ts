@@ -91,6 +91,21 @@ describe('diamonds', () => {
       expect((await rowOf(source, c.sourceId))!.isUnavailable).toBe(false);
     });
 
+    it('tells a changed stone by its feed columns: a stone without their digest (stored before it) is written once, the rest are left alone', async () => {
+      const source = 'ingest-digest';
+      const [a, b] = [feedStone({}), feedStone({ clarity: 'VVS2' })];
+      await ingestStones(fx.t.db, source, batchesOf([a, b]), { mode: 'full', kind: 'natural' });
+      await fx.t.db.update(diamonds).set({ feedHash: null }).where(sql`${diamonds.source} = ${source} and ${diamonds.sourceId} = ${a.sourceId}`);
+      const versionOf = async (sourceId: string) => (await rowOf(source, sourceId))!.version;
+      const [aBefore, bBefore] = [await versionOf(a.sourceId), await versionOf(b.sourceId)];
+      expect(await ingestStones(fx.t.db, source, batchesOf([a, b]), { mode: 'full', kind: 'natural' })).toMatchObject({ added: 0, updated: 1, repriced: 0 });
+      expect([await versionOf(a.sourceId), await versionOf(b.sourceId)]).toEqual([aBefore + 1, bBefore]);
+      expect((await rowOf(source, a.sourceId))!.feedHash).not.toBeNull();
+      // A change to any feed column (here the girdle, in no other test) is a change.
+      expect(await ingestStones(fx.t.db, source, batchesOf([{ ...b, girdle: 'THIN' }]), { mode: 'incremental', kind: 'natural' })).toMatchObject({ updated: 1 });
+      expect((await rowOf(source, b.sourceId))!.girdle).toBe('THIN');
+    });
+
     it('sweeps only the kind it read: a full natural read leaves lab stones alone', async () => {
       const source = 'ingest-kinds';
       const natural = feedStone({});
