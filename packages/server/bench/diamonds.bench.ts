@@ -14,8 +14,9 @@
  * incremental <= 3 s; repricing <= 15 s.
  *
  * The list is answered by the read-side index (diamond-list-index.ts): the bench prints its build time
- * and the memory it holds, the SQL path's figures (what answers while it builds), and, during the
- * incremental merge, the repricing and a sale, how lists were answered meanwhile and how long the
+ * and the memory it holds, the SQL path's figures (what answers while it builds), and, during and in
+ * the 30 s after the incremental merge (10,000 stones: the index refreshes only those) and the
+ * repricing (too many: it rebuilds), the lists' p50 and p95, how they were answered, and how long the
  * index took to be current again.
  */
 import os from 'node:os';
@@ -35,6 +36,7 @@ const COMBINATIONS = Number(process.env.BENCH_COMBINATIONS ?? 400);
 const COUNTS = { natural: Math.round(STONES * 0.6), lab: Math.round(STONES * 0.35), gemstone: STONES - Math.round(STONES * 0.6) - Math.round(STONES * 0.35) };
 const INCREMENTAL = 10_000;
 const REUSE = process.env.BENCH_REUSE;
+const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 30);
 
 const { database, drop, name: databaseName } = await openBenchDatabase(REUSE);
 const db = database.db;
@@ -227,33 +229,46 @@ if (!REUSE || process.env.BENCH_GENERATION) {
   const soldMs = performance.now() - soldStarted;
   const { builds } = service.listIndex!.stats();
   const soldList = await timeList({ state: 'sold' });
-  console.log(`a sale: ${soldMs.toFixed(1)} ms, then the sold list from the index in ${soldList.ms.toFixed(1)} ms (total ${soldList.total}; rebuilt: ${service.listIndex!.stats().builds > builds ? 'yes' : 'no, applied in place'})`);
+  console.log(`a sale: ${soldMs.toFixed(1)} ms, then the sold list from the index in ${soldList.ms.toFixed(1)} ms (total ${soldList.total}; rebuilt: ${service.listIndex!.stats().builds > builds ? 'yes' : 'no'})`);
 }
 
 /**
- * Runs `task` while lists are asked one after another (random combinations), then waits until the
- * index is current again: how the lists were answered meanwhile, and how long the index took.
+ * Runs `task` while lists are asked one after another (random combinations), then goes on asking for
+ * BENCH_AFTER_SECONDS (30) after its commit, and at least until the index is current again (at most
+ * four minutes): the lists' times during the write and after it, how they were answered (index or
+ * SQL), and how long after the commit the index answered again.
  */
 async function listingMeanwhile<T>(label: string, task: () => Promise<T>): Promise<T> {
-  const times: number[] = [];
+  const during: number[] = [];
+  const afterCommit: number[] = [];
+  let times = during;
   const answeredBefore = service.answered();
+  const statsBefore = service.listIndex!.stats();
   let isDone = false;
   const lists = (async () => {
     while (!isDone) times.push((await timeList(randomQuery())).ms);
   })();
   const result = await task();
-  const finished = performance.now();
-  // Lists go on until the index is current again (a list found the data newer and started a build).
-  const { builds } = service.listIndex!.stats();
-  while (service.listIndex!.stats().builds === builds) {
-    times.push((await timeList(randomQuery())).ms);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  const committed = performance.now();
+  const answeredAtCommit = service.answered();
+  times = afterCommit;
+  const [{ version }] = ((await db.execute(sql`select version from diamond_list_state where id = 1`)) as unknown as { rows: { version: string }[] }).rows as [{ version: string }];
+  let currentAfter: number | null = null;
+  while (performance.now() - committed < 240_000) {
+    if (currentAfter === null && (service.listIndex!.stats().version ?? 0) >= Number(version)) currentAfter = (performance.now() - committed) / 1000;
+    if (currentAfter !== null && performance.now() - committed >= AFTER_SECONDS * 1000) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const current = (performance.now() - finished) / 1000;
   isDone = true;
   await lists;
   const answered = service.answered();
-  summarise(`  lists during ${label}: ${times.length}`, times, `   index ${answered.index - answeredBefore.index}, SQL ${answered.sql - answeredBefore.sql}; index current again ${current.toFixed(1)} s after the commit (last build ${(service.listIndex!.stats().lastBuildMs / 1000).toFixed(1)} s)`);
+  const stats = service.listIndex!.stats();
+  const how = (from: { index: number; sql: number }, to: { index: number; sql: number }) => `   index ${to.index - from.index}, SQL ${to.sql - from.sql}`;
+  summarise(`  lists during ${label}: ${during.length}`, during, how(answeredBefore, answeredAtCommit));
+  summarise(`  lists in the ${((performance.now() - committed) / 1000).toFixed(0)} s after its commit: ${afterCommit.length}`, afterCommit, `${how(answeredAtCommit, answered)}   (load ${load()})`);
+  console.log(
+    `  index current again ${currentAfter === null ? 'not within 240' : currentAfter.toFixed(2)} s after the commit: ${stats.refreshes - statsBefore.refreshes} refreshes (last ${stats.lastRefreshMs.toFixed(0)} ms, ${stats.lastRefreshStones} stones), ${stats.builds - statsBefore.builds} rebuilds (last ${(stats.lastBuildMs / 1000).toFixed(1)} s)`,
+  );
   return result;
 }
 
