@@ -8,7 +8,7 @@ import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
 import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery } from './diamond-list-index.ts';
-import { bumpListVersion } from './diamond-list-index.ts';
+import { bumpListVersion, pruneListChanges } from './diamond-list-index.ts';
 import { seedDemoDiamondPricing } from './diamond.demo.ts';
 import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from './diamond.service.ts';
 import { diamonds } from './diamond.table.ts';
@@ -256,5 +256,43 @@ describe('the diamonds list index', () => {
     await service.listIndex!.rebuild();
     expect(service.listIndex!.stats().builds).toBeGreaterThan(builds);
     await expectSameAnswers(40);
+  });
+
+  it('an index whose snapshot is older than the change log rebuilds instead of refreshing', async () => {
+    await service.listIndex!.rebuild();
+    const { builds, refreshes } = service.listIndex!.stats();
+    service.listIndex!.current()!.readAt -= 23.5 * 3_600_000;
+    const other = createDiamondService(fx.t.db, { listIndex: false });
+    const context = await contextOfSession(fx.t, fx.admin);
+    const [stone] = (await other.listFromSql(diamondListQuery.schema.parse({}) as DiamondListQuery)).items;
+    await other.setSold(stone!.id, true, context);
+    const query = diamondListQuery.schema.parse({ state: 'sold' }) as DiamondListQuery;
+    expect(await service.listFromIndex(query)).toBeNull();
+    await service.listIndex!.rebuild();
+    expect(service.listIndex!.stats()).toMatchObject({ refreshes });
+    expect(service.listIndex!.stats().builds).toBeGreaterThan(builds);
+    expect((await service.listFromIndex(query))!.items.map((item) => item.id)).toContain(stone!.id);
+    await other.setSold(stone!.id, false, context);
+  });
+
+  it('prunes the change log below a horizon a day old, then takes a new horizon; a younger horizon prunes nothing', async () => {
+    const rows = async (condition: ReturnType<typeof sql>) =>
+      Number(((await fx.t.db.execute(sql`select count(*) as n from diamond_list_changes where ${condition}`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    // Every change so far is below this horizon (no transaction is running).
+    await fx.t.db.execute(sql`update diamond_list_state set changes_horizon_xmin = pg_snapshot_xmin(pg_current_snapshot()), changes_horizon_at = now() - interval '23 hours' where id = 1`);
+    const below = sql`xid < (select changes_horizon_xmin from diamond_list_state where id = 1)`;
+    const logged = await rows(below);
+    expect(logged).toBeGreaterThan(0);
+    await pruneListChanges(fx.t.db);
+    expect(await rows(below)).toBe(logged);
+    await fx.t.db.execute(sql`update diamond_list_state set changes_horizon_at = now() - interval '25 hours' where id = 1`);
+    const horizon = await fx.t.db.execute(sql`select changes_horizon_xmin::text as xmin from diamond_list_state where id = 1`);
+    const { xmin } = (horizon as unknown as { rows: { xmin: string }[] }).rows[0]!;
+    await pruneListChanges(fx.t.db);
+    expect(await rows(sql`xid < ${xmin}::xid8`)).toBe(0);
+    const [state] = (await fx.t.db.execute(sql`select changes_horizon_at > now() - interval '1 minute' as renewed from diamond_list_state where id = 1`) as unknown as { rows: { renewed: boolean }[] }).rows;
+    expect(state!.renewed).toBe(true);
+    // The index still refreshes exactly after the pruning.
+    await expectSameAnswers(20);
   });
 });

@@ -85,7 +85,7 @@ const BUILD_BATCH = 100_000;
  */
 const MOST_CHANGES_REFRESHED = 50_000;
 /**
- * The change log keeps a day (`createChangeLogPruning`); an index whose snapshot is older than this rebuilds,
+ * The change log keeps a day (`pruneListChanges`); an index whose snapshot is older than this rebuilds,
  * since the log may no longer hold everything after it. An hour's margin.
  */
 const CHANGE_LOG_HOURS = 24;
@@ -500,7 +500,7 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
     snapshot = next;
     stats.size = next.size;
     stats.version = next.version;
-    pruning.sawSnapshot(next);
+    pruning.sawSnapshot();
   }
 
   function rebuild(): Promise<void> {
@@ -590,28 +590,33 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
 export type ListIndex = ReturnType<typeof createListIndex>;
 
 /**
- * Keeps the change log to about a day. Deleting the log rows of transactions below the xmin of a
- * snapshot this process read at least a day ago is safe for every index: any snapshot read after
- * that one has an xmin at least as high, so it never needs them; an index whose snapshot is older
- * (23 hours and more: `SNAPSHOT_MAX_AGE_MS`) rebuilds instead of refreshing. At most once an hour.
+ * Keeps the change log to about a day, whichever server processes come and go. The horizon in
+ * `diamond_list_state` is the xmin of a snapshot taken when it was set; once it is a day old, the log
+ * rows of transactions below it are deleted and a new horizon is taken. That is safe for every index:
+ * a snapshot read after the horizon was taken has an xmin at least as high, so it never needs those
+ * rows; one read before it is more than 23 hours old (`SNAPSHOT_MAX_AGE_MS`) and rebuilds instead of
+ * refreshing. Each process tries at most once an hour; nothing happens until the horizon is a day old.
  */
+export async function pruneListChanges(db: Db): Promise<void> {
+  const due = sql`(changes_horizon_at is null or changes_horizon_at <= now() - make_interval(hours => ${CHANGE_LOG_HOURS}))`;
+  await db.execute(sql`
+    with horizon as (
+      select changes_horizon_xmin as xmin from diamond_list_state where id = 1 and ${due}
+    ), pruned as (
+      delete from diamond_list_changes where xid < (select xmin from horizon)
+    )
+    update diamond_list_state set changes_horizon_xmin = pg_snapshot_xmin(pg_current_snapshot()), changes_horizon_at = now()
+    where id = 1 and ${due}`);
+}
+
 function createChangeLogPruning(db: Db) {
-  const DAY_MS = CHANGE_LOG_HOURS * 3_600_000;
   const HOUR_MS = 3_600_000;
-  /** The xmin of snapshots read, by the database's clock, oldest first, one every ten minutes at most. */
-  const horizons: { at: number; xmin: string }[] = [];
-  let lastPrunedAt = 0;
+  let lastTriedAt = Number.NEGATIVE_INFINITY;
   return {
-    sawSnapshot(snapshot: ListSnapshot) {
-      const last = horizons[horizons.length - 1];
-      if (!last || snapshot.readAt - last.at > HOUR_MS / 6) horizons.push({ at: snapshot.readAt, xmin: snapshotXmin(snapshot.pgSnapshot) });
-      let usable = -1;
-      for (let i = 0; i < horizons.length; i += 1) if (snapshot.readAt - horizons[i]!.at >= DAY_MS) usable = i;
-      if (usable < 0 || snapshot.readAt - lastPrunedAt < HOUR_MS) return;
-      const { xmin } = horizons[usable]!;
-      horizons.splice(0, usable);
-      lastPrunedAt = snapshot.readAt;
-      void db.execute(sql`delete from diamond_list_changes where xid < ${xmin}::xid8`).catch(() => undefined);
+    sawSnapshot() {
+      if (performance.now() - lastTriedAt < HOUR_MS) return;
+      lastTriedAt = performance.now();
+      void pruneListChanges(db).catch(() => undefined);
     },
   };
 }

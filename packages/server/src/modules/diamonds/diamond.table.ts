@@ -87,6 +87,9 @@ export const diamonds = pgTable(
   ],
 );
 
+/** A transaction id (`pg_current_xact_id()`), read and compared in SQL only. */
+const transactionId = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
  * One row (id 1): the version of the diamonds' list data, raised in the same transaction as every write
  * the list can see (a merge, a sweep, a repricing, a sale). The read-side list index holds the version
@@ -96,10 +99,13 @@ export const diamonds = pgTable(
 export const diamondListState = pgTable('diamond_list_state', {
   id: integer('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /**
+   * The change log's pruning horizon: the xmin of a snapshot taken at `changes_horizon_at`. A day
+   * later the log's rows below it are deleted and a new horizon is taken (`pruneListChanges`).
+   */
+  changesHorizonXmin: transactionId('changes_horizon_xmin'),
+  changesHorizonAt: timestamp('changes_horizon_at', { withTimezone: true }),
 });
-
-/** A transaction id (`pg_current_xact_id()`), read and compared in SQL only. */
-const transactionId = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * Which stones each transaction wrote: one row per stone inserted or updated, with the writing
