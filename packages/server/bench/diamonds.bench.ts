@@ -10,7 +10,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/diamonds.bench.ts   (in packages/server)
  *
  * BENCH_STONES sets the count (default 1,000,000); BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name>
- * measures a kept one again without ingesting. Targets: list and search p95 <= 20 ms; merge <= 30 s;
+ * measures a kept one again without ingesting; BENCH_PROFILE_LIST=1 profiles the lists. Targets: list and search p95 <= 20 ms; merge <= 30 s;
  * incremental <= 3 s; repricing <= 15 s.
  *
  * The list is answered by the read-side index (diamond-list-index.ts): the bench prints its build time
@@ -30,6 +30,7 @@ import { createDiamondService, repriceAll } from '../src/modules/diamonds/diamon
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { formatSummary, profileDuring } from './cpu-profile.ts';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const COMBINATIONS = Number(process.env.BENCH_COMBINATIONS ?? 400);
@@ -171,6 +172,12 @@ for (let i = 0; i < COMBINATIONS; i += 1) {
 }
 summarise(`list, ${COMBINATIONS} random combinations`, listTimes, `   (load ${load()})`);
 console.log(`  worst: ${worst.ms.toFixed(1)} ms, total ${worst.total}, ${new URLSearchParams(worst.query).toString()}`);
+if (process.env.BENCH_PROFILE_LIST) {
+  const { summary } = await profileDuring(async () => {
+    for (let i = 0; i < COMBINATIONS; i += 1) await timeList(randomQuery());
+  });
+  console.log(`where this process's CPU goes for ${COMBINATIONS} more lists (V8 sampling profiler)\n${formatSummary(summary)}`);
+}
 const firstPage: number[] = [];
 for (let i = 0; i < 30; i += 1) firstPage.push((await timeList({})).ms);
 summarise('list, first page (defaults)', firstPage);

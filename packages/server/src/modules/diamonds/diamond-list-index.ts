@@ -376,7 +376,7 @@ const STATE_FLAGS: Record<StoneState, (flags: number) => boolean> = {
  */
 export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuery): { ids: number[]; total: number } {
   const values = filterValuesOf(diamondListQuery.filters, query as unknown as Record<string, unknown>);
-  // Flags: every stone must have (flags & mask) === want.
+  // Type and origin: every stone must have (flags & mask) === want.
   let mask = 0;
   let want = 0;
   if (values.type?.length === 1) {
@@ -387,9 +387,10 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     mask |= LAB;
     if (values.diamondType) want |= LAB;
   }
-  const stateTable = new Uint8Array(16);
+  // The type, origin and state filters as one table of the 16 flag values: one lookup per stone.
+  const flagTable = new Uint8Array(16);
   const states = values.state;
-  for (let flags = 0; flags < 16; flags += 1) stateTable[flags] = !states || states.some((state) => STATE_FLAGS[state](flags)) ? 1 : 0;
+  for (let flags = 0; flags < 16; flags += 1) flagTable[flags] = (flags & mask) === want && (!states || states.some((state) => STATE_FLAGS[state](flags))) ? 1 : 0;
   const pricing = values.pricing?.length === 1 ? values.pricing[0] : undefined;
   const priceFrom = values.price?.from ?? Number.NEGATIVE_INFINITY;
   const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
@@ -411,14 +412,11 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
   const { order, rank } = snapshot.sorts[field];
   const { flags, shape, color, clarity, cut, price, carat, scratch, size } = snapshot;
 
+  // The narrow columns and the choice filters (which keep a fraction each) first, the 8-byte price
+  // (nearly every stone has one in range) last: most stones are turned away before it is read.
+  const hasCaratRange = values.carat !== undefined;
   const matches = (slot: number) => {
-    const f = flags[slot]!;
-    if ((f & mask) !== want || stateTable[f] === 0) return false;
-    const p = price[slot]!;
-    if (hasPriceRange && !(p >= priceFrom && p <= priceTo)) return false;
-    if (pricing !== undefined && (pricing === 'priced') === Number.isNaN(p)) return false;
-    const c = carat[slot]!;
-    if (c < caratFrom || c > caratTo) return false;
+    if (flagTable[flags[slot]!] === 0) return false;
     if (shapeTable !== null) {
       const s = shape[slot]!;
       if (s < 0 || s >= shapeTable.length || shapeTable[s] === 0) return false;
@@ -426,6 +424,13 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     if (colorTable !== null && colorTable[color[slot]!] === 0) return false;
     if (clarityTable !== null && clarityTable[clarity[slot]!] === 0) return false;
     if (cutTable !== null && cutTable[cut[slot]!] === 0) return false;
+    if (hasCaratRange) {
+      const c = carat[slot]!;
+      if (c < caratFrom || c > caratTo) return false;
+    }
+    const p = price[slot]!;
+    if (hasPriceRange && !(p >= priceFrom && p <= priceTo)) return false;
+    if (pricing !== undefined && (pricing === 'priced') === Number.isNaN(p)) return false;
     return true;
   };
 
