@@ -274,7 +274,7 @@ async function listingMeanwhile<T>(label: string, task: () => Promise<T>): Promi
   summarise(`  lists during ${label}: ${during.length}`, during, how(answeredBefore, answeredAtCommit));
   summarise(`  lists in the ${((performance.now() - committed) / 1000).toFixed(0)} s after its commit: ${afterCommit.length}`, afterCommit, `${how(answeredAtCommit, answered)}   (load ${load()})`);
   console.log(
-    `  index current again ${currentAfter === null ? 'not within 240' : currentAfter.toFixed(2)} s after the commit: ${stats.refreshes - statsBefore.refreshes} refreshes (last ${stats.lastRefreshMs.toFixed(0)} ms, ${stats.lastRefreshStones} stones), ${stats.builds - statsBefore.builds} rebuilds (last ${(stats.lastBuildMs / 1000).toFixed(1)} s)`,
+    `  index current again ${currentAfter === null ? 'not within 240' : currentAfter.toFixed(2)} s after the commit: ${stats.refreshes - statsBefore.refreshes} refreshes (last ${stats.lastRefreshMs.toFixed(0)} ms for ${stats.lastRefreshStones} stones, of which reading them ${stats.lastRefreshReadMs.toFixed(0)} ms), ${stats.builds - statsBefore.builds} rebuilds (last ${(stats.lastBuildMs / 1000).toFixed(1)} s)`,
   );
   return result;
 }
