@@ -13,11 +13,14 @@ import type { Db } from '../../db/client.ts';
  * the matching stones' places in the sort), then the page's 20 ids are read from PostgreSQL.
  *
  * Consistency: every write the list can see raises `diamond_list_state.version` in its own
- * transaction (`bumpListVersion`). The index holds the version its snapshot was read at (one
- * repeatable-read transaction), and the page's rows are read in one statement with the current
- * version: when they differ the index is stale, the answer comes from SQL, and a rebuild starts. So
- * a write is seen by every server process as soon as it commits; a sale made in this process is
- * applied to the arrays in place instead of a rebuild.
+ * transaction (`bumpListVersion`), and statement triggers log the stones it wrote with its
+ * transaction id (`diamond_list_changes`). The index holds the version and the PostgreSQL snapshot it
+ * was read at (one repeatable-read transaction), and the page's rows are read in one statement with
+ * the current version: when they differ the list waits for a refresh (the stones of the transactions
+ * the snapshot did not see, read in a newer snapshot and patched into the arrays and sort orders),
+ * then queries again. A full rebuild is only for start-up and for too many changes (the list answers
+ * from SQL meanwhile). So a write is seen by every server process as soon as it commits, and no
+ * list answers older data than is committed; a sale made in this process is applied in place.
  */
 
 export type DiamondListQuery = ListQueryOf<typeof diamondListQuery.filters>;
@@ -38,6 +41,10 @@ interface SortOrder {
 
 interface ListSnapshot {
   version: number;
+  /** The PostgreSQL snapshot the data was read at (`pg_current_snapshot()` as text): the next refresh reads the stones of the transactions it did not see. */
+  pgSnapshot: string;
+  /** The database's clock when it was read (ms since the epoch): a snapshot older than the change log's retention is rebuilt. */
+  readAt: number;
   size: number;
   ids: Int32Array;
   flags: Uint8Array;
@@ -47,11 +54,14 @@ interface ListSnapshot {
   color: Int32Array;
   clarity: Int32Array;
   cut: Int32Array;
+  /** Shared by the snapshots that follow one another (a refresh only adds words). */
   words: Map<string, number>;
   /** Whole pounds; NaN when not for sale. */
   price: Float64Array;
   /** Thousandths of a carat (numeric(6,3)). */
   carat: Int32Array;
+  /** First seen, microseconds since the epoch (the sort's key, kept for refreshes). */
+  created: Float64Array;
   sorts: Record<SortField, SortOrder>;
   /** Scratch for a query's matching ranks (queries run one at a time: the pass is synchronous). */
   scratch: Int32Array;
@@ -69,7 +79,81 @@ export async function bumpListVersion(tx: Db): Promise<number> {
 export const listVersionSql = sql<string>`coalesce((select version from diamond_list_state where id = 1), 0)`;
 
 const BUILD_BATCH = 100_000;
+/**
+ * A refresh reads the changed stones by id; past this many (or a statement that logged "too many"),
+ * reading the whole table in id order is as quick, and the index is rebuilt instead.
+ */
+const MOST_CHANGES_REFRESHED = 50_000;
+/**
+ * The change log keeps a day (`pruneListChanges`); an index whose snapshot is older than this rebuilds,
+ * since the log may no longer hold everything after it. An hour's margin.
+ */
+const CHANGE_LOG_HOURS = 24;
+const SNAPSHOT_MAX_AGE_MS = (CHANGE_LOG_HOURS - 1) * 3_600_000;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** One stone's filterable columns, compact (numbers as text PostgreSQL writes once). */
+interface CompactRow {
+  i: number;
+  f: number;
+  s: number | null;
+  co: string | null;
+  cl: string | null;
+  cu: string | null;
+  p: string | null;
+  c: number;
+  t: string;
+}
+const COMPACT_COLUMNS = sql`id as i, (is_gemstone::int + 2 * is_lab::int + 4 * is_sold::int + 8 * is_unavailable::int) as f, shape_id as s,
+  color as co, clarity as cl, cut as cu, price::text as p, (carat * 1000)::int as c,
+  (extract(epoch from created_at) * 1000000)::bigint::text as t`;
+/** The snapshot's version, PostgreSQL snapshot and clock: the first statement of a repeatable-read read. */
+const SNAPSHOT_HEAD = sql`${listVersionSql} as version, pg_current_snapshot()::text as snap, (extract(epoch from now()) * 1000)::float8 as at`;
+interface SnapshotHead {
+  version: string;
+  snap: string;
+  at: number;
+}
+
+type Columns = Pick<ListSnapshot, 'ids' | 'flags' | 'shape' | 'color' | 'clarity' | 'cut' | 'price' | 'carat' | 'created'>;
+function allocateColumns(capacity: number): Columns {
+  return {
+    ids: new Int32Array(capacity),
+    flags: new Uint8Array(capacity),
+    shape: new Int32Array(capacity),
+    color: new Int32Array(capacity),
+    clarity: new Int32Array(capacity),
+    cut: new Int32Array(capacity),
+    price: new Float64Array(capacity),
+    carat: new Int32Array(capacity),
+    created: new Float64Array(capacity),
+  };
+}
+const COLUMN_NAMES = ['ids', 'flags', 'shape', 'color', 'clarity', 'cut', 'price', 'carat', 'created'] as const;
+
+/** The code of a colour, clarity or cut word, adding it when new. */
+function wordCode(words: Map<string, number>, prefix: string, word: string | null): number {
+  if (word === null) return 0;
+  const key = `${prefix}:${word}`;
+  let value = words.get(key);
+  if (value === undefined) {
+    value = words.size + 1;
+    words.set(key, value);
+  }
+  return value;
+}
+
+function writeSlot(columns: Columns, words: Map<string, number>, slot: number, row: CompactRow) {
+  columns.ids[slot] = row.i;
+  columns.flags[slot] = row.f;
+  columns.shape[slot] = row.s ?? -1;
+  columns.color[slot] = wordCode(words, 'color', row.co);
+  columns.clarity[slot] = wordCode(words, 'clarity', row.cl);
+  columns.cut[slot] = wordCode(words, 'cut', row.cu);
+  columns.price[slot] = row.p === null ? Number.NaN : Number(row.p);
+  columns.carat[slot] = row.c;
+  columns.created[slot] = Number(row.t);
+}
 
 /** Dense ranks then one native sort of (rank × 2^21 + slot): the order by key, ties by slot (= by id). */
 function sortOrder(keys: Float64Array | Int32Array, size: number): SortOrder {
@@ -101,80 +185,179 @@ function sortOrder(keys: Float64Array | Int32Array, size: number): SortOrder {
     for (let k = 0; k < size; k += 1) order[k] = k;
     order.sort((a, b) => packed[a]! - packed[b]! || a - b);
   }
+  return { order, rank: ranksOf(order, size) };
+}
+
+function ranksOf(order: Int32Array, size: number): Int32Array {
   const rank = new Int32Array(size);
   for (let k = 0; k < size; k += 1) rank[order[k]!] = k;
-  return { order, rank };
+  return rank;
 }
+
+/** Whether slot a comes before slot b in a sort: by key ascending, nulls (NaN) last, ties by slot (= by id). */
+function precedes(keys: Float64Array | Int32Array, a: number, b: number): boolean {
+  const x = keys[a]!;
+  const y = keys[b]!;
+  if (x === y) return a < b;
+  const isXNull = Number.isNaN(x);
+  const isYNull = Number.isNaN(y);
+  if (isXNull || isYNull) return isXNull && isYNull ? a < b : isYNull;
+  return x < y;
+}
+
+/**
+ * A sort's order after some stones changed: the unchanged stones keep their order (their keys did not
+ * move), the changed ones are sorted on their own and merged in. Linear in the stones, plus the
+ * changed ones' sort: a few milliseconds at a million.
+ */
+function mergedSortOrder(previous: Int32Array, slotOfPrevious: Int32Array | null, changed: Int32Array, isChanged: Uint8Array, keys: Float64Array | Int32Array, size: number): SortOrder {
+  const sortedChanged = changed.sort((a, b) => (precedes(keys, a, b) ? -1 : 1));
+  const order = new Int32Array(size);
+  let k = 0;
+  let c = 0;
+  for (let p = 0; p < previous.length; p += 1) {
+    const slot = slotOfPrevious ? slotOfPrevious[previous[p]!]! : previous[p]!;
+    if (isChanged[slot] === 1) continue;
+    while (c < sortedChanged.length && precedes(keys, sortedChanged[c]!, slot)) order[k++] = sortedChanged[c++]!;
+    order[k++] = slot;
+  }
+  while (c < sortedChanged.length) order[k++] = sortedChanged[c++]!;
+  return { order, rank: ranksOf(order, size) };
+}
+
+const SORT_KEYS: Record<SortField, (columns: Columns) => Float64Array | Int32Array> = {
+  createdAt: (columns) => columns.created,
+  price: (columns) => columns.price,
+  carat: (columns) => columns.carat,
+};
 
 /** Reads the snapshot from PostgreSQL: the version and every stone, in one repeatable-read transaction. */
 async function readListSnapshot(db: Db): Promise<ListSnapshot> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    const [head] = rowsOf<{ version: string; size: string }>(await tx.execute(sql`select ${listVersionSql} as version, (select count(*) from diamonds) as size`));
+    const [head] = rowsOf<SnapshotHead & { size: string }>(await tx.execute(sql`select ${SNAPSHOT_HEAD}, (select count(*) from diamonds) as size`));
     const capacity = Number(head!.size);
-    const ids = new Int32Array(capacity);
-    const flags = new Uint8Array(capacity);
-    const shape = new Int32Array(capacity);
-    const color = new Int32Array(capacity);
-    const clarity = new Int32Array(capacity);
-    const cut = new Int32Array(capacity);
-    const price = new Float64Array(capacity);
-    const carat = new Int32Array(capacity);
-    const created = new Float64Array(capacity);
+    const columns = allocateColumns(capacity);
     const words = new Map<string, number>();
-    const code = (word: string | null) => {
-      if (word === null) return 0;
-      let value = words.get(word);
-      if (value === undefined) {
-        value = words.size + 1;
-        words.set(word, value);
-      }
-      return value;
-    };
     let size = 0;
     let after = 0;
     for (;;) {
-      // Compact rows (numbers as text PostgreSQL writes once), read by id in batches.
-      const rows = rowsOf<{ i: number; f: number; s: number | null; co: string | null; cl: string | null; cu: string | null; p: string | null; c: number; t: string }>(
-        await tx.execute(sql`
-          select id as i, (is_gemstone::int + 2 * is_lab::int + 4 * is_sold::int + 8 * is_unavailable::int) as f, shape_id as s,
-            color as co, clarity as cl, cut as cu, price::text as p, (carat * 1000)::int as c,
-            (extract(epoch from created_at) * 1000000)::bigint::text as t
-          from diamonds where id > ${after} order by id limit ${BUILD_BATCH}`),
-      );
+      const rows = rowsOf<CompactRow>(await tx.execute(sql`select ${COMPACT_COLUMNS} from diamonds where id > ${after} order by id limit ${BUILD_BATCH}`));
       for (const row of rows) {
         if (size === capacity) break;
-        ids[size] = row.i;
-        flags[size] = row.f;
-        shape[size] = row.s ?? -1;
-        color[size] = code(row.co === null ? null : `color:${row.co}`);
-        clarity[size] = code(row.cl === null ? null : `clarity:${row.cl}`);
-        cut[size] = code(row.cu === null ? null : `cut:${row.cu}`);
-        price[size] = row.p === null ? Number.NaN : Number(row.p);
-        carat[size] = row.c;
-        created[size] = Number(row.t);
+        writeSlot(columns, words, size, row);
         size += 1;
       }
       if (rows.length < BUILD_BATCH || size === capacity) break;
       after = rows[rows.length - 1]!.i;
     }
-    const slice = <T extends { subarray(from: number, to: number): T }>(array: T) => array.subarray(0, size);
+    const sliced = Object.fromEntries(COLUMN_NAMES.map((name) => [name, columns[name].subarray(0, size)])) as unknown as Columns;
     return {
       version: Number(head!.version),
+      pgSnapshot: head!.snap,
+      readAt: Number(head!.at),
       size,
-      ids: slice(ids),
-      flags: slice(flags),
-      shape: slice(shape),
-      color: slice(color),
-      clarity: slice(clarity),
-      cut: slice(cut),
+      ...sliced,
       words,
-      price: slice(price),
-      carat: slice(carat),
-      sorts: { createdAt: sortOrder(slice(created), size), price: sortOrder(slice(price), size), carat: sortOrder(slice(carat), size) },
+      sorts: {
+        createdAt: sortOrder(sliced.created, size),
+        price: sortOrder(sliced.price, size),
+        carat: sortOrder(sliced.carat, size),
+      },
       scratch: new Int32Array(size),
     };
   });
+}
+
+/** What changed after a snapshot: the version and PostgreSQL snapshot now, and the changed stones as they are now. */
+interface ListChanges {
+  version: number;
+  pgSnapshot: string;
+  readAt: number;
+  rows: CompactRow[];
+}
+
+/** The xmin of a `pg_current_snapshot()` text ('xmin:xmax:xip,...'): no transaction below it was running. */
+const snapshotXmin = (pgSnapshot: string) => pgSnapshot.slice(0, pgSnapshot.indexOf(':'));
+
+/**
+ * The stones written by the transactions `snapshot` did not see (the change log, through its xid
+ * index), read as they are now, with the version, in one repeatable-read transaction. Null when a
+ * rebuild is the better read: too many changed stones, a statement that logged "too many", or a
+ * snapshot older than the log's retention.
+ */
+async function readListChanges(db: Db, snapshot: ListSnapshot): Promise<ListChanges | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const [head] = rowsOf<SnapshotHead>(await tx.execute(sql`select ${SNAPSHOT_HEAD}`));
+    if (Number(head!.at) - snapshot.readAt > SNAPSHOT_MAX_AGE_MS) return null;
+    const changed = rowsOf<{ id: number | null }>(
+      await tx.execute(sql`
+        select diamond_id as id from diamond_list_changes
+        where xid >= ${snapshotXmin(snapshot.pgSnapshot)}::xid8 and not pg_visible_in_snapshot(xid, ${snapshot.pgSnapshot}::pg_snapshot)
+        group by diamond_id limit ${MOST_CHANGES_REFRESHED + 1}`),
+    );
+    if (changed.length > MOST_CHANGES_REFRESHED || changed.some((row) => row.id === null)) return null;
+    const ids = changed.map((row) => row.id!);
+    const rows = ids.length ? rowsOf<CompactRow>(await tx.execute(sql`select ${COMPACT_COLUMNS} from diamonds where id = any(${sql.param(ids)}::int[])`)) : [];
+    return { version: Number(head!.version), pgSnapshot: head!.snap, readAt: Number(head!.at), rows };
+  });
+}
+
+/**
+ * The snapshot with `changes` applied: changed stones rewritten in their slots, new stones given slots
+ * (in id order), each sort's order merged where keys moved. Without new stones the columns are
+ * patched in place (a query is synchronous, so none sees them half-way; the caller installs the
+ * result at once), and a sort whose keys did not move is shared with the previous snapshot.
+ */
+function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSnapshot {
+  const rows = [...changes.rows].sort((a, b) => a.i - b.i);
+  const added = rows.filter((row) => slotOf(previous, row.i) < 0);
+  const size = previous.size + added.length;
+  let columns: Columns = previous;
+  let slotOfPrevious: Int32Array | null = null;
+  if (added.length > 0) {
+    columns = allocateColumns(size);
+    slotOfPrevious = new Int32Array(previous.size);
+    let p = 0;
+    let a = 0;
+    for (let slot = 0; slot < size; slot += 1) {
+      if (a < added.length && (p >= previous.size || added[a]!.i < previous.ids[p]!)) {
+        columns.ids[slot] = added[a]!.i;
+        a += 1;
+        continue;
+      }
+      for (const name of COLUMN_NAMES) columns[name][slot] = previous[name][p]!;
+      slotOfPrevious[p] = slot;
+      p += 1;
+    }
+  }
+  const next = { ...previous, ...columns, size, version: changes.version, pgSnapshot: changes.pgSnapshot, readAt: changes.readAt };
+  const FIELDS = ['createdAt', 'price', 'carat'] as const;
+  // Per sort, the stones whose key moved (new stones, a new price...): only they are re-placed, and a
+  // sort no key of which moved (a sale, a sweep) keeps its order as it is.
+  const moved = Object.fromEntries(FIELDS.map((field) => [field, [] as number[]])) as Record<SortField, number[]>;
+  for (const row of rows) {
+    const previousSlot = slotOf(previous, row.i);
+    // Read before the slot is written: without new stones the columns are the previous snapshot's.
+    const previousKeys = FIELDS.map((field) => (previousSlot < 0 ? Number.NaN : SORT_KEYS[field](previous)[previousSlot]!));
+    const slot = slotOf(next, row.i);
+    writeSlot(columns, previous.words, slot, row);
+    FIELDS.forEach((field, index) => {
+      if (previousSlot < 0 || !Object.is(previousKeys[index], SORT_KEYS[field](columns)[slot])) moved[field].push(slot);
+    });
+  }
+  const sortOf = (field: SortField): SortOrder => {
+    if (moved[field].length === 0 && slotOfPrevious === null) return previous.sorts[field];
+    const isMoved = new Uint8Array(size);
+    for (const slot of moved[field]) isMoved[slot] = 1;
+    return mergedSortOrder(previous.sorts[field].order, slotOfPrevious, Int32Array.from(moved[field]), isMoved, SORT_KEYS[field](columns), size);
+  };
+  return {
+    ...next,
+    sorts: { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') },
+    scratch: size === previous.size ? previous.scratch : new Int32Array(size),
+  };
 }
 
 /** Whether the index can answer a query: SKU and certificate substrings are PostgreSQL's (trigram indexes). */
@@ -205,7 +388,7 @@ const STATE_FLAGS: Record<StoneState, (flags: number) => boolean> = {
  */
 export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuery): { ids: number[]; total: number } {
   const values = filterValuesOf(diamondListQuery.filters, query as unknown as Record<string, unknown>);
-  // Flags: every stone must have (flags & mask) === want.
+  // Type and origin: every stone must have (flags & mask) === want.
   let mask = 0;
   let want = 0;
   if (values.type?.length === 1) {
@@ -216,9 +399,10 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     mask |= LAB;
     if (values.diamondType) want |= LAB;
   }
-  const stateTable = new Uint8Array(16);
+  // The type, origin and state filters as one table of the 16 flag values: one lookup per stone.
+  const flagTable = new Uint8Array(16);
   const states = values.state;
-  for (let flags = 0; flags < 16; flags += 1) stateTable[flags] = !states || states.some((state) => STATE_FLAGS[state](flags)) ? 1 : 0;
+  for (let flags = 0; flags < 16; flags += 1) flagTable[flags] = (flags & mask) === want && (!states || states.some((state) => STATE_FLAGS[state](flags))) ? 1 : 0;
   const pricing = values.pricing?.length === 1 ? values.pricing[0] : undefined;
   const priceFrom = values.price?.from ?? Number.NEGATIVE_INFINITY;
   const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
@@ -240,14 +424,11 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
   const { order, rank } = snapshot.sorts[field];
   const { flags, shape, color, clarity, cut, price, carat, scratch, size } = snapshot;
 
+  // The narrow columns and the choice filters (which keep a fraction each) first, the 8-byte price
+  // (nearly every stone has one in range) last: most stones are turned away before it is read.
+  const hasCaratRange = values.carat !== undefined;
   const matches = (slot: number) => {
-    const f = flags[slot]!;
-    if ((f & mask) !== want || stateTable[f] === 0) return false;
-    const p = price[slot]!;
-    if (hasPriceRange && !(p >= priceFrom && p <= priceTo)) return false;
-    if (pricing !== undefined && (pricing === 'priced') === Number.isNaN(p)) return false;
-    const c = carat[slot]!;
-    if (c < caratFrom || c > caratTo) return false;
+    if (flagTable[flags[slot]!] === 0) return false;
     if (shapeTable !== null) {
       const s = shape[slot]!;
       if (s < 0 || s >= shapeTable.length || shapeTable[s] === 0) return false;
@@ -255,6 +436,13 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     if (colorTable !== null && colorTable[color[slot]!] === 0) return false;
     if (clarityTable !== null && clarityTable[clarity[slot]!] === 0) return false;
     if (cutTable !== null && cutTable[cut[slot]!] === 0) return false;
+    if (hasCaratRange) {
+      const c = carat[slot]!;
+      if (c < caratFrom || c > caratTo) return false;
+    }
+    const p = price[slot]!;
+    if (hasPriceRange && !(p >= priceFrom && p <= priceTo)) return false;
+    if (pricing !== undefined && (pricing === 'priced') === Number.isNaN(p)) return false;
     return true;
   };
 
@@ -297,20 +485,42 @@ function slotOf(snapshot: ListSnapshot, id: number): number {
 }
 
 interface ListIndexStats {
+  /** Full reads of the table (start-up, too many changes). */
   builds: number;
   lastBuildMs: number;
+  /** Incremental refreshes (only the stones changed since the snapshot). */
+  refreshes: number;
+  lastRefreshMs: number;
+  /** Of which reading the changed stones (the rest is patching the arrays and merging the sorts). */
+  lastRefreshReadMs: number;
+  lastRefreshStones: number;
   size: number;
   version: number | null;
 }
 
+export interface ListIndexOptions {
+  /** Tests only: runs after a refresh has read the changes and before it applies them (a write lands in between). */
+  beforeApplyingChanges?: () => Promise<void>;
+}
+
 /**
- * The index of one server process: built on first use and whenever a list finds it stale, one build at
- * a time, in the background (the list answers from SQL meanwhile).
+ * The index of one server process: built on first use; when a list finds the data newer, refreshed
+ * with only the stones changed since (the list waits for it: tens of milliseconds), or rebuilt in the
+ * background when too much changed (the list answers from SQL meanwhile). One read at a time.
  */
-export function createListIndex(db: Db) {
+export function createListIndex(db: Db, options: ListIndexOptions = {}) {
   let snapshot: ListSnapshot | null = null;
   let building: Promise<void> | null = null;
-  const stats: ListIndexStats = { builds: 0, lastBuildMs: 0, size: 0, version: null };
+  let refreshing: Promise<void> | null = null;
+  const stats: ListIndexStats = { builds: 0, lastBuildMs: 0, refreshes: 0, lastRefreshMs: 0, lastRefreshReadMs: 0, lastRefreshStones: 0, size: 0, version: null };
+  const pruning = createChangeLogPruning(db);
+
+  function install(next: ListSnapshot) {
+    snapshot = next;
+    stats.size = next.size;
+    stats.version = next.version;
+    pruning.sawSnapshot();
+  }
 
   function rebuild(): Promise<void> {
     building ??= (async () => {
@@ -318,16 +528,42 @@ export function createListIndex(db: Db) {
       try {
         const built = await readListSnapshot(db);
         // A sale applied in place while the build read may be newer than the build: keep the newer.
-        if (!snapshot || built.version >= snapshot.version) snapshot = built;
+        if (!snapshot || built.version >= snapshot.version) install(built);
         stats.builds += 1;
         stats.lastBuildMs = performance.now() - started;
-        stats.size = built.size;
-        stats.version = built.version;
       } finally {
         building = null;
       }
     })();
     return building;
+  }
+
+  /** Applies the stones changed since the snapshot; starts a rebuild instead when that is the better read. */
+  function refresh(): Promise<void> {
+    refreshing ??= (async () => {
+      const started = performance.now();
+      try {
+        const current = snapshot;
+        if (!current || building) return;
+        const changes = await readListChanges(db, current);
+        const readMs = performance.now() - started;
+        if (!changes) {
+          void rebuild().catch(() => undefined);
+          return;
+        }
+        await options.beforeApplyingChanges?.();
+        // A rebuild installed meanwhile is at least as new.
+        if (snapshot !== current || building) return;
+        install(applyListChanges(current, changes));
+        stats.refreshes += 1;
+        stats.lastRefreshMs = performance.now() - started;
+        stats.lastRefreshReadMs = readMs;
+        stats.lastRefreshStones = changes.rows.length;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
   }
 
   return {
@@ -336,24 +572,72 @@ export function createListIndex(db: Db) {
       if (!snapshot) void rebuild().catch(() => undefined);
       return snapshot;
     },
-    /** Called when a list read a version other than the snapshot's: rebuild in the background. */
-    stale(seen: number) {
-      if (snapshot && seen !== snapshot.version) void rebuild().catch(() => undefined);
+    /**
+     * A list read version `seen`, not the snapshot's: brings the snapshot up to it by refreshing.
+     * True when the list may query the index again; false when it should answer from SQL (no
+     * snapshot, or a rebuild under way).
+     */
+    async catchUp(seen: number): Promise<boolean> {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        if (!snapshot || building) return false;
+        if (snapshot.version >= seen) return true;
+        try {
+          await refresh();
+        } catch {
+          return false;
+        }
+      }
+      return snapshot !== null && !building && snapshot.version >= seen;
     },
     /** Builds now (start-up, tests, the bench). */
     rebuild,
+    /** Refreshes now (tests, the bench). */
+    refresh,
     /**
      * A sale or its revert committed by this process at `version`: applied in place when it is the one
-     * write after the snapshot's; otherwise the next list finds the index stale.
+     * write after the snapshot's and no read is under way; otherwise the next list refreshes.
      */
     applySold(id: number, isSold: boolean, version: number) {
-      if (!snapshot || snapshot.version !== version - 1) return;
+      if (!snapshot || building || refreshing || snapshot.version !== version - 1) return;
       const slot = slotOf(snapshot, id);
       if (slot < 0) return;
       snapshot.flags[slot] = isSold ? snapshot.flags[slot]! | SOLD : snapshot.flags[slot]! & ~SOLD;
       snapshot.version = version;
+      stats.version = version;
     },
     stats: () => ({ ...stats }),
   };
 }
 export type ListIndex = ReturnType<typeof createListIndex>;
+
+/**
+ * Keeps the change log to about a day, whichever server processes come and go. The horizon in
+ * `diamond_list_state` is the xmin of a snapshot taken when it was set; once it is a day old, the log
+ * rows of transactions below it are deleted and a new horizon is taken. That is safe for every index:
+ * a snapshot read after the horizon was taken has an xmin at least as high, so it never needs those
+ * rows; one read before it is more than 23 hours old (`SNAPSHOT_MAX_AGE_MS`) and rebuilds instead of
+ * refreshing. Each process tries at most once an hour; nothing happens until the horizon is a day old.
+ */
+export async function pruneListChanges(db: Db): Promise<void> {
+  const due = sql`(changes_horizon_at is null or changes_horizon_at <= now() - make_interval(hours => ${CHANGE_LOG_HOURS}))`;
+  await db.execute(sql`
+    with horizon as (
+      select changes_horizon_xmin as xmin from diamond_list_state where id = 1 and ${due}
+    ), pruned as (
+      delete from diamond_list_changes where xid < (select xmin from horizon)
+    )
+    update diamond_list_state set changes_horizon_xmin = pg_snapshot_xmin(pg_current_snapshot()), changes_horizon_at = now()
+    where id = 1 and ${due}`);
+}
+
+function createChangeLogPruning(db: Db) {
+  const HOUR_MS = 3_600_000;
+  let lastTriedAt = Number.NEGATIVE_INFINITY;
+  return {
+    sawSnapshot() {
+      if (performance.now() - lastTriedAt < HOUR_MS) return;
+      lastTriedAt = performance.now();
+      void pruneListChanges(db).catch(() => undefined);
+    },
+  };
+}

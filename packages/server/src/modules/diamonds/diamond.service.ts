@@ -16,7 +16,7 @@ import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
-import type { DiamondListQuery, ListIndex } from './diamond-list-index.ts';
+import type { DiamondListQuery, ListIndex, ListIndexOptions } from './diamond-list-index.ts';
 import { bumpListVersion, createListIndex, isIndexable, listVersionSql, queryListSnapshot } from './diamond-list-index.ts';
 import { bandJoinSql, priceStone, stonePriceSql } from './diamond-price.ts';
 import type { MarkupBand } from './diamond-price.ts';
@@ -144,8 +144,8 @@ async function categoryOf(db: Db, shapeId: number | null, shapeRaw: string): Pro
 const gradeLabel = (code: string | null) => (code === null ? '' : (DIAMOND_CUTS[code as keyof typeof DIAMOND_CUTS] ?? code));
 const numberText = (value: string | null) => (value === null ? '' : String(Number(value)));
 
-export function createDiamondService(db: Db, options: { listIndex?: boolean } = {}) {
-  const listIndex: ListIndex | null = options.listIndex === false ? null : createListIndex(db);
+export function createDiamondService(db: Db, options: { listIndex?: boolean; listIndexOptions?: ListIndexOptions } = {}) {
+  const listIndex: ListIndex | null = options.listIndex === false ? null : createListIndex(db, options.listIndexOptions);
 
   async function get(id: number, source: Db = db): Promise<DiamondRecord> {
     const [row] = await source.select().from(diamonds).where(eq(diamonds.id, id));
@@ -207,7 +207,9 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean } = 
    */
   async function listFromSql(query: DiamondListQuery): Promise<ListResponse<DiamondListRow>> {
     const { where, orderBy, limit, offset } = applyListQuery(diamonds, query, diamondListSpec);
-    const isNarrowing = Boolean(query.shape || query.color || query.clarity || query.cut || query.sku || query.certificate || (query.type?.length === 1 && query.type[0] === 'gemstone'));
+    // A SKU or certificate substring alone is found through its trigram GIN, which has bitmap scans
+    // only: nothing to switch off, so the page and the count run side by side (no transaction's turns).
+    const isNarrowing = Boolean(query.shape || query.color || query.clarity || query.cut || (query.type?.length === 1 && query.type[0] === 'gemstone'));
     const page = (source: Db) => source.select(LIST_COLUMNS).from(diamonds).where(where).orderBy(...orderBy).limit(limit).offset(offset);
     const countOf = async (source: Db) => {
       const matching = source.select({ one: sql`1` }).from(diamonds).where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
@@ -228,8 +230,9 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean } = 
 
   /**
    * The list from the read-side index: the page's ids and the exact total from the arrays, then the
-   * page's rows and the list version in one statement. Null when the index is not built yet or is
-   * older than the data (a rebuild starts); the caller answers from SQL.
+   * page's rows and the list version in one statement. When the data is newer than the index, the index
+   * is refreshed with the stones changed since and the query asked again. Null when the index is not
+   * built yet or is being rebuilt (too many changes); the caller answers from SQL.
    */
   // One prepared statement: its plan is kept per connection, so a page pays no planning (tens of ms on a loaded machine).
   const pageByIds = db
@@ -239,19 +242,26 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean } = 
     .prepare('diamond_list_page');
 
   async function listFromIndex(query: DiamondListQuery): Promise<ListResponse<DiamondListRow> | null> {
-    const snapshot = listIndex?.current();
-    if (!listIndex || !snapshot) return null;
-    const { ids, total } = queryListSnapshot(snapshot, query);
-    const rows = await pageByIds.execute({ ids });
-    const version = Number(rows[0]?.listVersion);
-    if (version !== snapshot.version) {
-      listIndex.stale(version);
-      return null;
+    if (!listIndex) return null;
+    // A refresh can be overtaken by a newer write: a few rounds, then SQL.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const snapshot = listIndex.current();
+      if (!snapshot) return null;
+      // Taken before the page is read: a sale applied in place meanwhile raises the snapshot's own.
+      const { version } = snapshot;
+      const { ids, total } = queryListSnapshot(snapshot, query);
+      const rows = await pageByIds.execute({ ids });
+      const seen = Number(rows[0]?.listVersion);
+      if (seen !== version) {
+        if (!(await listIndex.catchUp(seen))) return null;
+        continue;
+      }
+      const byId = new Map<number, ListColumns>();
+      for (const { row } of rows) if (row) byId.set(row.id, row);
+      if (byId.size !== ids.length) return null;
+      return { items: ids.map((id) => toListRow(byId.get(id)!)), total, page: query.page, pageSize: query.pageSize };
     }
-    const byId = new Map<number, ListColumns>();
-    for (const { row } of rows) if (row) byId.set(row.id, row);
-    if (byId.size !== ids.length) return null;
-    return { items: ids.map((id) => toListRow(byId.get(id)!)), total, page: query.page, pageSize: query.pageSize };
+    return null;
   }
 
   const answered = { index: 0, sql: 0 };

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 
 /**
@@ -97,6 +97,9 @@ export const diamonds = pgTable(
   ],
 );
 
+/** A transaction id (`pg_current_xact_id()`), read and compared in SQL only. */
+const transactionId = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
  * One row (id 1): the version of the diamonds' list data, raised in the same transaction as every write
  * the list can see (a merge, a sweep, a repricing, a sale). The read-side list index holds the version
@@ -106,7 +109,34 @@ export const diamonds = pgTable(
 export const diamondListState = pgTable('diamond_list_state', {
   id: integer('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /**
+   * The change log's pruning horizon: the xmin of a snapshot taken at `changes_horizon_at`. A day
+   * later the log's rows below it are deleted and a new horizon is taken (`pruneListChanges`).
+   */
+  changesHorizonXmin: transactionId('changes_horizon_xmin'),
+  changesHorizonAt: timestamp('changes_horizon_at', { withTimezone: true }),
 });
+
+/**
+ * Which stones each transaction wrote: one row per stone inserted or updated, with the writing
+ * transaction's id, appended by statement triggers on `diamonds` (migration 0013), so no write can
+ * forget it and the writes' own statements are unchanged. The read-side list index keeps the
+ * PostgreSQL snapshot it last read at and refreshes by reading only the stones of the transactions
+ * that snapshot did not see (`xid >= snapshot's xmin` through the index, then
+ * `pg_visible_in_snapshot`). A statement writing more than 50,000 stones logs one row with no stone
+ * ("too many: rebuild"). A log table rather than a change stamp on `diamonds`: a stamp column in an
+ * index would make every repricing update a non-HOT one, writing an entry into each of the table's
+ * indexes (two of them trigram GINs).
+ */
+export const diamondListChanges = pgTable(
+  'diamond_list_changes',
+  {
+    xid: transactionId('xid').notNull(),
+    /** Null: the statement wrote more stones than are worth reading one by one. */
+    diamondId: integer('diamond_id'),
+  },
+  (t) => [index('diamond_list_changes_xid').on(t.xid)],
+);
 
 /**
  * What a feed read brings, batch by batch, before the one merge: each batch committed on its own
