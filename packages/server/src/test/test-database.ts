@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { addDemoData, bootstrap } from '../modules/bootstrap/bootstrap.ts';
@@ -24,7 +25,15 @@ export interface DatabaseTemplate {
   location: string;
   /** The same bootstrapped with the demo data (DEMO_TEMPLATE_BOOTSTRAP). */
   demoLocation: string;
+  /**
+   * Migrated and empty, before the bootstrap: for a database bootstrapped otherwise (another admin)
+   * or written to directly. PGlite migrates an empty database in 3 to 10 s of WASM; a copy loads in 1 to 2.
+   */
+  migratedLocation: string;
 }
+
+/** Which of the run's templates a test database copies. */
+export type TemplateContents = 'migrated' | 'bootstrapped' | 'demo';
 
 function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -47,7 +56,10 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `facet_template_${randomBytes(6).toString('hex')}`;
-    await runOnServer(serverUrl, `create database ${name}`);
+    const migratedName = `${name}_migrated`;
+    await runOnServer(serverUrl, `create database ${migratedName}`);
+    await (await openPostgres(databaseUrl(serverUrl, migratedName), { poolSize: 2 })).close();
+    await runOnServer(serverUrl, `create database ${name} template ${migratedName}`);
     const database = await openPostgres(databaseUrl(serverUrl, name), { poolSize: 2 });
     await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
     await database.close();
@@ -57,9 +69,9 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     await addDemoData(demo.db, ADMIN.username);
     await demo.close();
     return {
-      template: { kind: 'postgres', location: name, demoLocation: demoName },
+      template: { kind: 'postgres', location: name, demoLocation: demoName, migratedLocation: migratedName },
       remove: async () => {
-        for (const db of [name, demoName]) await runOnServer(serverUrl, `drop database if exists ${db} with (force)`);
+        for (const db of [name, demoName, migratedName]) await runOnServer(serverUrl, `drop database if exists ${db} with (force)`);
       },
     };
   }
@@ -70,36 +82,47 @@ export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemp
     fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     return file;
   };
+  const migratedLocation = await dumpTo(path.join(dir, 'migrated-template.tar'));
   await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
   const location = await dumpTo(path.join(dir, 'template.tar'));
   await addDemoData(database.db, ADMIN.username);
   const demoLocation = await dumpTo(path.join(dir, 'demo-template.tar'));
   await database.close();
-  return { template: { kind: 'pglite', location, demoLocation }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { template: { kind: 'pglite', location, demoLocation, migratedLocation }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+const LOCATIONS = { migrated: 'migratedLocation', bootstrapped: 'location', demo: 'demoLocation' } as const;
+
 /**
- * A database of its own for one test app: a copy of the run's template when there is one (a PGlite
- * loaded from the dump, or `create database ... template` on PostgreSQL), otherwise a fresh migrated
- * one that the caller bootstraps. On PostgreSQL the database is dropped on close.
+ * A database of its own for one test app or test file: a copy of one of the run's templates (a
+ * PGlite loaded from the dump, or `create database ... template` on PostgreSQL). A copy of the
+ * migrated one is for the caller to bootstrap or fill. On PostgreSQL the database is dropped on close.
  */
-export async function openTestDatabase(template: DatabaseTemplate | undefined, withDemoData = false): Promise<Database & { isBootstrapped: boolean }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const location = template && (withDemoData ? template.demoLocation : template.location);
-  if (!serverUrl) {
-    const dump = template?.kind === 'pglite' ? new Blob([fs.readFileSync(location!)]) : undefined;
-    return { ...(await openPglite(undefined, { loadDataDir: dump })), isBootstrapped: Boolean(dump) };
-  }
+export async function openTestDatabase(template: DatabaseTemplate, contents: TemplateContents): Promise<Database & { isBootstrapped: boolean }> {
+  const location = template[LOCATIONS[contents]];
+  const isBootstrapped = contents !== 'migrated';
+  if (template.kind === 'pglite') return { ...(await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(location)]) })), isBootstrapped };
+  const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `facet_test_${randomBytes(6).toString('hex')}`;
-  const fromTemplate = template?.kind === 'postgres';
-  await runOnServer(serverUrl, fromTemplate ? `create database ${name} template ${location}` : `create database ${name}`);
+  await runOnServer(serverUrl, `create database ${name} template ${location}`);
   const database = await openPostgres(databaseUrl(serverUrl, name), { poolSize: 5 });
   return {
     ...database,
-    isBootstrapped: fromTemplate,
+    isBootstrapped,
     close: async () => {
       await database.close();
       await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * An embedded database, migrated and empty, in `dataDir` or in memory, for the tests of PGlite itself
+ * and of the bootstrap: loaded from the run's migrated dump when the run is on PGlite, else (a run on
+ * PostgreSQL has no PGlite template) migrated from empty.
+ */
+export async function openMigratedPglite(dataDir?: string): Promise<Database> {
+  const template = inject('databaseTemplate');
+  const dump = template.kind === 'pglite' ? new Blob([fs.readFileSync(template.migratedLocation)]) : undefined;
+  return openPglite(dataDir, { loadDataDir: dump });
 }
