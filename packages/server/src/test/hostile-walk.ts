@@ -211,7 +211,7 @@ export const HOSTILE_WALK_PARTS = {
   rest: [],
 } as const satisfies Record<string, readonly string[]>;
 
-export type HostileWalkPart = keyof typeof HOSTILE_WALK_PARTS;
+type HostileWalkPart = keyof typeof HOSTILE_WALK_PARTS;
 
 function partOf(url: string): HostileWalkPart {
   const parts = Object.entries(HOSTILE_WALK_PARTS) as [HostileWalkPart, readonly string[]][];

@@ -30,10 +30,15 @@ export interface DatabaseTemplate {
    * or written to directly. PGlite migrates an empty database in 3 to 10 s of WASM; a copy loads in 1 to 2.
    */
   migratedLocation: string;
+  /**
+   * A PGlite dump of the migrated database in a run on either: the tests of PGlite's own folder and of
+   * the bootstrap use PGlite on a PostgreSQL run too.
+   */
+  migratedPgliteDump: string;
 }
 
 /** Which of the run's templates a test database copies. */
-export type TemplateContents = 'migrated' | 'bootstrapped' | 'demo';
+type TemplateContents = 'migrated' | 'bootstrapped' | 'demo';
 
 function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -51,44 +56,64 @@ async function runOnServer(serverUrl: string, statement: string): Promise<void> 
   }
 }
 
+/** Writes the PGlite database's data folder to `file` as a dump that `loadDataDir` takes. */
+async function dumpPglite(database: Database, file: string): Promise<string> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  return file;
+}
+
+/** Builds the PostgreSQL templates on TEST_DATABASE_URL's server: migrated, bootstrapped, with demo data. */
+async function createPostgresTemplates(serverUrl: string) {
+  const name = `facet_template_${randomBytes(6).toString('hex')}`;
+  const migratedName = `${name}_migrated`;
+  await runOnServer(serverUrl, `create database ${migratedName}`);
+  await (await openPostgres(databaseUrl(serverUrl, migratedName), { poolSize: 2 })).close();
+  await runOnServer(serverUrl, `create database ${name} template ${migratedName}`);
+  const database = await openPostgres(databaseUrl(serverUrl, name), { poolSize: 2 });
+  await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
+  await database.close();
+  const demoName = `${name}_demo`;
+  await runOnServer(serverUrl, `create database ${demoName} template ${name}`);
+  const demo = await openPostgres(databaseUrl(serverUrl, demoName), { poolSize: 2 });
+  await addDemoData(demo.db, ADMIN.username);
+  await demo.close();
+  return { location: name, demoLocation: demoName, migratedLocation: migratedName };
+}
+
 /** Builds the run's template; returns it and the teardown that removes it. */
 export async function createDatabaseTemplate(): Promise<{ template: DatabaseTemplate; remove: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-template-'));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `facet_template_${randomBytes(6).toString('hex')}`;
-    const migratedName = `${name}_migrated`;
-    await runOnServer(serverUrl, `create database ${migratedName}`);
-    await (await openPostgres(databaseUrl(serverUrl, migratedName), { poolSize: 2 })).close();
-    await runOnServer(serverUrl, `create database ${name} template ${migratedName}`);
-    const database = await openPostgres(databaseUrl(serverUrl, name), { poolSize: 2 });
-    await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
-    await database.close();
-    const demoName = `${name}_demo`;
-    await runOnServer(serverUrl, `create database ${demoName} template ${name}`);
-    const demo = await openPostgres(databaseUrl(serverUrl, demoName), { poolSize: 2 });
-    await addDemoData(demo.db, ADMIN.username);
-    await demo.close();
+    // PGlite's own tests (its folder lock, the bootstrap) run on PGlite in this run too: their migrated
+    // dump is made while the server builds its templates.
+    const [migratedPgliteDump, locations] = await Promise.all([
+      (async () => {
+        const database = await openPglite(undefined);
+        const file = await dumpPglite(database, path.join(dir, 'migrated-template.tar'));
+        await database.close();
+        return file;
+      })(),
+      createPostgresTemplates(serverUrl),
+    ]);
     return {
-      template: { kind: 'postgres', location: name, demoLocation: demoName, migratedLocation: migratedName },
+      template: { kind: 'postgres', ...locations, migratedPgliteDump },
       remove: async () => {
-        for (const db of [name, demoName, migratedName]) await runOnServer(serverUrl, `drop database if exists ${db} with (force)`);
+        for (const db of Object.values(locations)) await runOnServer(serverUrl, `drop database if exists ${db} with (force)`);
+        removeDir();
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-template-'));
   const database = await openPglite(undefined);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dumpTo = async (file: string) => {
-    fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-    return file;
-  };
-  const migratedLocation = await dumpTo(path.join(dir, 'migrated-template.tar'));
+  const migratedLocation = await dumpPglite(database, path.join(dir, 'migrated-template.tar'));
   await bootstrap(database.db, TEMPLATE_BOOTSTRAP);
-  const location = await dumpTo(path.join(dir, 'template.tar'));
+  const location = await dumpPglite(database, path.join(dir, 'template.tar'));
   await addDemoData(database.db, ADMIN.username);
-  const demoLocation = await dumpTo(path.join(dir, 'demo-template.tar'));
+  const demoLocation = await dumpPglite(database, path.join(dir, 'demo-template.tar'));
   await database.close();
-  return { template: { kind: 'pglite', location, demoLocation, migratedLocation }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { template: { kind: 'pglite', location, demoLocation, migratedLocation, migratedPgliteDump: migratedLocation }, remove: async () => removeDir() };
 }
 
 const LOCATIONS = { migrated: 'migratedLocation', bootstrapped: 'location', demo: 'demoLocation' } as const;
@@ -118,11 +143,8 @@ export async function openTestDatabase(template: DatabaseTemplate, contents: Tem
 
 /**
  * An embedded database, migrated and empty, in `dataDir` or in memory, for the tests of PGlite itself
- * and of the bootstrap: loaded from the run's migrated dump when the run is on PGlite, else (a run on
- * PostgreSQL has no PGlite template) migrated from empty.
+ * and of the bootstrap: loaded from the run's migrated PGlite dump.
  */
 export async function openMigratedPglite(dataDir?: string): Promise<Database> {
-  const template = inject('databaseTemplate');
-  const dump = template.kind === 'pglite' ? new Blob([fs.readFileSync(template.migratedLocation)]) : undefined;
-  return openPglite(dataDir, { loadDataDir: dump });
+  return openPglite(dataDir, { loadDataDir: new Blob([fs.readFileSync(inject('databaseTemplate').migratedPgliteDump)]) });
 }
