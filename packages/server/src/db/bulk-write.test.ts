@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jobStaging } from '../jobs/job-run.table.ts';
 import { auditLog } from './audit.table.ts';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
@@ -13,7 +13,7 @@ describe('bulk writes', () => {
   let ids: number[];
 
   beforeAll(async () => {
-    database = await openTestDatabase(undefined);
+    database = await openTestDatabase(inject('databaseTemplate'), 'migrated');
     const rows = await database.db
       .insert(shippingRates)
       .values(Array.from({ length: 5 }, (_, i) => ({ name: `Zone ${i} 'quoted', "comma" {brace}`, rate: 10 + i, minFreeShippingAmount: 100 })))

@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { permissions } from '../modules/permissions/permission.table.ts';
 import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { openMigratedPglite, openTestDatabase } from '../test/test-database.ts';
 import { DataDirLockedError, openPglite } from './client.ts';
 
-// Each case opens PGlite (WASM) two or three times; on a loaded machine that takes a while.
+// Each case opens PGlite (WASM) two or three times; on a loaded machine that takes a while. The lock's
+// cases start from the run's migrated database (a copy loads in a second or two); the reopen case
+// starts from an empty folder, as `npm start` does the first time.
 describe('embedded database folder', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   const tempDir = () => {
@@ -23,7 +25,7 @@ describe('embedded database folder', { timeout: 120_000 }, () => {
 
   it('refuses a second opener of the same folder while the first holds it', async () => {
     const dir = tempDir();
-    const first = await openPglite(dir);
+    const first = await openMigratedPglite(dir);
     await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     await first.close();
     const again = await openPglite(dir);
@@ -33,7 +35,7 @@ describe('embedded database folder', { timeout: 120_000 }, () => {
   it('takes over a lock left by a process that no longer runs', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'facet.lock'), '999999999');
-    const database = await openPglite(dir);
+    const database = await openMigratedPglite(dir);
     expect(fs.readFileSync(path.join(dir, 'facet.lock'), 'utf8')).toBe(String(process.pid));
     await database.close();
     expect(fs.existsSync(path.join(dir, 'facet.lock'))).toBe(false);
@@ -41,7 +43,7 @@ describe('embedded database folder', { timeout: 120_000 }, () => {
 
   it('takes back its exit listener when closed, so a process that opens many folders keeps none', async () => {
     const before = process.listenerCount('exit');
-    const database = await openPglite(tempDir());
+    const database = await openMigratedPglite(tempDir());
     expect(process.listenerCount('exit')).toBe(before + 1);
     await database.close();
     expect(process.listenerCount('exit')).toBe(before);
@@ -64,7 +66,7 @@ describe('embedded database folder', { timeout: 120_000 }, () => {
 // Only PostgreSQL has connections a server can end; PGlite lives in the process.
 describe.runIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('PostgreSQL pool', () => {
   it('carries on when the server ends its idle connections (a restart, an administrator)', async () => {
-    const database = await openTestDatabase(undefined);
+    const database = await openTestDatabase(inject('databaseTemplate'), 'migrated');
     try {
       await database.db.execute(sql`select 1`);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

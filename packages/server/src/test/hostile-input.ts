@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Hostile input for the walk of every API route (http/hostile-input.test.ts): a fixed catalogue of
+ * Hostile input for the walk of every API route (test/hostile-walk.ts): a fixed catalogue of
  * the values attackers send, fast-check arbitraries around it, JSON text that JSON.stringify cannot
  * write (1e309, -0, 25-digit integers, `__proto__` keys, 10,000 levels of nesting), and a builder of
  * nearly valid bodies from a route's JSON schema, so one bad field at a time reaches the checks

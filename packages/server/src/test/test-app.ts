@@ -50,10 +50,10 @@ export type TestRoutes = (app: FastifyInstance, db: Db) => Promise<void>;
 export async function createTestApp(overrides: Partial<Config> = {}, { routes }: { routes?: TestRoutes } = {}): Promise<TestApp> {
   const config = { ...loadConfig({}), adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info', ...overrides };
   // The run's templates hold exactly the bootstrap of TEMPLATE_BOOTSTRAP, and the same with demo data;
-  // another one (another admin) starts from an empty database.
+  // another one (another admin) starts from the migrated template and is bootstrapped here.
   const matches = (bootstrap: typeof TEMPLATE_BOOTSTRAP) => (Object.keys(bootstrap) as (keyof typeof bootstrap)[]).every((key) => config[key] === bootstrap[key]);
-  const withDemoData = matches(DEMO_TEMPLATE_BOOTSTRAP);
-  const database = await openTestDatabase(matches(TEMPLATE_BOOTSTRAP) || withDemoData ? inject('databaseTemplate') : undefined, withDemoData);
+  const contents = matches(TEMPLATE_BOOTSTRAP) ? 'bootstrapped' : matches(DEMO_TEMPLATE_BOOTSTRAP) ? 'demo' : 'migrated';
+  const database = await openTestDatabase(inject('databaseTemplate'), contents);
   // Uploads go to a folder of this test file's own, removed on close.
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-media-'));
   config.mediaDir = overrides.mediaDir ?? mediaDir;

@@ -10,7 +10,6 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
-import { openPglite } from '../../db/client.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { loadPermissionKeys } from '../auth/session.service.ts';
 import { categories } from '../categories/category.table.ts';
@@ -20,6 +19,7 @@ import { media } from '../media/media.table.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { products } from '../products/product.table.ts';
 import { settings } from '../settings/setting.table.ts';
+import { openMigratedPglite } from '../../test/test-database.ts';
 import { users } from '../users/user.table.ts';
 import { bootstrap } from './bootstrap.ts';
 import { DEMO_PASSWORD } from './demo-data.ts';
@@ -28,7 +28,7 @@ const DEMO_TIMEOUT = 180_000;
 
 describe('bootstrap of an empty database', () => {
   it('creates the admin with a generated password when none is given, holding all-master', async () => {
-    const database = await openPglite(undefined);
+    const database = await openMigratedPglite();
     const result = await bootstrap(database.db, { adminUsername: 'owner', adminPassword: undefined, demoData: false });
     expect(result.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const [owner] = await database.db.select().from(users).where(eq(users.name, 'owner'));
@@ -38,7 +38,7 @@ describe('bootstrap of an empty database', () => {
   });
 
   it('uses ADMIN_PASSWORD when given and prints nothing', async () => {
-    const database = await openPglite(undefined);
+    const database = await openMigratedPglite();
     const result = await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: false });
     expect(result.generatedPassword).toBeUndefined();
     const [admin] = await database.db.select().from(users).where(eq(users.name, 'admin'));
@@ -51,10 +51,10 @@ describe('bootstrap of an empty database', () => {
 // loaded machine, and the most memory any test takes. It is bootstrapped once for the tests below
 // (each only reads it), not once per test.
 describe('bootstrap of an empty database with demo data', () => {
-  let database: Awaited<ReturnType<typeof openPglite>>;
+  let database: Awaited<ReturnType<typeof openMigratedPglite>>;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-demo-media-'));
   beforeAll(async () => {
-    database = await openPglite(undefined);
+    database = await openMigratedPglite();
     await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage: createLocalStorage(mediaDir) });
   }, DEMO_TIMEOUT);
   afterAll(async () => {
