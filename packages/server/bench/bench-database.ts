@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
 import { openPostgres } from '../src/db/client.ts';
 
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
@@ -60,4 +62,23 @@ export async function openBenchDatabase(reuse?: string) {
       await admin.end();
     },
   };
+}
+
+/**
+ * CPU seconds used so far by the server processes connected to `db`'s database (every backend, from
+ * /proc): a figure the machine's load does not inflate as it does wall time. Null when /proc cannot be
+ * read (a remote server).
+ */
+export async function databaseCpuSeconds(db: Db): Promise<number | null> {
+  const pids = ((await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows;
+  let total = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
+  }
+  return total;
 }

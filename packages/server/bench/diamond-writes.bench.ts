@@ -24,7 +24,7 @@ import { repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
 import { openPostgres } from '../src/db/client.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { databaseCpuSeconds, openBenchDatabase } from './bench-database.ts';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -53,21 +53,8 @@ if (process.env.BENCH_EXPLAIN) {
 const opened = process.env.BENCH_EXPLAIN ? await openPostgres(bench.url) : bench.database;
 const write = opened.db;
 
-/** CPU seconds the database's server processes on this database have used (from /proc; null for a remote server). */
-async function databaseCpu(): Promise<number | null> {
-  const { readFile } = await import('node:fs/promises');
-  const pids = ((await write.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows;
-  let total = 0;
-  for (const { pid } of pids) {
-    try {
-      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return null;
-    }
-  }
-  return total;
-}
+/** CPU seconds the database's server processes on this database have used (bench-database.ts). */
+const databaseCpu = () => databaseCpuSeconds(write);
 
 /** Wall and database CPU seconds of `task`. */
 async function measure<T>(task: () => Promise<T>): Promise<{ result: T; wall: number; cpu: number | null }> {

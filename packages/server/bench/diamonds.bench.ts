@@ -29,7 +29,7 @@ import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
 import { createDiamondService, repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { databaseCpuSeconds, openBenchDatabase } from './bench-database.ts';
 import { formatSummary, profileDuring } from './cpu-profile.ts';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
@@ -45,25 +45,8 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 const context = systemContext(null, 0);
 
-/**
- * CPU seconds the database's server processes have used (every backend on this bench's own database,
- * from /proc): a figure the machine's load does not inflate as it does wall time. Null when /proc
- * cannot be read (a remote server).
- */
-async function databaseCpu(): Promise<number | null> {
-  const { readFile } = await import('node:fs/promises');
-  const pids = ((await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows;
-  let total = 0;
-  for (const { pid } of pids) {
-    try {
-      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return null;
-    }
-  }
-  return total;
-}
+/** CPU seconds the database's server processes have used (bench-database.ts): the load does not inflate it. */
+const databaseCpu = () => databaseCpuSeconds(db);
 const cpuSince = async (from: number | null) => {
   const now = await databaseCpu();
   return from === null || now === null ? '' : `, database CPU ${(now - from).toFixed(1)} s`;
