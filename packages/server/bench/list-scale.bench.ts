@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { SHAPES, stoneResource, stones } from './bench-stones.ts';
 import { tableDdl } from './table-ddl.ts';
 import { createCrudService } from '../src/db/crud-service.ts';
+import { SERVER_NODE_FLAGS } from '../src/server-command.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -97,7 +98,8 @@ try {
 
   // The export runs in a child process of its own (export-child.ts): its peak RSS is then the
   // export's, not this process's, which holds the seeding and the list timings (288 MB before).
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./export-child.ts', import.meta.url))], {
+  // With the server's own V8 settings (server-command.ts), so its memory is as a server's would be.
+  const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', fileURLToPath(new URL('./export-child.ts', import.meta.url))], {
     env: { ...process.env, BENCH_EXPORT_URL: databaseUrl, BENCH_EXPORT_ROWS: String(EXPORT_ROWS) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
