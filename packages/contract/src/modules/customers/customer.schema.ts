@@ -81,13 +81,7 @@ export type StorefrontRegisterInput = z.input<typeof storefrontRegisterSchema>;
  * same email again updates that guest rather than adding another; a registered customer's email is
  * taken (the storefront asks them to sign in).
  */
-export const storefrontGuestSchema = z.object({
-  firstName: customerFields.firstName,
-  lastName: customerFields.lastName,
-  email: customerFields.email,
-  contactNumber: customerFields.contactNumber,
-  isSubscribed: customerFields.isSubscribed,
-});
+export const storefrontGuestSchema = z.object(customerFields).pick({ firstName: true, lastName: true, email: true, contactNumber: true, isSubscribed: true });
 export type StorefrontGuestInput = z.input<typeof storefrontGuestSchema>;
 
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;

@@ -163,7 +163,8 @@ export function createCustomerService(db: Db): CustomerService {
           .update(customers)
           .set({
             ...columnsOf(input, groupId),
-            ...(passwordHash && { passwordHash }),
+            // A guest given a password (a storefront's update) now has an account: no longer a guest.
+            ...(passwordHash && { passwordHash, isGuest: false }),
             version: sql`${customers.version} + 1`,
             updatedAt: new Date(),
             updatedBy: context.actor?.id ?? null,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import { addressInputSchema } from '@facet/contract/modules/customers/address.schema';
 import { customerResource, customerUpdateSchema, storefrontRegisterSchema } from '@facet/contract/modules/customers/customer.schema';
@@ -13,7 +16,7 @@ import { createAddressService } from './address.service.ts';
 import { DEMO_PLACES } from './customer.demo.ts';
 import { createCustomerService } from './customer.service.ts';
 import { customerAddresses, customers } from './customer.table.ts';
-import { locationProblem } from './lookups.ts';
+import { locationProblem, places } from './lookups.ts';
 
 const valid = (n: number) => ({
   firstName: `Ada ${n}`,
@@ -304,6 +307,18 @@ describe('customers: accounts, addresses and lookups', () => {
       expect((await t.request(outsider.cookie, request)).statusCode, request.url).toBe(403);
       expect((await t.request(insider.cookie, request)).statusCode, request.url).toBeLessThan(300);
     }
+  });
+
+  it('holds every city of the package’s data file, as JSON.parse reads it (the file is scanned in chunks)', async () => {
+    const file = path.join(path.dirname(createRequire(import.meta.url).resolve('country-state-city/package.json')), 'lib', 'assets', 'city.json');
+    const expected = new Map<string, Set<string>>();
+    for (const [name, country, state] of JSON.parse(fs.readFileSync(file, 'utf8')) as [string, string, string][]) {
+      const key = `${country}:${state}`;
+      expected.set(key, (expected.get(key) ?? new Set()).add(name));
+    }
+    const { cities } = await places();
+    expect(cities.size).toBe(expected.size);
+    for (const [key, names] of expected) expect(cities.get(key), key).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
   it('seeds demo places the lookups hold', async () => {
