@@ -32,7 +32,9 @@ test('customers: filter, edit and come back to the same filtered page; deactivat
   await expect(page).toHaveURL(/email=%40example\.co\.uk|email=@example\.co\.uk/);
   // 12 customers, 10 a page: the second page holds two.
   await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+  // The second page of the filtered list: the page click keeps the filters just applied.
   await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(new RegExp(`name=${run}`));
   await expect(page.getByRole('row', { name: new RegExp(run) })).toHaveCount(2);
   const filteredUrl = page.url();
 

@@ -41,19 +41,19 @@ export function useListQuery<Q = ListQuery>(
   const defaults = useMemo(() => schema.parse({}) as Record<string, unknown>, [schema]);
 
   const change = useCallback(
-    (values: ListQueryChange, options?: { replace?: boolean }) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(values)) {
-            const isDefault = value === undefined || value === '' || value === defaults[key];
-            if (isDefault) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: options?.replace },
-      ),
+    (values: ListQueryChange, options?: { replace?: boolean }) => {
+      // A change starts from the browser's URL, not from `searchParams`: react-router renders a
+      // navigation in a transition, so for a moment the page shows (and a functional update
+      // receives) the previous query while the URL already holds the new one. A page click right
+      // after Apply then wrote `?page=2` and dropped the filters it had just applied.
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(values)) {
+        const isDefault = value === undefined || value === '' || value === defaults[key];
+        if (isDefault) next.delete(key);
+        else next.set(key, String(value));
+      }
+      setParams(next, { replace: options?.replace });
+    },
     [setParams, defaults],
   );
   return [query, change, params];
