@@ -45,12 +45,13 @@ export function CustomerAddressesTab({ customerId }: { customerId: number }) {
 
   const flag = (isSet: boolean) => (isSet ? <Tag color="blue">Yes</Tag> : '-');
   const columns: TableColumnsType<AddressRecord> = [
-    { title: 'Name', key: 'name', render: (_, a) => `${a.firstName} ${a.lastName}` },
+    { title: 'Name', key: 'name', render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{`${a.firstName} ${a.lastName}`}</span> },
     { title: 'Street', dataIndex: 'street' },
     { title: 'City', dataIndex: 'city' },
     { title: 'State', dataIndex: 'stateName' },
     { title: 'Country', dataIndex: 'countryName' },
-    { title: 'Post Code', dataIndex: 'postcode' },
+    // A name or a post code ('CH1 9NA') broken over two lines reads as two.
+    { title: 'Post Code', dataIndex: 'postcode', render: (postcode: string) => <span style={{ whiteSpace: 'nowrap' }}>{postcode}</span> },
     { title: 'Contact Number', dataIndex: 'contactNumber' },
     { title: 'Default Billing', dataIndex: 'defaultBilling', render: flag },
     { title: 'Default Shipping', dataIndex: 'defaultShipping', render: flag },

@@ -23,14 +23,20 @@ function toFormValues(customer: CustomerRecord) {
   return { firstName, lastName, email, contactNumber, dateOfBirth, gender, groupId, isSubscribed, profilePicture, status };
 }
 
+/** A social provider as stored by the storefront ('google', 'apple') as staff write it ('Google', 'Apple'). */
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple', microsoft: 'Microsoft', amazon: 'Amazon' };
+function providerName(provider: string) {
+  return PROVIDER_NAMES[provider.toLowerCase()] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
+}
+
 /** How the customer signs in, when it is not a password: a guest has no account, a social sign-in no password. */
 function AccountKind({ customer }: { customer: CustomerRecord | undefined }) {
   if (customer?.isGuest) {
     return <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Guest customer" description="Checked out without an account: no password. Signing up on the storefront with this email makes this customer a registered one." />;
   }
   if (customer?.socialId) {
-    const [provider] = customer.socialId.split(':');
-    return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`Signs in with ${provider}`} description={`Social sign-in id ${customer.socialId}.`} />;
+    const [provider = ''] = customer.socialId.split(':');
+    return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`Signs in with ${providerName(provider)}`} description={`Social sign-in id ${customer.socialId}.`} />;
   }
   return null;
 }
