@@ -99,4 +99,10 @@ test('shipping rates: filters apply on Enter, survive Cancel, Back, reload and a
   await expect(page).toHaveURL(new RegExp(`${LIST}\\?search=${run}$`));
   await expect(rows(page)).toHaveCount(3);
   await expect(panel(page).getByLabel('Rate from')).toHaveValue('');
+
+  // The browser's Back to the filtered view fills the panel with the filters in force again.
+  await page.goBack();
+  await expect(page).toHaveURL(FILTERED_URL);
+  await expectOnlyRow(page, `${run} Express Plus`);
+  await expectPanelFilled(page);
 });

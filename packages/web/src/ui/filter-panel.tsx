@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '@facet/contract/resource';
 import { Badge, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { NumberInput } from './number-input.tsx';
@@ -149,6 +150,11 @@ interface FilterPanelProps {
  */
 export function FilterPanel({ filters, schema, query, onApply, inputs = {} }: FilterPanelProps) {
   const [form] = Form.useForm<PanelValues>();
+  const urlValues = panelValuesOf(filters, query);
+  // The fields follow the URL when it changes under them (the browser's Back or Forward between two
+  // filtered views): antd reads initial values only once, and the panel would show filters not in force.
+  const urlKey = JSON.stringify(filterParamsOfPanel(filters, urlValues));
+  useEffect(() => form.resetFields(), [form, urlKey]);
   const apply = (values: PanelValues) => {
     const params = filterParamsOfPanel(filters, values);
     const checked = schema.safeParse(Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)));
@@ -167,7 +173,7 @@ export function FilterPanel({ filters, schema, query, onApply, inputs = {} }: Fi
   };
   return (
     <Card size="small" title="Filters" style={{ marginBottom: 16 }}>
-      <Form form={form} layout="vertical" initialValues={panelValuesOf(filters, query)} onFinish={apply} aria-label="Filters">
+      <Form form={form} layout="vertical" initialValues={urlValues} onFinish={apply} aria-label="Filters">
         <Row gutter={16}>
           {Object.entries(filters).map(([name, filter]) => (
             <Col key={name} xs={24} sm={12} lg={6}>
