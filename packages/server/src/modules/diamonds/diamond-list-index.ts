@@ -4,6 +4,8 @@ import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schem
 import type { StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RangeBits, SlotBits } from './slot-bits.ts';
+import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, forEachBit, fullBits, hasBit, placeInRange, precedesKey, rangeBitsOf, setBit } from './slot-bits.ts';
 
 /**
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
@@ -63,9 +65,40 @@ interface ListSnapshot {
   /** First seen, microseconds since the epoch (the sort's key, kept for refreshes). */
   created: Float64Array;
   sorts: Record<SortField, SortOrder>;
+  /** Each filter value's stones as a bitset (slot-bits.ts), kept with the columns. */
+  bits: FilterBits;
   /** Scratch for a query's matching ranks (queries run one at a time: the pass is synchronous). */
   scratch: Int32Array;
+  /** The last combinations' matches (paging through one asks the same filters again), for this version only. */
+  matches: MatchCache;
 }
+
+/**
+ * The filters as bitsets over the slots: a query ORs a filter's values and ANDs the filters, word by
+ * word (31,250 words at a million stones), where one pass over the columns tested every stone.
+ */
+interface FilterBits {
+  /** By the 16 values of the flags (type, origin, sold, no longer offered); absent: no stone has them. */
+  flags: (SlotBits | undefined)[];
+  shapes: Map<number, SlotBits>;
+  /** By the code of a colour, clarity or cut word (`words`). */
+  words: (SlotBits | undefined)[];
+  /** The stones with a price. */
+  priced: SlotBits;
+  price: RangeBits;
+  carat: RangeBits;
+}
+
+interface Matches {
+  bits: SlotBits;
+  total: number;
+}
+interface MatchCache {
+  version: number;
+  byFilters: Map<string, Matches>;
+}
+/** A few combinations: one is 125 KB at a million stones. */
+const CACHED_COMBINATIONS = 12;
 
 /** Raises the list's version: call in the transaction of every write to `diamonds` (merge, sweep, repricing, sale). */
 export async function bumpListVersion(tx: Db): Promise<number> {
@@ -195,15 +228,7 @@ function ranksOf(order: Int32Array, size: number): Int32Array {
 }
 
 /** Whether slot a comes before slot b in a sort: by key ascending, nulls (NaN) last, ties by slot (= by id). */
-function precedes(keys: Float64Array | Int32Array, a: number, b: number): boolean {
-  const x = keys[a]!;
-  const y = keys[b]!;
-  if (x === y) return a < b;
-  const isXNull = Number.isNaN(x);
-  const isYNull = Number.isNaN(y);
-  if (isXNull || isYNull) return isXNull && isYNull ? a < b : isYNull;
-  return x < y;
-}
+const precedes = (keys: Float64Array | Int32Array, a: number, b: number) => precedesKey(keys[a]!, a, keys[b]!, b);
 
 /**
  * A sort's order after some stones changed: the unchanged stones keep their order (their keys did not
@@ -231,6 +256,52 @@ const SORT_KEYS: Record<SortField, (columns: Columns) => Float64Array | Int32Arr
   carat: (columns) => columns.carat,
 };
 
+/** The set of `list[value]`, made empty when no stone had that value yet. */
+const setOf = (list: (SlotBits | undefined)[], value: number, size: number) => (list[value] ??= emptyBits(size));
+
+/** Adds the stone in `slot` to the sets of its values, as its columns hold them (not the range prefixes). */
+function addToBits(bits: FilterBits, columns: Columns, slot: number, size: number) {
+  setBit(setOf(bits.flags, columns.flags[slot]!, size), slot);
+  const shape = columns.shape[slot]!;
+  if (shape >= 0) {
+    let set = bits.shapes.get(shape);
+    if (!set) bits.shapes.set(shape, (set = emptyBits(size)));
+    setBit(set, slot);
+  }
+  // Code 0: no word.
+  if (columns.color[slot] !== 0) setBit(setOf(bits.words, columns.color[slot]!, size), slot);
+  if (columns.clarity[slot] !== 0) setBit(setOf(bits.words, columns.clarity[slot]!, size), slot);
+  if (columns.cut[slot] !== 0) setBit(setOf(bits.words, columns.cut[slot]!, size), slot);
+  if (!Number.isNaN(columns.price[slot]!)) setBit(bits.priced, slot);
+}
+
+/** Takes the stone in `slot` out of the sets of its values, as its columns hold them (before they are rewritten). */
+function removeFromBits(bits: FilterBits, columns: Columns, slot: number) {
+  const clear = (set: SlotBits | undefined) => set && clearBit(set, slot);
+  clear(bits.flags[columns.flags[slot]!]);
+  clear(bits.shapes.get(columns.shape[slot]!));
+  clear(bits.words[columns.color[slot]!]);
+  clear(bits.words[columns.clarity[slot]!]);
+  clear(bits.words[columns.cut[slot]!]);
+  clearBit(bits.priced, slot);
+}
+
+/** Every filter value's set, from the columns and the price and carat orders: a build, or a refresh that gave stones new slots. */
+function buildFilterBits(columns: Columns, sorts: Record<SortField, SortOrder>, size: number): FilterBits {
+  const bits: FilterBits = {
+    flags: [],
+    shapes: new Map(),
+    words: [],
+    priced: emptyBits(size),
+    price: buildRangeBits(sorts.price.order, columns.price, size),
+    carat: buildRangeBits(sorts.carat.order, columns.carat, size),
+  };
+  for (let slot = 0; slot < size; slot += 1) addToBits(bits, columns, slot, size);
+  return bits;
+}
+
+const emptyMatchCache = (version: number): MatchCache => ({ version, byFilters: new Map() });
+
 /** Reads the snapshot from PostgreSQL: the version and every stone, in one repeatable-read transaction. */
 async function readListSnapshot(db: Db): Promise<ListSnapshot> {
   return db.transaction(async (tx) => {
@@ -252,6 +323,11 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       after = rows[rows.length - 1]!.i;
     }
     const sliced = Object.fromEntries(COLUMN_NAMES.map((name) => [name, columns[name].subarray(0, size)])) as unknown as Columns;
+    const sorts = {
+      createdAt: sortOrder(sliced.created, size),
+      price: sortOrder(sliced.price, size),
+      carat: sortOrder(sliced.carat, size),
+    };
     return {
       version: Number(head!.version),
       pgSnapshot: head!.snap,
@@ -259,12 +335,10 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       size,
       ...sliced,
       words,
-      sorts: {
-        createdAt: sortOrder(sliced.created, size),
-        price: sortOrder(sliced.price, size),
-        carat: sortOrder(sliced.carat, size),
-      },
+      sorts,
+      bits: buildFilterBits(sliced, sorts, size),
       scratch: new Int32Array(size),
+      matches: emptyMatchCache(Number(head!.version)),
     };
   });
 }
@@ -342,7 +416,15 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
     // Read before the slot is written: without new stones the columns are the previous snapshot's.
     const previousKeys = FIELDS.map((field) => (previousSlot < 0 ? Number.NaN : SORT_KEYS[field](previous)[previousSlot]!));
     const slot = slotOf(next, row.i);
+    // In place (no new slots): the stone leaves its old values' sets and joins its new ones'. With new
+    // slots every set is built again below.
+    if (slotOfPrevious === null) removeFromBits(previous.bits, columns, slot);
     writeSlot(columns, previous.words, slot, row);
+    if (slotOfPrevious === null) {
+      addToBits(previous.bits, columns, slot, size);
+      placeInRange(previous.bits.price, slot, columns.price[slot]!);
+      placeInRange(previous.bits.carat, slot, columns.carat[slot]!);
+    }
     FIELDS.forEach((field, index) => {
       if (previousSlot < 0 || !Object.is(previousKeys[index], SORT_KEYS[field](columns)[slot])) moved[field].push(slot);
     });
@@ -353,25 +435,29 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
     for (const slot of moved[field]) isMoved[slot] = 1;
     return mergedSortOrder(previous.sorts[field].order, slotOfPrevious, Int32Array.from(moved[field]), isMoved, SORT_KEYS[field](columns), size);
   };
+  const sorts = { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') };
   return {
     ...next,
-    sorts: { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') },
+    sorts,
+    bits: slotOfPrevious === null ? previous.bits : buildFilterBits(columns, sorts, size),
     scratch: size === previous.size ? previous.scratch : new Int32Array(size),
+    matches: emptyMatchCache(changes.version),
   };
 }
 
 /** Whether the index can answer a query: SKU and certificate substrings are PostgreSQL's (trigram indexes). */
 export const isIndexable = (query: DiamondListQuery) => !query.sku && !query.certificate && !(query as { search?: string }).search;
 
-/** A lookup table of the words of `prefix` a choice filter allows (null: no condition). */
-function wordTable(snapshot: ListSnapshot, prefix: string, values: readonly string[] | undefined): Uint8Array | null {
-  if (!values) return null;
-  const table = new Uint8Array(snapshot.words.size + 1);
-  for (const value of values) {
+/** The sets of the words of `prefix` a choice filter allows (undefined: no condition). */
+function wordSets(snapshot: ListSnapshot, prefix: string, values: readonly string[] | undefined): SlotBits[] | undefined {
+  if (!values) return undefined;
+  const sets: SlotBits[] = [];
+  for (const value of new Set(values)) {
     const code = snapshot.words.get(`${prefix}:${value}`);
-    if (code !== undefined) table[code] = 1;
+    const set = code === undefined ? undefined : snapshot.bits.words[code];
+    if (set) sets.push(set);
   }
-  return table;
+  return sets;
 }
 
 const STATE_FLAGS: Record<StoneState, (flags: number) => boolean> = {
@@ -380,15 +466,15 @@ const STATE_FLAGS: Record<StoneState, (flags: number) => boolean> = {
   unavailable: (flags) => (flags & (SOLD | UNAVAILABLE)) === UNAVAILABLE,
 };
 
+type FilterValues = ReturnType<typeof filterValuesOf<typeof diamondListQuery.filters>>;
+
 /**
- * One page of a query (with its defaults applied) and the exact total: the ids in the sort's order.
- * The filters are tables and bounds checked in one pass over the slots; the matches' ranks are kept,
- * and the page is then either walked off the sort's order (many matches: a few steps per row) or cut
- * from the sorted ranks (few matches).
+ * The stones a query's filters keep, as a set, and how many: each filter's values ORed, the filters
+ * ANDed, word by word; a price or carat range from its prefixes (slot-bits.ts). Kept for the
+ * snapshot's version, so the next pages of the same filters cost only their walk.
  */
-export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuery): { ids: number[]; total: number } {
-  const values = filterValuesOf(diamondListQuery.filters, query as unknown as Record<string, unknown>);
-  // Type and origin: every stone must have (flags & mask) === want.
+function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
+  // Type and origin: every stone must have (flags & mask) === want; with the states, a table of the 16 flag values.
   let mask = 0;
   let want = 0;
   if (values.type?.length === 1) {
@@ -399,55 +485,73 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     mask |= LAB;
     if (values.diamondType) want |= LAB;
   }
-  // The type, origin and state filters as one table of the 16 flag values: one lookup per stone.
-  const flagTable = new Uint8Array(16);
   const states = values.state;
-  for (let flags = 0; flags < 16; flags += 1) flagTable[flags] = (flags & mask) === want && (!states || states.some((state) => STATE_FLAGS[state](flags))) ? 1 : 0;
+  const allowedFlags: number[] = [];
+  for (let flags = 0; flags < 16; flags += 1) if ((flags & mask) === want && (!states || states.some((state) => STATE_FLAGS[state](flags)))) allowedFlags.push(flags);
   const pricing = values.pricing?.length === 1 ? values.pricing[0] : undefined;
-  const priceFrom = values.price?.from ?? Number.NEGATIVE_INFINITY;
-  const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
-  const hasPriceRange = values.price !== undefined;
   // Carat ranges have at most 3 decimals: compared in thousandths, exactly.
   const caratFrom = values.carat?.from === undefined ? -1 : Math.round(values.carat.from * 1000);
   const caratTo = values.carat?.to === undefined ? 2 ** 31 - 1 : Math.round(values.carat.to * 1000);
-  let shapeTable: Uint8Array | null = null;
-  if (values.shape) {
-    shapeTable = new Uint8Array(Math.max(0, ...values.shape.filter((id) => Number.isSafeInteger(id) && id >= 0 && id < 1_000_000)) + 1);
-    for (const id of values.shape) if (id >= 0 && id < shapeTable.length) shapeTable[id] = 1;
+  const priceFrom = values.price?.from ?? Number.NEGATIVE_INFINITY;
+  const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
+  const shapes = values.shape && [...new Set(values.shape)].sort((a, b) => a - b);
+  const sorted = (list: readonly string[] | undefined) => list && [...new Set(list)].sort();
+  const key = JSON.stringify([
+    allowedFlags,
+    shapes ?? null,
+    sorted(values.color) ?? null,
+    sorted(values.clarity) ?? null,
+    sorted(values.cut) ?? null,
+    pricing ?? null,
+    values.price ? [priceFrom, priceTo] : null,
+    values.carat ? [caratFrom, caratTo] : null,
+  ]);
+  if (snapshot.matches.version !== snapshot.version) snapshot.matches = emptyMatchCache(snapshot.version);
+  const cache = snapshot.matches.byFilters;
+  const cached = cache.get(key);
+  if (cached) {
+    // Most recently used last: the first is the one to drop.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
   }
-  const colorTable = wordTable(snapshot, 'color', values.color);
-  const clarityTable = wordTable(snapshot, 'clarity', values.clarity);
-  const cutTable = wordTable(snapshot, 'cut', values.cut);
 
+  const { bits: sets, size } = snapshot;
+  // A range's set first (a new set of its own), then the choice filters ANDed into it.
+  let result: SlotBits | null = null;
+  const andSet = (set: SlotBits) => (result === null ? (result = set) : andWith(result, set));
+  if (values.price) andSet(rangeBitsOf(sets.price, snapshot.sorts.price.order, snapshot.price, size, priceFrom, priceTo));
+  if (values.carat) andSet(rangeBitsOf(sets.carat, snapshot.sorts.carat.order, snapshot.carat, size, caratFrom, caratTo));
+  const bits: SlotBits = result ?? fullBits(size);
+  // Flag values no stone has have no set; when every present one is allowed the filter keeps everything.
+  const flagSets = allowedFlags.flatMap((flags) => sets.flags[flags] ?? []);
+  if (flagSets.length < sets.flags.filter(Boolean).length) andAnyOf(bits, flagSets);
+  if (shapes) andAnyOf(bits, shapes.flatMap((id) => sets.shapes.get(id) ?? []));
+  for (const [prefix, chosen] of [['color', values.color], ['clarity', values.clarity], ['cut', values.cut]] as const) {
+    const words = wordSets(snapshot, prefix, chosen);
+    if (words) andAnyOf(bits, words);
+  }
+  if (pricing === 'priced') andWith(bits, sets.priced);
+  if (pricing === 'unpriced') andNot(bits, sets.priced);
+
+  const matches = { bits, total: countBits(bits) };
+  cache.set(key, matches);
+  if (cache.size > CACHED_COMBINATIONS) cache.delete(cache.keys().next().value!);
+  return matches;
+}
+
+/**
+ * One page of a query (with its defaults applied) and the exact total: the ids in the sort's order.
+ * The matching stones are a set (`matchesOf`); the page is then either walked off the sort's order
+ * (many matches: a few steps per row, one bit read each) or cut from the matches' sorted ranks (few).
+ */
+export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuery): { ids: number[]; total: number } {
+  const values = filterValuesOf(diamondListQuery.filters, query as unknown as Record<string, unknown>);
+  const { bits, total } = matchesOf(snapshot, values);
   const field = (query.sort ?? 'createdAt') as SortField;
   const isAscending = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'asc';
   const { order, rank } = snapshot.sorts[field];
-  const { flags, shape, color, clarity, cut, price, carat, scratch, size } = snapshot;
-
-  // The narrow columns and the choice filters (which keep a fraction each) first, the 8-byte price
-  // (nearly every stone has one in range) last: most stones are turned away before it is read.
-  const hasCaratRange = values.carat !== undefined;
-  const matches = (slot: number) => {
-    if (flagTable[flags[slot]!] === 0) return false;
-    if (shapeTable !== null) {
-      const s = shape[slot]!;
-      if (s < 0 || s >= shapeTable.length || shapeTable[s] === 0) return false;
-    }
-    if (colorTable !== null && colorTable[color[slot]!] === 0) return false;
-    if (clarityTable !== null && clarityTable[clarity[slot]!] === 0) return false;
-    if (cutTable !== null && cutTable[cut[slot]!] === 0) return false;
-    if (hasCaratRange) {
-      const c = carat[slot]!;
-      if (c < caratFrom || c > caratTo) return false;
-    }
-    const p = price[slot]!;
-    if (hasPriceRange && !(p >= priceFrom && p <= priceTo)) return false;
-    if (pricing !== undefined && (pricing === 'priced') === Number.isNaN(p)) return false;
-    return true;
-  };
-
-  let total = 0;
-  for (let slot = 0; slot < size; slot += 1) if (matches(slot)) scratch[total++] = rank[slot]!;
+  const { scratch, size } = snapshot;
 
   const offset = (query.page - 1) * query.pageSize;
   const end = Math.min(total, offset + query.pageSize);
@@ -459,12 +563,16 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     let seen = 0;
     for (let k = 0; k < size && ids.length < end - offset; k += 1) {
       const slot = order[isAscending ? k : size - 1 - k]!;
-      if (!matches(slot)) continue;
+      if (!hasBit(bits, slot)) continue;
       if (seen >= offset) ids.push(snapshot.ids[slot]!);
       seen += 1;
     }
   } else {
-    const ranks = scratch.subarray(0, total).sort();
+    let count = 0;
+    forEachBit(bits, (slot) => {
+      scratch[count++] = rank[slot]!;
+    });
+    const ranks = scratch.subarray(0, count).sort();
     for (let k = offset; k < end; k += 1) ids.push(snapshot.ids[order[ranks[isAscending ? k : total - 1 - k]!]!]!);
   }
   return { ids, total };
@@ -601,7 +709,10 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
       if (!snapshot || building || refreshing || snapshot.version !== version - 1) return;
       const slot = slotOf(snapshot, id);
       if (slot < 0) return;
-      snapshot.flags[slot] = isSold ? snapshot.flags[slot]! | SOLD : snapshot.flags[slot]! & ~SOLD;
+      const flags = isSold ? snapshot.flags[slot]! | SOLD : snapshot.flags[slot]! & ~SOLD;
+      clearBit(snapshot.bits.flags[snapshot.flags[slot]!]!, slot);
+      setBit(setOf(snapshot.bits.flags, flags, snapshot.size), slot);
+      snapshot.flags[slot] = flags;
       snapshot.version = version;
       stats.version = version;
     },
