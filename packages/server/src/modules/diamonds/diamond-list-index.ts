@@ -5,7 +5,7 @@ import type { StoneState } from '@facet/contract/modules/diamonds/diamond.schema
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RangeBits, SlotBits } from './slot-bits.ts';
-import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, forEachBit, fullBits, hasBit, placeInRange, precedesKey, rangeBitsOf, setBit } from './slot-bits.ts';
+import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, equalBits, forEachBit, fullBits, hasBit, placeInRange, precedesKey, rangeBitsOf, setBit } from './slot-bits.ts';
 
 /**
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
@@ -298,6 +298,34 @@ function buildFilterBits(columns: Columns, sorts: Record<SortField, SortOrder>, 
   };
   for (let slot = 0; slot < size; slot += 1) addToBits(bits, columns, slot, size);
   return bits;
+}
+
+/**
+ * Tests: the filter sets of the snapshot that differ from what its columns say (empty: none), after
+ * however many refreshes and sales patched them in place. A range's prefix j must hold exactly the
+ * stones before its boundary.
+ */
+export function filterBitsMismatches(snapshot: ListSnapshot): string[] {
+  const { size, bits } = snapshot;
+  const fresh = buildFilterBits(snapshot, snapshot.sorts, size);
+  const mismatches: string[] = [];
+  const compare = (label: string, held: SlotBits | undefined, expected: SlotBits | undefined) => {
+    if (!equalBits(held ?? emptyBits(size), expected ?? emptyBits(size))) mismatches.push(label);
+  };
+  for (let flags = 0; flags < 16; flags += 1) compare(`flags ${flags}`, bits.flags[flags], fresh.flags[flags]);
+  for (const shape of new Set([...bits.shapes.keys(), ...fresh.shapes.keys()])) compare(`shape ${shape}`, bits.shapes.get(shape), fresh.shapes.get(shape));
+  for (let code = 0; code < Math.max(bits.words.length, fresh.words.length); code += 1) compare(`word ${code}`, bits.words[code], fresh.words[code]);
+  compare('priced', bits.priced, fresh.priced);
+  for (const field of ['price', 'carat'] as const) {
+    const range = bits[field];
+    const keys = SORT_KEYS[field](snapshot);
+    range.prefix.forEach((prefix, j) => {
+      const expected = emptyBits(size);
+      for (let slot = 0; slot < size; slot += 1) if (precedesKey(keys[slot]!, slot, range.boundaryKeys[j]!, range.boundarySlots[j]!)) setBit(expected, slot);
+      compare(`${field} prefix ${j}`, prefix, expected);
+    });
+  }
+  return mismatches;
 }
 
 const emptyMatchCache = (version: number): MatchCache => ({ version, byFilters: new Map() });
