@@ -5,7 +5,7 @@ import type { StoneState } from '@facet/contract/modules/diamonds/diamond.schema
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RangeBits, SlotBits } from './slot-bits.ts';
-import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, equalBits, forEachBit, fullBits, hasBit, placeInRange, precedesKey, rangeBitsOf, setBit } from './slot-bits.ts';
+import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, equalBits, fillAll, forEachBit, hasBit, placeInRange, precedesKey, rangeBitsInto, setBit } from './slot-bits.ts';
 
 /**
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
@@ -96,6 +96,11 @@ interface Matches {
 interface MatchCache {
   version: number;
   byFilters: Map<string, Matches>;
+  /**
+   * Sets of the snapshot's size no longer cached, to compute the next query's in: a new 125 KB
+   * buffer per query is external memory V8 answers with full collections (a few ms each, at random).
+   */
+  spare: SlotBits[];
 }
 /** A few combinations: one is 125 KB at a million stones. */
 const CACHED_COMBINATIONS = 12;
@@ -328,7 +333,11 @@ export function filterBitsMismatches(snapshot: ListSnapshot): string[] {
   return mismatches;
 }
 
-const emptyMatchCache = (version: number): MatchCache => ({ version, byFilters: new Map() });
+/** An empty cache for `version`, keeping the sets of `previous` as spares when they are of the same size. */
+function newMatchCache(version: number, previous: MatchCache | null = null, isSameSize = false): MatchCache {
+  const spare = previous && isSameSize ? [...previous.spare, ...[...previous.byFilters.values()].map((matches) => matches.bits)] : [];
+  return { version, byFilters: new Map(), spare };
+}
 
 /** Reads the snapshot from PostgreSQL: the version and every stone, in one repeatable-read transaction. */
 async function readListSnapshot(db: Db): Promise<ListSnapshot> {
@@ -366,7 +375,7 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       sorts,
       bits: buildFilterBits(sliced, sorts, size),
       scratch: new Int32Array(size),
-      matches: emptyMatchCache(Number(head!.version)),
+      matches: newMatchCache(Number(head!.version)),
     };
   });
 }
@@ -469,7 +478,7 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
     sorts,
     bits: slotOfPrevious === null ? previous.bits : buildFilterBits(columns, sorts, size),
     scratch: size === previous.size ? previous.scratch : new Int32Array(size),
-    matches: emptyMatchCache(changes.version),
+    matches: newMatchCache(changes.version, previous.matches, size === previous.size),
   };
 }
 
@@ -534,8 +543,8 @@ function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
     values.price ? [priceFrom, priceTo] : null,
     values.carat ? [caratFrom, caratTo] : null,
   ]);
-  if (snapshot.matches.version !== snapshot.version) snapshot.matches = emptyMatchCache(snapshot.version);
-  const cache = snapshot.matches.byFilters;
+  if (snapshot.matches.version !== snapshot.version) snapshot.matches = newMatchCache(snapshot.version, snapshot.matches, true);
+  const { byFilters: cache, spare } = snapshot.matches;
   const cached = cache.get(key);
   if (cached) {
     // Most recently used last: the first is the one to drop.
@@ -545,12 +554,19 @@ function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
   }
 
   const { bits: sets, size } = snapshot;
-  // A range's set first (a new set of its own), then the choice filters ANDed into it.
-  let result: SlotBits | null = null;
-  const andSet = (set: SlotBits) => (result === null ? (result = set) : andWith(result, set));
-  if (values.price) andSet(rangeBitsOf(sets.price, snapshot.sorts.price.order, snapshot.price, size, priceFrom, priceTo));
-  if (values.carat) andSet(rangeBitsOf(sets.carat, snapshot.sorts.carat.order, snapshot.carat, size, caratFrom, caratTo));
-  const bits: SlotBits = result ?? fullBits(size);
+  const take = () => spare.pop() ?? emptyBits(size);
+  // A range's set first, then the other range and the choice filters ANDed into it.
+  const bits = take();
+  if (values.price) rangeBitsInto(bits, sets.price, snapshot.sorts.price.order, snapshot.price, size, priceFrom, priceTo);
+  if (values.carat) {
+    const carats = values.price ? take() : bits;
+    rangeBitsInto(carats, sets.carat, snapshot.sorts.carat.order, snapshot.carat, size, caratFrom, caratTo);
+    if (carats !== bits) {
+      andWith(bits, carats);
+      spare.push(carats);
+    }
+  }
+  if (!values.price && !values.carat) fillAll(bits, size);
   // Flag values no stone has have no set; when every present one is allowed the filter keeps everything.
   const flagSets = allowedFlags.flatMap((flags) => sets.flags[flags] ?? []);
   if (flagSets.length < sets.flags.filter(Boolean).length) andAnyOf(bits, flagSets);
@@ -564,7 +580,11 @@ function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
 
   const matches = { bits, total: countBits(bits) };
   cache.set(key, matches);
-  if (cache.size > CACHED_COMBINATIONS) cache.delete(cache.keys().next().value!);
+  if (cache.size > CACHED_COMBINATIONS) {
+    const [oldest, dropped] = cache.entries().next().value!;
+    cache.delete(oldest);
+    spare.push(dropped.bits);
+  }
   return matches;
 }
 

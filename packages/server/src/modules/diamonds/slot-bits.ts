@@ -17,9 +17,9 @@ export function clearBit(bits: SlotBits, slot: number) {
 }
 export const hasBit = (bits: SlotBits, slot: number) => ((bits[slot >>> 5]! >>> (slot & 31)) & 1) === 1;
 
-/** Every slot below `size`; the bits past it stay clear (every set's are, so ANDs and counts need no mask). */
-export function fullBits(size: number): SlotBits {
-  const bits = emptyBits(size).fill(-1);
+/** Makes `bits` every slot below `size`; the bits past it stay clear (every set's are, so ANDs and counts need no mask). */
+export function fillAll(bits: SlotBits, size: number): SlotBits {
+  bits.fill(-1);
   if (size & 31) bits[bits.length - 1] = (1 << (size & 31)) - 1;
   return bits;
 }
@@ -144,11 +144,11 @@ function firstPlaceNotBefore(order: Int32Array, size: number, isBefore: (slot: n
 }
 
 /**
- * The stones whose key is within [from, to] (NaN never is), as a new set. `order` is the sort's
+ * Makes `result` the stones whose key is within [from, to] (NaN never is). `order` is the sort's
  * current order (ascending, NaN last, ties by slot), which the prefixes agree with.
  */
-export function rangeBitsOf(range: RangeBits, order: Int32Array, keys: Float64Array | Int32Array, size: number, from: number, to: number): SlotBits {
-  const result = emptyBits(size);
+export function rangeBitsInto(result: SlotBits, range: RangeBits, order: Int32Array, keys: Float64Array | Int32Array, size: number, from: number, to: number): SlotBits {
+  result.fill(0);
   const low = firstPlaceNotBefore(order, size, (slot) => keys[slot]! < from);
   const high = firstPlaceNotBefore(order, size, (slot) => keys[slot]! <= to);
   if (high <= low) return result;
@@ -177,7 +177,7 @@ export function rangeBitsOf(range: RangeBits, order: Int32Array, keys: Float64Ar
   const before = (j: number) => (j === 0 ? null : j === count + 1 ? 'all' : range.prefix[j - 1]!);
   const upper = before(b);
   const lower = before(a);
-  if (upper === 'all') result.set(fullBits(size));
+  if (upper === 'all') fillAll(result, size);
   else if (upper !== null) result.set(upper);
   if (lower !== null && lower !== 'all') andNot(result, lower);
   setPlaces(low, places[a]!);
