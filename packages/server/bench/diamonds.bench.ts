@@ -39,7 +39,7 @@ const INCREMENTAL = 10_000;
 const REUSE = process.env.BENCH_REUSE;
 const AFTER_SECONDS = Number(process.env.BENCH_AFTER_SECONDS ?? 30);
 
-const { database, drop, name: databaseName } = await openBenchDatabase(REUSE);
+const { database, drop, keep, name: databaseName } = await openBenchDatabase(REUSE);
 const db = database.db;
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -295,7 +295,8 @@ async function listingMeanwhile<T>(label: string, task: () => Promise<T>): Promi
 console.log(`uptime: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 if (process.env.BENCH_KEEP) {
   console.log(`kept database ${databaseName}`);
-  await database.close();
+  // Its own connection and the server's (the process would wait on that one for ever).
+  await keep();
 } else {
   await drop();
 }
