@@ -8,7 +8,7 @@ import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
 import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery } from './diamond-list-index.ts';
-import { bumpListVersion, filterBitsMismatches, pruneListChanges } from './diamond-list-index.ts';
+import { bumpListVersion, filterBitsMismatches, markPricesOnly, pruneListChanges } from './diamond-list-index.ts';
 import { seedDemoDiamondPricing } from './diamond.demo.ts';
 import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from './diamond.service.ts';
 import { diamonds } from './diamond.table.ts';
@@ -164,6 +164,50 @@ describe('the diamonds list index', () => {
     expect(service.listIndex!.stats().builds).toBe(builds);
   });
 
+  it('a repricing of more stones than the log lists one by one (its prices-only mark) is refreshed with every price, no rebuild; with new stones too', async () => {
+    await service.listIndex!.rebuild();
+    const { builds, refreshes } = service.listIndex!.stats();
+    /** What a repricing of more than 50,000 stones leaves in the log: the trigger's "too many" row, turned into the mark. */
+    const repriceAllAtScale = (rate: string) =>
+      fx.t.db.transaction(async (tx) => {
+        await tx.update(settings).set({ value: rate }).where(eq(settings.key, EXCHANGE_RATE_SETTING_KEYS.rate));
+        const { repriced } = await repriceAll(tx, systemContext(null, 0));
+        await tx.execute(sql`delete from diamond_list_changes where xid = pg_current_xact_id()`);
+        await tx.execute(sql`insert into diamond_list_changes (xid, diamond_id) values (pg_current_xact_id(), null)`);
+        await markPricesOnly(tx, false);
+        return repriced;
+      });
+    expect(await repriceAllAtScale('0.87')).toBeGreaterThan(1000);
+    const byPrice = diamondListQuery.schema.parse({ sort: 'price', priceFrom: '1500', priceTo: '12000', page: '2' }) as DiamondListQuery;
+    await expectSameAnswer(byPrice);
+    expect(service.listIndex!.stats()).toMatchObject({ builds, refreshes: refreshes + 1 });
+    await expectSameAnswers(80);
+    // Again, with an incremental sync adding stones before the list refreshes: new slots and every price in one refresh.
+    expect(await repriceAllAtScale('0.89')).toBeGreaterThan(1000);
+    const feed = createGeneratedFeed({ counts: { ...COUNTS, gemstone: 480 }, seed: 11, source: 'index-test', batchSize: 1000, generation: 40, changeEvery: 9 });
+    expect((await ingestStones(fx.t.db, feed.source, feed.read({ kind: 'gemstone', mode: 'incremental' }), { mode: 'incremental', kind: 'gemstone' })).added).toBeGreaterThan(0);
+    await expectSameAnswer(byPrice);
+    expect(service.listIndex!.stats()).toMatchObject({ builds, refreshes: refreshes + 2 });
+    await expectSameAnswers(80);
+    expect(service.listIndex!.stats().builds).toBe(builds);
+  });
+
+  it('a repricing in a transaction that had already written too many stones otherwise keeps "too many": the index rebuilds', async () => {
+    await service.listIndex!.rebuild();
+    const { builds } = service.listIndex!.stats();
+    await fx.t.db.transaction(async (tx) => {
+      // What the trigger logs for an earlier statement of more than 50,000 stones in the same transaction.
+      await tx.execute(sql`insert into diamond_list_changes (xid, diamond_id) values (pg_current_xact_id(), null)`);
+      await tx.update(settings).set({ value: '0.9' }).where(eq(settings.key, EXCHANGE_RATE_SETTING_KEYS.rate));
+      await repriceAll(tx, systemContext(null, 0));
+    });
+    const query = diamondListQuery.schema.parse({ sort: 'price' }) as DiamondListQuery;
+    expect(await service.listFromIndex(query)).toBeNull();
+    await service.listIndex!.rebuild();
+    expect(service.listIndex!.stats().builds).toBeGreaterThan(builds);
+    await expectSameAnswers(30);
+  });
+
   it('stays consistent after a sale and its revert, applied in place without a rebuild', async () => {
     await service.listIndex!.rebuild();
     const builds = service.listIndex!.stats().builds;
@@ -307,7 +351,7 @@ describe('the diamonds list index', () => {
     // Joins the rebuild the list started, or (when that one is done) builds again.
     await service.listIndex!.rebuild();
     expect(service.listIndex!.stats().builds).toBeGreaterThan(builds);
-    await expectSameAnswers(40);
+    await expectSameAnswers(80);
   });
 
   it('an index whose snapshot is older than the change log rebuilds instead of refreshing', async () => {

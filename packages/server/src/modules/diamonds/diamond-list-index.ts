@@ -387,6 +387,32 @@ interface ListChanges {
   pgSnapshot: string;
   readAt: number;
   rows: CompactRow[];
+  /** Every stone's id and price (NaN: none), in id order, when a repricing of more stones than are read one by one was logged. */
+  prices: { ids: Int32Array; prices: Float64Array } | null;
+}
+
+/**
+ * The change log's mark of a statement that changed the price of more stones than the log lists one by
+ * one, and nothing else the index holds (`markPricesOnly`): the refresh reads every stone's price
+ * instead of rebuilding. No stone has this id.
+ */
+const PRICES_ONLY = -1;
+
+/**
+ * Called by a repricing in its transaction right after its one update statement: when that statement
+ * logged "too many" (a row with no stone) and no earlier statement of the transaction had, the row
+ * is turned into the prices-only mark. A transaction that also wrote many stones otherwise keeps its
+ * "too many" row, and the index rebuilds.
+ */
+export async function markPricesOnly(tx: Db, hadTooMany: boolean): Promise<void> {
+  if (hadTooMany) return;
+  await tx.execute(sql`update diamond_list_changes set diamond_id = ${PRICES_ONLY} where xid = pg_current_xact_id() and diamond_id is null`);
+}
+
+/** Whether this transaction has logged a statement of too many stones so far (read before a repricing's statement). */
+export async function hasLoggedTooMany(tx: Db): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(await tx.execute(sql`select exists (select 1 from diamond_list_changes where xid = pg_current_xact_id() and diamond_id is null) as found`));
+  return row!.found;
 }
 
 /** The xmin of a `pg_current_snapshot()` text ('xmin:xmax:xip,...'): no transaction below it was running. */
@@ -410,9 +436,22 @@ async function readListChanges(db: Db, snapshot: ListSnapshot): Promise<ListChan
         group by diamond_id limit ${MOST_CHANGES_REFRESHED + 1}`),
     );
     if (changed.length > MOST_CHANGES_REFRESHED || changed.some((row) => row.id === null)) return null;
-    const ids = changed.map((row) => row.id!);
+    const ids = changed.map((row) => row.id!).filter((id) => id !== PRICES_ONLY);
     const rows = ids.length ? rowsOf<CompactRow>(await tx.execute(sql`select ${COMPACT_COLUMNS} from diamonds where id = any(${sql.param(ids)}::int[])`)) : [];
-    return { version: Number(head!.version), pgSnapshot: head!.snap, readAt: Number(head!.at), rows };
+    // A repricing of the feed: two texts (ids, prices) rather than a million rows, split here.
+    let prices: ListChanges['prices'] = null;
+    if (ids.length < changed.length) {
+      const [all] = rowsOf<{ ids: string | null; prices: string | null }>(
+        await tx.execute(sql`select string_agg(id::text, ',' order by id) as ids, string_agg(coalesce(price::text, ''), ',' order by id) as prices from diamonds`),
+      );
+      const idTexts = all!.ids === null ? [] : all!.ids.split(',');
+      const priceTexts = all!.prices === null ? [] : all!.prices.split(',');
+      prices = {
+        ids: Int32Array.from(idTexts, Number),
+        prices: Float64Array.from(priceTexts, (text) => (text === '' ? Number.NaN : Number(text))),
+      };
+    }
+    return { version: Number(head!.version), pgSnapshot: head!.snap, readAt: Number(head!.at), rows, prices };
   });
 }
 
@@ -422,7 +461,7 @@ async function readListChanges(db: Db, snapshot: ListSnapshot): Promise<ListChan
  * patched in place (a query is synchronous, so none sees them half-way; the caller installs the
  * result at once), and a sort whose keys did not move is shared with the previous snapshot.
  */
-function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSnapshot {
+function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSnapshot | null {
   const rows = [...changes.rows].sort((a, b) => a.i - b.i);
   const added = rows.filter((row) => slotOf(previous, row.i) < 0);
   const size = previous.size + added.length;
@@ -443,6 +482,13 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
       slotOfPrevious[p] = slot;
       p += 1;
     }
+  }
+  // Every stone's price, read in the same snapshot as the rows, is for exactly the stones the slots
+  // will hold (a stone is never deleted; a new one is among the rows). Checked before anything is
+  // patched in place; otherwise the caller rebuilds.
+  if (changes.prices) {
+    const priceIds = changes.prices.ids;
+    if (priceIds.length !== size || priceIds.some((id, k) => id !== columns.ids[k])) return null;
   }
   const next = { ...previous, ...columns, size, version: changes.version, pgSnapshot: changes.pgSnapshot, readAt: changes.readAt };
   const FIELDS = ['createdAt', 'price', 'carat'] as const;
@@ -467,17 +513,35 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
       if (previousSlot < 0 || !Object.is(previousKeys[index], SORT_KEYS[field](columns)[slot])) moved[field].push(slot);
     });
   }
+  if (changes.prices) {
+    const { prices } = changes.prices;
+    for (let slot = 0; slot < size; slot += 1) {
+      const price = prices[slot]!;
+      if (Object.is(columns.price[slot], price)) continue;
+      if (slotOfPrevious === null) {
+        if (Number.isNaN(price)) clearBit(previous.bits.priced, slot);
+        else setBit(previous.bits.priced, slot);
+      }
+      columns.price[slot] = price;
+      moved.price.push(slot);
+    }
+  }
   const sortOf = (field: SortField): SortOrder => {
     if (moved[field].length === 0 && slotOfPrevious === null) return previous.sorts[field];
+    // Most keys moved (a repricing of the feed): sorted afresh, quicker than merging them one by one.
+    if (moved[field].length > size / 8) return sortOrder(SORT_KEYS[field](columns), size);
     const isMoved = new Uint8Array(size);
     for (const slot of moved[field]) isMoved[slot] = 1;
     return mergedSortOrder(previous.sorts[field].order, slotOfPrevious, Int32Array.from(moved[field]), isMoved, SORT_KEYS[field](columns), size);
   };
   const sorts = { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') };
+  let bits = slotOfPrevious === null ? previous.bits : buildFilterBits(columns, sorts, size);
+  // After a repricing of the feed the price buckets are cut again along the new order.
+  if (changes.prices && slotOfPrevious === null) bits = { ...bits, price: buildRangeBits(sorts.price.order, columns.price, size) };
   return {
     ...next,
     sorts,
-    bits: slotOfPrevious === null ? previous.bits : buildFilterBits(columns, sorts, size),
+    bits,
     scratch: size === previous.size ? previous.scratch : new Int32Array(size),
     matches: newMatchCache(changes.version, previous.matches, size === previous.size),
   };
@@ -711,7 +775,12 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
         await options.beforeApplyingChanges?.();
         // A rebuild installed meanwhile is at least as new.
         if (snapshot !== current || building) return;
-        install(applyListChanges(current, changes));
+        const next = applyListChanges(current, changes);
+        if (!next) {
+          void rebuild().catch(() => undefined);
+          return;
+        }
+        install(next);
         stats.refreshes += 1;
         stats.lastRefreshMs = performance.now() - started;
         stats.lastRefreshReadMs = readMs;
