@@ -431,7 +431,9 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
         // still offers the next one.
         const cap = Math.max(CAPPED_TOTAL, paging.offset + paging.limit);
         const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
-        const [rows, total] = await Promise.all([page, countUpTo(source, where, cap + 1)]);
+        // Side by side on the pool; in turn in a caller's transaction (one connection: node-postgres
+        // would queue the second, a use it deprecates).
+        const [rows, total] = source === db ? await Promise.all([page, countUpTo(source, where, cap + 1)]) : [await page, await countUpTo(source, where, cap + 1)];
         const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, cap), page: query.page, pageSize: query.pageSize };
         return total > cap ? { ...response, totalIsCapped: true } : response;
       }

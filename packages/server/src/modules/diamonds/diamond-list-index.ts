@@ -4,13 +4,16 @@ import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schem
 import type { StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RangeBits, SlotBits } from './slot-bits.ts';
+import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, equalBits, fillAll, forEachBit, hasBit, placeInRange, precedesKey, rangeBitsInto, setBit } from './slot-bits.ts';
 
 /**
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
  * total, in milliseconds at a million stones). PostgreSQL stays the source of truth: this is a copy
- * of the filterable columns as typed arrays (one slot per stone, in id order), plus each sort's order
- * as a permutation, rebuilt from the table. A query is one pass over the arrays (the exact total and
- * the matching stones' places in the sort), then the page's 20 ids are read from PostgreSQL.
+ * of the filterable columns as typed arrays (one slot per stone, in id order), each sort's order as a
+ * permutation, and each filter value's stones as a bitset (slot-bits.ts), rebuilt from the table. A
+ * query ORs and ANDs bitsets (the exact total is their popcount) and walks the sort's order for the
+ * page's ids; the page's 20 rows are then read from PostgreSQL.
  *
  * Consistency: every write the list can see raises `diamond_list_state.version` in its own
  * transaction (`bumpListVersion`), and statement triggers log the stones it wrote with its
@@ -63,9 +66,45 @@ interface ListSnapshot {
   /** First seen, microseconds since the epoch (the sort's key, kept for refreshes). */
   created: Float64Array;
   sorts: Record<SortField, SortOrder>;
+  /** Each filter value's stones as a bitset (slot-bits.ts), kept with the columns. */
+  bits: FilterBits;
   /** Scratch for a query's matching ranks (queries run one at a time: the pass is synchronous). */
   scratch: Int32Array;
+  /** The last combinations' matches (paging through one asks the same filters again), for this version only. */
+  matches: MatchCache;
 }
+
+/**
+ * The filters as bitsets over the slots: a query ORs a filter's values and ANDs the filters, word by
+ * word (31,250 words at a million stones), where one pass over the columns tested every stone.
+ */
+interface FilterBits {
+  /** By the 16 values of the flags (type, origin, sold, no longer offered); absent: no stone has them. */
+  flags: (SlotBits | undefined)[];
+  shapes: Map<number, SlotBits>;
+  /** By the code of a colour, clarity or cut word (`words`). */
+  words: (SlotBits | undefined)[];
+  /** The stones with a price. */
+  priced: SlotBits;
+  price: RangeBits;
+  carat: RangeBits;
+}
+
+interface Matches {
+  bits: SlotBits;
+  total: number;
+}
+interface MatchCache {
+  version: number;
+  byFilters: Map<string, Matches>;
+  /**
+   * Sets of the snapshot's size no longer cached, to compute the next query's in: a new 125 KB
+   * buffer per query is external memory V8 answers with full collections (a few ms each, at random).
+   */
+  spare: SlotBits[];
+}
+/** A few combinations: one is 125 KB at a million stones. */
+const CACHED_COMBINATIONS = 12;
 
 /** Raises the list's version: call in the transaction of every write to `diamonds` (merge, sweep, repricing, sale). */
 export async function bumpListVersion(tx: Db): Promise<number> {
@@ -195,15 +234,7 @@ function ranksOf(order: Int32Array, size: number): Int32Array {
 }
 
 /** Whether slot a comes before slot b in a sort: by key ascending, nulls (NaN) last, ties by slot (= by id). */
-function precedes(keys: Float64Array | Int32Array, a: number, b: number): boolean {
-  const x = keys[a]!;
-  const y = keys[b]!;
-  if (x === y) return a < b;
-  const isXNull = Number.isNaN(x);
-  const isYNull = Number.isNaN(y);
-  if (isXNull || isYNull) return isXNull && isYNull ? a < b : isYNull;
-  return x < y;
-}
+const precedes = (keys: Float64Array | Int32Array, a: number, b: number) => precedesKey(keys[a]!, a, keys[b]!, b);
 
 /**
  * A sort's order after some stones changed: the unchanged stones keep their order (their keys did not
@@ -231,6 +262,84 @@ const SORT_KEYS: Record<SortField, (columns: Columns) => Float64Array | Int32Arr
   carat: (columns) => columns.carat,
 };
 
+/** The set of `list[value]`, made empty when no stone had that value yet. */
+const setOf = (list: (SlotBits | undefined)[], value: number, size: number) => (list[value] ??= emptyBits(size));
+
+/** Adds the stone in `slot` to the sets of its values, as its columns hold them (not the range prefixes). */
+function addToBits(bits: FilterBits, columns: Columns, slot: number, size: number) {
+  setBit(setOf(bits.flags, columns.flags[slot]!, size), slot);
+  const shape = columns.shape[slot]!;
+  if (shape >= 0) {
+    let set = bits.shapes.get(shape);
+    if (!set) bits.shapes.set(shape, (set = emptyBits(size)));
+    setBit(set, slot);
+  }
+  // Code 0: no word.
+  if (columns.color[slot] !== 0) setBit(setOf(bits.words, columns.color[slot]!, size), slot);
+  if (columns.clarity[slot] !== 0) setBit(setOf(bits.words, columns.clarity[slot]!, size), slot);
+  if (columns.cut[slot] !== 0) setBit(setOf(bits.words, columns.cut[slot]!, size), slot);
+  if (!Number.isNaN(columns.price[slot]!)) setBit(bits.priced, slot);
+}
+
+/** Takes the stone in `slot` out of the sets of its values, as its columns hold them (before they are rewritten). */
+function removeFromBits(bits: FilterBits, columns: Columns, slot: number) {
+  const clear = (set: SlotBits | undefined) => set && clearBit(set, slot);
+  clear(bits.flags[columns.flags[slot]!]);
+  clear(bits.shapes.get(columns.shape[slot]!));
+  clear(bits.words[columns.color[slot]!]);
+  clear(bits.words[columns.clarity[slot]!]);
+  clear(bits.words[columns.cut[slot]!]);
+  clearBit(bits.priced, slot);
+}
+
+/** Every filter value's set, from the columns and the price and carat orders: a build, or a refresh that gave stones new slots. */
+function buildFilterBits(columns: Columns, sorts: Record<SortField, SortOrder>, size: number): FilterBits {
+  const bits: FilterBits = {
+    flags: [],
+    shapes: new Map(),
+    words: [],
+    priced: emptyBits(size),
+    price: buildRangeBits(sorts.price.order, columns.price, size),
+    carat: buildRangeBits(sorts.carat.order, columns.carat, size),
+  };
+  for (let slot = 0; slot < size; slot += 1) addToBits(bits, columns, slot, size);
+  return bits;
+}
+
+/**
+ * Tests: the filter sets of the snapshot that differ from what its columns say (empty: none), after
+ * however many refreshes and sales patched them in place. A range's prefix j must hold exactly the
+ * stones before its boundary.
+ */
+export function filterBitsMismatches(snapshot: ListSnapshot): string[] {
+  const { size, bits } = snapshot;
+  const fresh = buildFilterBits(snapshot, snapshot.sorts, size);
+  const mismatches: string[] = [];
+  const compare = (label: string, held: SlotBits | undefined, expected: SlotBits | undefined) => {
+    if (!equalBits(held ?? emptyBits(size), expected ?? emptyBits(size))) mismatches.push(label);
+  };
+  for (let flags = 0; flags < 16; flags += 1) compare(`flags ${flags}`, bits.flags[flags], fresh.flags[flags]);
+  for (const shape of new Set([...bits.shapes.keys(), ...fresh.shapes.keys()])) compare(`shape ${shape}`, bits.shapes.get(shape), fresh.shapes.get(shape));
+  for (let code = 0; code < Math.max(bits.words.length, fresh.words.length); code += 1) compare(`word ${code}`, bits.words[code], fresh.words[code]);
+  compare('priced', bits.priced, fresh.priced);
+  for (const field of ['price', 'carat'] as const) {
+    const range = bits[field];
+    const keys = SORT_KEYS[field](snapshot);
+    range.prefix.forEach((prefix, j) => {
+      const expected = emptyBits(size);
+      for (let slot = 0; slot < size; slot += 1) if (precedesKey(keys[slot]!, slot, range.boundaryKeys[j]!, range.boundarySlots[j]!)) setBit(expected, slot);
+      compare(`${field} prefix ${j}`, prefix, expected);
+    });
+  }
+  return mismatches;
+}
+
+/** An empty cache for `version`, keeping the sets of `previous` as spares when they are of the same size. */
+function newMatchCache(version: number, previous: MatchCache | null = null, isSameSize = false): MatchCache {
+  const spare = previous && isSameSize ? [...previous.spare, ...[...previous.byFilters.values()].map((matches) => matches.bits)] : [];
+  return { version, byFilters: new Map(), spare };
+}
+
 /** Reads the snapshot from PostgreSQL: the version and every stone, in one repeatable-read transaction. */
 async function readListSnapshot(db: Db): Promise<ListSnapshot> {
   return db.transaction(async (tx) => {
@@ -252,6 +361,11 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       after = rows[rows.length - 1]!.i;
     }
     const sliced = Object.fromEntries(COLUMN_NAMES.map((name) => [name, columns[name].subarray(0, size)])) as unknown as Columns;
+    const sorts = {
+      createdAt: sortOrder(sliced.created, size),
+      price: sortOrder(sliced.price, size),
+      carat: sortOrder(sliced.carat, size),
+    };
     return {
       version: Number(head!.version),
       pgSnapshot: head!.snap,
@@ -259,12 +373,10 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       size,
       ...sliced,
       words,
-      sorts: {
-        createdAt: sortOrder(sliced.created, size),
-        price: sortOrder(sliced.price, size),
-        carat: sortOrder(sliced.carat, size),
-      },
+      sorts,
+      bits: buildFilterBits(sliced, sorts, size),
       scratch: new Int32Array(size),
+      matches: newMatchCache(Number(head!.version)),
     };
   });
 }
@@ -275,6 +387,32 @@ interface ListChanges {
   pgSnapshot: string;
   readAt: number;
   rows: CompactRow[];
+  /** Every stone's id and price (NaN: none), in id order, when a repricing of more stones than are read one by one was logged. */
+  prices: { ids: Int32Array; prices: Float64Array } | null;
+}
+
+/**
+ * The change log's mark of a statement that changed the price of more stones than the log lists one by
+ * one, and nothing else the index holds (`markPricesOnly`): the refresh reads every stone's price
+ * instead of rebuilding. No stone has this id.
+ */
+const PRICES_ONLY = -1;
+
+/**
+ * Called by a repricing in its transaction right after its one update statement: when that statement
+ * logged "too many" (a row with no stone) and no earlier statement of the transaction had, the row
+ * is turned into the prices-only mark. A transaction that also wrote many stones otherwise keeps its
+ * "too many" row, and the index rebuilds.
+ */
+export async function markPricesOnly(tx: Db, hadTooMany: boolean): Promise<void> {
+  if (hadTooMany) return;
+  await tx.execute(sql`update diamond_list_changes set diamond_id = ${PRICES_ONLY} where xid = pg_current_xact_id() and diamond_id is null`);
+}
+
+/** Whether this transaction has logged a statement of too many stones so far (read before a repricing's statement). */
+export async function hasLoggedTooMany(tx: Db): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(await tx.execute(sql`select exists (select 1 from diamond_list_changes where xid = pg_current_xact_id() and diamond_id is null) as found`));
+  return row!.found;
 }
 
 /** The xmin of a `pg_current_snapshot()` text ('xmin:xmax:xip,...'): no transaction below it was running. */
@@ -298,9 +436,22 @@ async function readListChanges(db: Db, snapshot: ListSnapshot): Promise<ListChan
         group by diamond_id limit ${MOST_CHANGES_REFRESHED + 1}`),
     );
     if (changed.length > MOST_CHANGES_REFRESHED || changed.some((row) => row.id === null)) return null;
-    const ids = changed.map((row) => row.id!);
+    const ids = changed.map((row) => row.id!).filter((id) => id !== PRICES_ONLY);
     const rows = ids.length ? rowsOf<CompactRow>(await tx.execute(sql`select ${COMPACT_COLUMNS} from diamonds where id = any(${sql.param(ids)}::int[])`)) : [];
-    return { version: Number(head!.version), pgSnapshot: head!.snap, readAt: Number(head!.at), rows };
+    // A repricing of the feed: two texts (ids, prices) rather than a million rows, split here.
+    let prices: ListChanges['prices'] = null;
+    if (ids.length < changed.length) {
+      const [all] = rowsOf<{ ids: string | null; prices: string | null }>(
+        await tx.execute(sql`select string_agg(id::text, ',' order by id) as ids, string_agg(coalesce(price::text, ''), ',' order by id) as prices from diamonds`),
+      );
+      const idTexts = all!.ids === null ? [] : all!.ids.split(',');
+      const priceTexts = all!.prices === null ? [] : all!.prices.split(',');
+      prices = {
+        ids: Int32Array.from(idTexts, Number),
+        prices: Float64Array.from(priceTexts, (text) => (text === '' ? Number.NaN : Number(text))),
+      };
+    }
+    return { version: Number(head!.version), pgSnapshot: head!.snap, readAt: Number(head!.at), rows, prices };
   });
 }
 
@@ -310,7 +461,7 @@ async function readListChanges(db: Db, snapshot: ListSnapshot): Promise<ListChan
  * patched in place (a query is synchronous, so none sees them half-way; the caller installs the
  * result at once), and a sort whose keys did not move is shared with the previous snapshot.
  */
-function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSnapshot {
+function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSnapshot | null {
   const rows = [...changes.rows].sort((a, b) => a.i - b.i);
   const added = rows.filter((row) => slotOf(previous, row.i) < 0);
   const size = previous.size + added.length;
@@ -332,6 +483,13 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
       p += 1;
     }
   }
+  // Every stone's price, read in the same snapshot as the rows, is for exactly the stones the slots
+  // will hold (a stone is never deleted; a new one is among the rows). Checked before anything is
+  // patched in place; otherwise the caller rebuilds.
+  if (changes.prices) {
+    const priceIds = changes.prices.ids;
+    if (priceIds.length !== size || priceIds.some((id, k) => id !== columns.ids[k])) return null;
+  }
   const next = { ...previous, ...columns, size, version: changes.version, pgSnapshot: changes.pgSnapshot, readAt: changes.readAt };
   const FIELDS = ['createdAt', 'price', 'carat'] as const;
   // Per sort, the stones whose key moved (new stones, a new price...): only they are re-placed, and a
@@ -342,36 +500,66 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
     // Read before the slot is written: without new stones the columns are the previous snapshot's.
     const previousKeys = FIELDS.map((field) => (previousSlot < 0 ? Number.NaN : SORT_KEYS[field](previous)[previousSlot]!));
     const slot = slotOf(next, row.i);
+    // In place (no new slots): the stone leaves its old values' sets and joins its new ones'. With new
+    // slots every set is built again below.
+    if (slotOfPrevious === null) removeFromBits(previous.bits, columns, slot);
     writeSlot(columns, previous.words, slot, row);
+    if (slotOfPrevious === null) {
+      addToBits(previous.bits, columns, slot, size);
+      placeInRange(previous.bits.price, slot, columns.price[slot]!);
+      placeInRange(previous.bits.carat, slot, columns.carat[slot]!);
+    }
     FIELDS.forEach((field, index) => {
       if (previousSlot < 0 || !Object.is(previousKeys[index], SORT_KEYS[field](columns)[slot])) moved[field].push(slot);
     });
   }
+  if (changes.prices) {
+    const { prices } = changes.prices;
+    for (let slot = 0; slot < size; slot += 1) {
+      const price = prices[slot]!;
+      if (Object.is(columns.price[slot], price)) continue;
+      if (slotOfPrevious === null) {
+        if (Number.isNaN(price)) clearBit(previous.bits.priced, slot);
+        else setBit(previous.bits.priced, slot);
+      }
+      columns.price[slot] = price;
+      moved.price.push(slot);
+    }
+  }
   const sortOf = (field: SortField): SortOrder => {
     if (moved[field].length === 0 && slotOfPrevious === null) return previous.sorts[field];
+    // Most keys moved (a repricing of the feed): sorted afresh, quicker than merging them one by one.
+    if (moved[field].length > size / 8) return sortOrder(SORT_KEYS[field](columns), size);
     const isMoved = new Uint8Array(size);
     for (const slot of moved[field]) isMoved[slot] = 1;
     return mergedSortOrder(previous.sorts[field].order, slotOfPrevious, Int32Array.from(moved[field]), isMoved, SORT_KEYS[field](columns), size);
   };
+  const sorts = { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') };
+  let bits = slotOfPrevious === null ? previous.bits : buildFilterBits(columns, sorts, size);
+  // After a repricing of the feed the price buckets are cut again along the new order.
+  if (changes.prices && slotOfPrevious === null) bits = { ...bits, price: buildRangeBits(sorts.price.order, columns.price, size) };
   return {
     ...next,
-    sorts: { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') },
+    sorts,
+    bits,
     scratch: size === previous.size ? previous.scratch : new Int32Array(size),
+    matches: newMatchCache(changes.version, previous.matches, size === previous.size),
   };
 }
 
 /** Whether the index can answer a query: SKU and certificate substrings are PostgreSQL's (trigram indexes). */
 export const isIndexable = (query: DiamondListQuery) => !query.sku && !query.certificate && !(query as { search?: string }).search;
 
-/** A lookup table of the words of `prefix` a choice filter allows (null: no condition). */
-function wordTable(snapshot: ListSnapshot, prefix: string, values: readonly string[] | undefined): Uint8Array | null {
-  if (!values) return null;
-  const table = new Uint8Array(snapshot.words.size + 1);
-  for (const value of values) {
+/** The sets of the words of `prefix` a choice filter allows (undefined: no condition). */
+function wordSets(snapshot: ListSnapshot, prefix: string, values: readonly string[] | undefined): SlotBits[] | undefined {
+  if (!values) return undefined;
+  const sets: SlotBits[] = [];
+  for (const value of new Set(values)) {
     const code = snapshot.words.get(`${prefix}:${value}`);
-    if (code !== undefined) table[code] = 1;
+    const set = code === undefined ? undefined : snapshot.bits.words[code];
+    if (set) sets.push(set);
   }
-  return table;
+  return sets;
 }
 
 const STATE_FLAGS: Record<StoneState, (flags: number) => boolean> = {
@@ -380,15 +568,15 @@ const STATE_FLAGS: Record<StoneState, (flags: number) => boolean> = {
   unavailable: (flags) => (flags & (SOLD | UNAVAILABLE)) === UNAVAILABLE,
 };
 
+type FilterValues = ReturnType<typeof filterValuesOf<typeof diamondListQuery.filters>>;
+
 /**
- * One page of a query (with its defaults applied) and the exact total: the ids in the sort's order.
- * The filters are tables and bounds checked in one pass over the slots; the matches' ranks are kept,
- * and the page is then either walked off the sort's order (many matches: a few steps per row) or cut
- * from the sorted ranks (few matches).
+ * The stones a query's filters keep, as a set, and how many: each filter's values ORed, the filters
+ * ANDed, word by word; a price or carat range from its prefixes (slot-bits.ts). Kept for the
+ * snapshot's version, so the next pages of the same filters cost only their walk.
  */
-export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuery): { ids: number[]; total: number } {
-  const values = filterValuesOf(diamondListQuery.filters, query as unknown as Record<string, unknown>);
-  // Type and origin: every stone must have (flags & mask) === want.
+function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
+  // Type and origin: every stone must have (flags & mask) === want; with the states, a table of the 16 flag values.
   let mask = 0;
   let want = 0;
   if (values.type?.length === 1) {
@@ -399,55 +587,84 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     mask |= LAB;
     if (values.diamondType) want |= LAB;
   }
-  // The type, origin and state filters as one table of the 16 flag values: one lookup per stone.
-  const flagTable = new Uint8Array(16);
   const states = values.state;
-  for (let flags = 0; flags < 16; flags += 1) flagTable[flags] = (flags & mask) === want && (!states || states.some((state) => STATE_FLAGS[state](flags))) ? 1 : 0;
+  const allowedFlags: number[] = [];
+  for (let flags = 0; flags < 16; flags += 1) if ((flags & mask) === want && (!states || states.some((state) => STATE_FLAGS[state](flags)))) allowedFlags.push(flags);
   const pricing = values.pricing?.length === 1 ? values.pricing[0] : undefined;
-  const priceFrom = values.price?.from ?? Number.NEGATIVE_INFINITY;
-  const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
-  const hasPriceRange = values.price !== undefined;
   // Carat ranges have at most 3 decimals: compared in thousandths, exactly.
   const caratFrom = values.carat?.from === undefined ? -1 : Math.round(values.carat.from * 1000);
   const caratTo = values.carat?.to === undefined ? 2 ** 31 - 1 : Math.round(values.carat.to * 1000);
-  let shapeTable: Uint8Array | null = null;
-  if (values.shape) {
-    shapeTable = new Uint8Array(Math.max(0, ...values.shape.filter((id) => Number.isSafeInteger(id) && id >= 0 && id < 1_000_000)) + 1);
-    for (const id of values.shape) if (id >= 0 && id < shapeTable.length) shapeTable[id] = 1;
+  const priceFrom = values.price?.from ?? Number.NEGATIVE_INFINITY;
+  const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
+  const shapes = values.shape && [...new Set(values.shape)].sort((a, b) => a - b);
+  const sorted = (list: readonly string[] | undefined) => list && [...new Set(list)].sort();
+  const key = JSON.stringify([
+    allowedFlags,
+    shapes ?? null,
+    sorted(values.color) ?? null,
+    sorted(values.clarity) ?? null,
+    sorted(values.cut) ?? null,
+    pricing ?? null,
+    values.price ? [priceFrom, priceTo] : null,
+    values.carat ? [caratFrom, caratTo] : null,
+  ]);
+  if (snapshot.matches.version !== snapshot.version) snapshot.matches = newMatchCache(snapshot.version, snapshot.matches, true);
+  const { byFilters: cache, spare } = snapshot.matches;
+  const cached = cache.get(key);
+  if (cached) {
+    // Most recently used last: the first is the one to drop.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
   }
-  const colorTable = wordTable(snapshot, 'color', values.color);
-  const clarityTable = wordTable(snapshot, 'clarity', values.clarity);
-  const cutTable = wordTable(snapshot, 'cut', values.cut);
 
+  const { bits: sets, size } = snapshot;
+  const take = () => spare.pop() ?? emptyBits(size);
+  // A range's set first, then the other range and the choice filters ANDed into it.
+  const bits = take();
+  if (values.price) rangeBitsInto(bits, sets.price, snapshot.sorts.price.order, snapshot.price, size, priceFrom, priceTo);
+  if (values.carat) {
+    const carats = values.price ? take() : bits;
+    rangeBitsInto(carats, sets.carat, snapshot.sorts.carat.order, snapshot.carat, size, caratFrom, caratTo);
+    if (carats !== bits) {
+      andWith(bits, carats);
+      spare.push(carats);
+    }
+  }
+  if (!values.price && !values.carat) fillAll(bits, size);
+  // Flag values no stone has have no set; when every present one is allowed the filter keeps everything.
+  const flagSets = allowedFlags.flatMap((flags) => sets.flags[flags] ?? []);
+  if (flagSets.length < sets.flags.filter(Boolean).length) andAnyOf(bits, flagSets);
+  if (shapes) andAnyOf(bits, shapes.flatMap((id) => sets.shapes.get(id) ?? []));
+  for (const [prefix, chosen] of [['color', values.color], ['clarity', values.clarity], ['cut', values.cut]] as const) {
+    const words = wordSets(snapshot, prefix, chosen);
+    if (words) andAnyOf(bits, words);
+  }
+  if (pricing === 'priced') andWith(bits, sets.priced);
+  if (pricing === 'unpriced') andNot(bits, sets.priced);
+
+  const matches = { bits, total: countBits(bits) };
+  cache.set(key, matches);
+  if (cache.size > CACHED_COMBINATIONS) {
+    const [oldest, dropped] = cache.entries().next().value!;
+    cache.delete(oldest);
+    spare.push(dropped.bits);
+  }
+  return matches;
+}
+
+/**
+ * One page of a query (with its defaults applied) and the exact total: the ids in the sort's order.
+ * The matching stones are a set (`matchesOf`); the page is then either walked off the sort's order
+ * (many matches: a few steps per row, one bit read each) or cut from the matches' sorted ranks (few).
+ */
+export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuery): { ids: number[]; total: number } {
+  const values = filterValuesOf(diamondListQuery.filters, query as unknown as Record<string, unknown>);
+  const { bits, total } = matchesOf(snapshot, values);
   const field = (query.sort ?? 'createdAt') as SortField;
   const isAscending = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'asc';
   const { order, rank } = snapshot.sorts[field];
-  const { flags, shape, color, clarity, cut, price, carat, scratch, size } = snapshot;
-
-  // The narrow columns and the choice filters (which keep a fraction each) first, the 8-byte price
-  // (nearly every stone has one in range) last: most stones are turned away before it is read.
-  const hasCaratRange = values.carat !== undefined;
-  const matches = (slot: number) => {
-    if (flagTable[flags[slot]!] === 0) return false;
-    if (shapeTable !== null) {
-      const s = shape[slot]!;
-      if (s < 0 || s >= shapeTable.length || shapeTable[s] === 0) return false;
-    }
-    if (colorTable !== null && colorTable[color[slot]!] === 0) return false;
-    if (clarityTable !== null && clarityTable[clarity[slot]!] === 0) return false;
-    if (cutTable !== null && cutTable[cut[slot]!] === 0) return false;
-    if (hasCaratRange) {
-      const c = carat[slot]!;
-      if (c < caratFrom || c > caratTo) return false;
-    }
-    const p = price[slot]!;
-    if (hasPriceRange && !(p >= priceFrom && p <= priceTo)) return false;
-    if (pricing !== undefined && (pricing === 'priced') === Number.isNaN(p)) return false;
-    return true;
-  };
-
-  let total = 0;
-  for (let slot = 0; slot < size; slot += 1) if (matches(slot)) scratch[total++] = rank[slot]!;
+  const { scratch, size } = snapshot;
 
   const offset = (query.page - 1) * query.pageSize;
   const end = Math.min(total, offset + query.pageSize);
@@ -459,12 +676,16 @@ export function queryListSnapshot(snapshot: ListSnapshot, query: DiamondListQuer
     let seen = 0;
     for (let k = 0; k < size && ids.length < end - offset; k += 1) {
       const slot = order[isAscending ? k : size - 1 - k]!;
-      if (!matches(slot)) continue;
+      if (!hasBit(bits, slot)) continue;
       if (seen >= offset) ids.push(snapshot.ids[slot]!);
       seen += 1;
     }
   } else {
-    const ranks = scratch.subarray(0, total).sort();
+    let count = 0;
+    forEachBit(bits, (slot) => {
+      scratch[count++] = rank[slot]!;
+    });
+    const ranks = scratch.subarray(0, count).sort();
     for (let k = offset; k < end; k += 1) ids.push(snapshot.ids[order[ranks[isAscending ? k : total - 1 - k]!]!]!);
   }
   return { ids, total };
@@ -554,7 +775,12 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
         await options.beforeApplyingChanges?.();
         // A rebuild installed meanwhile is at least as new.
         if (snapshot !== current || building) return;
-        install(applyListChanges(current, changes));
+        const next = applyListChanges(current, changes);
+        if (!next) {
+          void rebuild().catch(() => undefined);
+          return;
+        }
+        install(next);
         stats.refreshes += 1;
         stats.lastRefreshMs = performance.now() - started;
         stats.lastRefreshReadMs = readMs;
@@ -601,7 +827,10 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
       if (!snapshot || building || refreshing || snapshot.version !== version - 1) return;
       const slot = slotOf(snapshot, id);
       if (slot < 0) return;
-      snapshot.flags[slot] = isSold ? snapshot.flags[slot]! | SOLD : snapshot.flags[slot]! & ~SOLD;
+      const flags = isSold ? snapshot.flags[slot]! | SOLD : snapshot.flags[slot]! & ~SOLD;
+      clearBit(snapshot.bits.flags[snapshot.flags[slot]!]!, slot);
+      setBit(setOf(snapshot.bits.flags, flags, snapshot.size), slot);
+      snapshot.flags[slot] = flags;
       snapshot.version = version;
       stats.version = version;
     },

@@ -17,7 +17,7 @@ import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery, ListIndex, ListIndexOptions } from './diamond-list-index.ts';
-import { bumpListVersion, createListIndex, isIndexable, listVersionSql, queryListSnapshot } from './diamond-list-index.ts';
+import { bumpListVersion, createListIndex, hasLoggedTooMany, isIndexable, listVersionSql, markPricesOnly, queryListSnapshot } from './diamond-list-index.ts';
 import { bandJoinSql, priceStone, stonePriceSql } from './diamond-price.ts';
 import type { MarkupBand } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
@@ -345,6 +345,7 @@ export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ rep
     isLab: sql`d.is_lab`,
     categoryId: sql`coalesce(s.shape_category_id, case when lower(d.shape_raw) like 'round%' then cats.round_id else cats.fancy_id end)`,
   };
+  const hadTooMany = await hasLoggedTooMany(tx);
   const result = await tx.execute(sql`
     with cats as (
       select max(id) filter (where code = 'round') as round_id, max(id) filter (where code = 'fancy') as fancy_id from shape_categories where deleted_at is null
@@ -357,6 +358,8 @@ export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ rep
     update diamonds d set price = x.price, unpriced_reason = x.unpriced_reason, updated_at = now(), version = d.version + 1
     from x where d.id = x.id and (d.price, d.unpriced_reason) is distinct from (x.price, x.unpriced_reason)`);
   const repriced = affected(result);
+  // Prices only: the list index reads every stone's price instead of rebuilding (diamond-list-index.ts).
+  await markPricesOnly(tx, hadTooMany);
   if (repriced > 0) await bumpListVersion(tx);
   await writeAudit(tx, context, { action: 'update', entity: 'diamond_prices', after: { repriced, rate } });
   return { repriced };

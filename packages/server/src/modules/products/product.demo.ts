@@ -410,20 +410,20 @@ function combinations(axes: Axis[]): [AttributeCode, string][][] {
 
 /** Ids the catalogue names: attributes and options by code and value, sets, categories, size types, shapes. */
 async function lookups(tx: Db) {
-  const [optionRows, setRows, categoryRows, sizeRows, shapeRows] = await Promise.all([
-    tx
-      .select({ attributeId: productAttributes.id, code: productAttributes.attributeCode, optionId: attributeOptions.id, value: attributeOptions.value })
-      .from(productAttributes)
-      .leftJoin(attributeOptions, and(eq(attributeOptions.attributeId, productAttributes.id), isLive(attributeOptions)))
-      .where(isLive(productAttributes)),
-    tx.select({ id: attributeSets.id, name: attributeSets.name }).from(attributeSets).where(isLive(attributeSets)),
-    tx
-      .select({ id: categories.id, slug: categories.slug })
-      .from(categories)
-      .where(and(isLive(categories), inArray(categories.slug, [...new Set(CATALOGUE.flatMap((product) => product.categories))]))),
-    tx.select({ id: productSizes.id, type: productSizes.type }).from(productSizes).where(isLive(productSizes)),
-    tx.select({ id: diamondShapes.id, name: diamondShapes.name }).from(diamondShapes).where(isLive(diamondShapes)),
-  ]);
+  // In turn, not side by side: `tx` is one connection, and node-postgres queues (and warns about, as
+  // deprecated) a query asked while another runs on it.
+  const optionRows = await tx
+    .select({ attributeId: productAttributes.id, code: productAttributes.attributeCode, optionId: attributeOptions.id, value: attributeOptions.value })
+    .from(productAttributes)
+    .leftJoin(attributeOptions, and(eq(attributeOptions.attributeId, productAttributes.id), isLive(attributeOptions)))
+    .where(isLive(productAttributes));
+  const setRows = await tx.select({ id: attributeSets.id, name: attributeSets.name }).from(attributeSets).where(isLive(attributeSets));
+  const categoryRows = await tx
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(and(isLive(categories), inArray(categories.slug, [...new Set(CATALOGUE.flatMap((product) => product.categories))])));
+  const sizeRows = await tx.select({ id: productSizes.id, type: productSizes.type }).from(productSizes).where(isLive(productSizes));
+  const shapeRows = await tx.select({ id: diamondShapes.id, name: diamondShapes.name }).from(diamondShapes).where(isLive(diamondShapes));
   const attributeIdOf = new Map(optionRows.map((row) => [row.code, row.attributeId]));
   const optionIdOf = new Map(optionRows.map((row) => [`${row.code}\u0000${row.value}`, row.optionId]));
   const need = <T>(map: Map<string, T>, key: string, what: string): T => {
