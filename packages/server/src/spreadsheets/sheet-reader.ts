@@ -66,6 +66,9 @@ function sheetPool(): WorkerPool<typeof sheetTasks> {
     maxQueue: 8,
     timeoutMs: SHEET_DEFAULT_LIMITS.timeoutMs,
     resourceLimits: { maxOldGenerationSizeMb: SHEET_WORKER_HEAP_MB },
+    // A big sheet leaves the thread's heap grown (~100 MB for 60,000 rows) while the import plans the
+    // rows on the main thread: a thread a file, ended as soon as it answers, gives that back first.
+    retireAfterTask: true,
   });
   return pool;
 }
