@@ -4,13 +4,17 @@ import type { ImportPlan } from './product-import.plan.ts';
 
 /**
  * Writes a checked plan, set-based, inside the caller's transaction: every statement takes all its
- * rows at once as one JSON parameter read back as rows of the table's own types
- * (jsonb_populate_recordset), so 10,000 products with 50,000 variants are a dozen statements.
+ * rows at once, so 10,000 products with 50,000 variants are a dozen statements. Products and variants
+ * go as one JSON parameter read back as rows of the table's own types (jsonb_populate_recordset); the
+ * narrow link tables as one array a column, read back by unnest: for the 110,000 attribute values of
+ * the bench's sheet a third of the JSON's time in PostgreSQL (68 ms against 237 ms), and no object a row.
  * Unique indexes still guard the SKUs: a row another save took meanwhile fails the whole import.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/** One column's values as an array parameter of `type` (node-postgres writes the array literal). */
+const column = (values: unknown[], type: 'int' | 'text' | 'boolean') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 const PRODUCT_COLUMNS = [
   'sku',
@@ -127,18 +131,24 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   if (clearValuesOf.length) {
     await tx.execute(sql`delete from product_attribute_values where product_id = any(${sql.param(clearValuesOf)}::int[])`);
   }
-  const values = [
-    ...linkProducts.flatMap((p, i) =>
-      p.attributes.map((a) => ({ product_id: linkProductIds[i], attribute_id: a.attributeId, option_id: a.optionId, value: a.value, is_standalone: a.isStandalone })),
-    ),
-    ...[...newVariants.map((v) => ({ v, id: variantIdBySku.get(v.columns.sku.toLowerCase())! })), ...reoptioned.map((v) => ({ v, id: v.id! }))].flatMap(({ v, id }) =>
-      v.options.map((o) => ({ product_id: id, attribute_id: o.attributeId, option_id: o.optionId, value: '', is_standalone: false })),
-    ),
-  ];
-  if (values.length) {
+  const values = { productIds: [] as number[], attributeIds: [] as number[], optionIds: [] as (number | null)[], texts: [] as string[], standalone: [] as boolean[] };
+  const addValue = (productId: number, attributeId: number, optionId: number | null, text: string, isStandalone: boolean) => {
+    values.productIds.push(productId);
+    values.attributeIds.push(attributeId);
+    values.optionIds.push(optionId);
+    values.texts.push(text);
+    values.standalone.push(isStandalone);
+  };
+  linkProducts.forEach((p, i) => {
+    for (const a of p.attributes) addValue(linkProductIds[i]!, a.attributeId, a.optionId, a.value, a.isStandalone);
+  });
+  for (const v of newVariants) for (const o of v.options) addValue(variantIdBySku.get(v.columns.sku.toLowerCase())!, o.attributeId, o.optionId, '', false);
+  for (const v of reoptioned) for (const o of v.options) addValue(v.id!, o.attributeId, o.optionId, '', false);
+  if (values.productIds.length) {
     await tx.execute(sql`
       insert into product_attribute_values (product_id, attribute_id, option_id, value, is_standalone)
-      select product_id, attribute_id, option_id, value, is_standalone from jsonb_populate_recordset(null::product_attribute_values, ${json(values)})`);
+      select * from unnest(${column(values.productIds, 'int')}, ${column(values.attributeIds, 'int')}, ${column(values.optionIds, 'int')},
+        ${column(values.texts, 'text')}, ${column(values.standalone, 'boolean')})`);
   }
 
   // Categories and related products of products written, replaced whole.
@@ -149,11 +159,11 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
     await tx.execute(sql`delete from product_categories where product_id = any(${sql.param(updatedIds)}::int[])`);
     await tx.execute(sql`delete from product_related where product_id = any(${sql.param(updatedIds)}::int[])`);
   }
-  const categoryRows = written.flatMap((p, i) => p.columns.category_ids.map((categoryId) => ({ product_id: writtenIds[i], category_id: categoryId })));
-  if (categoryRows.length) {
+  const categoryProductIds = written.flatMap((p, i) => p.columns.category_ids.map(() => writtenIds[i]!));
+  if (categoryProductIds.length) {
     await tx.execute(sql`
       insert into product_categories (product_id, category_id)
-      select product_id, category_id from jsonb_populate_recordset(null::product_categories, ${json(categoryRows)})`);
+      select * from unnest(${column(categoryProductIds, 'int')}, ${column(written.flatMap((p) => p.columns.category_ids), 'int')})`);
   }
   const relatedRows = written.flatMap((p, i) => p.relatedSkus.map((sku, sortOrder) => ({ product_id: writtenIds[i], sku, sort_order: sortOrder })));
   if (relatedRows.length) {
