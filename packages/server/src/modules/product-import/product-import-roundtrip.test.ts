@@ -170,7 +170,7 @@ describe('product sheet round trip: export, import, edit', () => {
     // the word NULL must arrive as typed.
     const engraving = '"Forever", {yours} \\ NULL';
     const sheet = await readSheet(await exported(), { fileName: 'Products.xlsx' });
-    const row = { ...sheet.rows.find((r) => r.values.sku === 'RT-BAND-1')!.values, sku: 'RT-ENGR-1', model_number: 'RT-ENGR-1', product_title: 'Engraved Band', attributes: `Engraving:${engraving}` };
+    const row: Record<string, string> = { ...sheet.rows.find((r) => r.values.sku === 'RT-BAND-1')!.values, sku: 'RT-ENGR-1', model_number: 'RT-ENGR-1', product_title: 'Engraved Band', attributes: `Engraving:${engraving}` };
     const result = await check(await xlsxFile([sheet.headers, sheet.headers.map((header) => row[header] ?? null)]));
     expect(result.lineErrors).toEqual([]);
     expect(result.products).toEqual({ create: 1, update: 0, unchanged: 0 });
