@@ -14,8 +14,15 @@ import type { ImportPlan } from './product-import.plan.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-/** One column's values as an array parameter of `type` (node-postgres writes the array literal). */
-const column = (values: unknown[], type: 'int' | 'text' | 'boolean' | 'numeric') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+/**
+ * One column's values as an array parameter of `type`, written here as PostgreSQL's array literal:
+ * text quoted with its quotes and backslashes escaped (so 'NULL' stays text), null as NULL. Written by
+ * hand because node-postgres's own writer took 2-3 times as long as JSON.stringify of the same rows.
+ */
+const column = (values: readonly (string | number | boolean | null)[], type: 'int' | 'text' | 'boolean' | 'numeric') => {
+  const items = values.map((value) => (value === null ? 'NULL' : typeof value === 'string' ? `"${value.replace(/["\\]/g, '\\$&')}"` : String(value)));
+  return sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`;
+};
 
 const PRODUCT_COLUMNS = [
   'sku',
