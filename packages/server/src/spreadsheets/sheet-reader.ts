@@ -66,6 +66,9 @@ function sheetPool(): WorkerPool<typeof sheetTasks> {
     maxQueue: 8,
     timeoutMs: SHEET_DEFAULT_LIMITS.timeoutMs,
     resourceLimits: { maxOldGenerationSizeMb: SHEET_WORKER_HEAP_MB },
+    // A big sheet leaves the thread's heap grown (~100 MB for 60,000 rows) while the import plans the
+    // rows on the main thread: a thread a file, ended as soon as it answers, gives that back first.
+    retireAfterTask: true,
   });
   return pool;
 }
@@ -82,10 +85,15 @@ export async function closeSheetReader() {
  * 'Invalid file', or too large/complex), or an AppError 429 when the parsing queue is full.
  */
 export async function readSheet(source: string | Uint8Array, options: ReadSheetOptions = {}): Promise<Sheet> {
+  return JSON.parse(await readSheetText(source, options)) as Sheet;
+}
+
+/** readSheet's sheet as the JSON text the thread sends (for a caller that stores it as it is). */
+export async function readSheetText(source: string | Uint8Array, options: ReadSheetOptions = {}): Promise<string> {
   const { timeoutMs = SHEET_DEFAULT_LIMITS.timeoutMs, fileName, ...limits } = options;
   try {
     return await sheetPool().run(
-      'parseSheet',
+      'parseSheetText',
       {
         source,
         ...(fileName === undefined ? {} : { fileName }),

@@ -88,6 +88,17 @@ describe('worker pool', () => {
     expect([a.value, b.value]).toEqual(['a', 'b']);
   });
 
+  it('with retireAfterTask, ends each thread once it answers and runs the next task on a fresh one', async () => {
+    const p = open({ retireAfterTask: true });
+    const first = await p.run('echo', 'one');
+    expect(p.threadIds()).toEqual([]);
+    const [second, third] = await Promise.all([p.run('echo', 'two'), p.run('echo', 'three')]);
+    expect([second.value, third.value]).toEqual(['two', 'three']);
+    expect(new Set([first.threadId, second.threadId, third.threadId]).size).toBe(3);
+    await expect(p.run('fail', 'bad')).rejects.toThrow('bad');
+    expect((await p.run('echo', 'after a failure')).value).toBe('after a failure');
+  });
+
   it('refuses unknown tasks and work after close', async () => {
     const p = open();
     await expect(p.run('nope' as 'echo', 'x')).rejects.toThrow(/unknown worker task/);

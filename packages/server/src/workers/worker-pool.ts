@@ -44,6 +44,12 @@ export interface WorkerPoolOptions {
   startTimeoutMs?: number;
   /** Heap limits of each thread: a task past them ends its thread (and fails), not the process. */
   resourceLimits?: ResourceLimits;
+  /**
+   * Ends each thread once its task has answered, and starts a fresh one for the next task. For rare,
+   * memory-hungry tasks (a 60,000-row spreadsheet grows the thread's heap by ~100 MB, which V8 keeps
+   * for good): the memory goes back to the system before the caller works on the answer.
+   */
+  retireAfterTask?: boolean;
 }
 
 export interface WorkerPool<Tasks extends TaskMap> {
@@ -106,6 +112,10 @@ export function createWorkerPool<Tasks extends TaskMap>(options: WorkerPoolOptio
       if (!job || job.id !== message.id) return;
       clearTimer(slot);
       slot.job = null;
+      if (options.retireAfterTask) {
+        slots.delete(slot);
+        void slot.worker.terminate();
+      }
       if (message.ok) job.resolve(message.value);
       else job.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
       dispatch();

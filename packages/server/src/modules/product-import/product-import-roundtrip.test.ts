@@ -164,4 +164,20 @@ describe('product sheet round trip: export, import, edit', () => {
     const again = await check(await exported());
     expect(again).toMatchObject({ lineErrorCount: 0, products: { unchanged: 2 }, variants: { unchanged: 2 } });
   });
+
+  it('writes a text attribute exactly, whatever characters an array literal treats specially', async () => {
+    // The apply sends attribute values as one array a column: quotes, commas, braces, a backslash and
+    // the word NULL must arrive as typed.
+    const engraving = '"Forever", {yours} \\ NULL';
+    const sheet = await readSheet(await exported(), { fileName: 'Products.xlsx' });
+    const row: Record<string, string> = { ...sheet.rows.find((r) => r.values.sku === 'RT-BAND-1')!.values, sku: 'RT-ENGR-1', model_number: 'RT-ENGR-1', product_title: 'Engraved Band', attributes: `Engraving:${engraving}` };
+    const result = await check(await xlsxFile([sheet.headers, sheet.headers.map((header) => row[header] ?? null)]));
+    expect(result.lineErrors).toEqual([]);
+    expect(result.products).toEqual({ create: 1, update: 0, unchanged: 0 });
+    const job = await apply(result.token);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    const [listed] = (await api('GET', '/api/products?sku=RT-ENGR-1')).json().items as { id: number }[];
+    const engraved = await record(listed!.id);
+    expect(engraved.attributes.map((a) => a.value)).toEqual([engraving]);
+  });
 });

@@ -12,8 +12,8 @@ import { AppError, invalidField } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import type { JobKindDefinition } from '../../jobs/job-kind.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
-import { SheetReadError, readSheet } from '../../spreadsheets/sheet-reader.ts';
-import { planImport } from './product-import.plan.ts';
+import { SheetReadError, readSheetText } from '../../spreadsheets/sheet-reader.ts';
+import { planImport, sheetRowsOf } from './product-import.plan.ts';
 import type { ImportPlan } from './product-import.plan.ts';
 import { writeImport } from './product-import.write.ts';
 
@@ -37,7 +37,8 @@ export function checkSheetShape(sheet: Sheet) {
  * The checked sheet as the check keeps it for the apply: its parsed rows as JSON (cells are text), so
  * the job reads them back in a fraction of the time a second parse of the .xlsx took (1-4 s for 60,000
  * rows; JSON both ways about 0.15-0.3 s, no slower than v8's serialisation). The job still plans them
- * again against the catalogue of its own time.
+ * again against the catalogue of its own time. The check stores the text the reader's thread sent
+ * (readSheetText), which is this; here for a sheet made otherwise (tests).
  */
 export const checkedSheetText = (sheet: Sheet): string => JSON.stringify({ headers: sheet.headers, rows: sheet.rows } satisfies Sheet);
 const checkedSheetOf = (text: string) => JSON.parse(text) as Sheet;
@@ -63,11 +64,13 @@ export function createProductImportService(db: Db, dir: string) {
     }
   }
 
-  async function read(source: string | Uint8Array, fileName: string): Promise<Sheet> {
+  /** The upload's sheet, and its JSON text (what the check stores for the apply, as the reader sent it). */
+  async function read(source: string | Uint8Array, fileName: string): Promise<{ sheet: Sheet; text: string }> {
     try {
-      const sheet = await readSheet(source, { fileName, maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS });
+      const text = await readSheetText(source, { fileName, maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS });
+      const sheet = checkedSheetOf(text);
       checkSheetShape(sheet);
-      return sheet;
+      return { sheet, text };
     } catch (error) {
       if (error instanceof SheetReadError) throw error.toAppError('file');
       throw error;
@@ -98,11 +101,26 @@ export function createProductImportService(db: Db, dir: string) {
      */
     async check(upload: { path: string; byteSize: number; fileName: string }): Promise<ImportCheckResponse> {
       if (upload.byteSize === 0) throw invalidField('file', MESSAGES.productSheetBlank);
-      const sheet = await read(upload.path, upload.fileName);
-      // The plan names lines with errors, and writes nothing.
-      const plan = await planImport(db, sheet, sanitize);
-      const media = await withoutMedia(plan);
+      // The sheet is kept for the apply before the plan is made, and let go: neither it nor its JSON is
+      // held while the plan is (the check's peak memory). Without its record the file is never applied.
       const token = randomUUID();
+      const rows = await (async () => {
+        const { sheet, text } = await read(upload.path, upload.fileName);
+        removeExpired();
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(filePath(token), text);
+        return sheetRowsOf(sheet);
+      })();
+      // The plan names lines with errors, and writes nothing.
+      let plan: ImportPlan;
+      let media: Awaited<ReturnType<typeof withoutMedia>>;
+      try {
+        plan = await planImport(db, rows, sanitize);
+        media = await withoutMedia(plan);
+      } catch (error) {
+        fs.rmSync(filePath(token), { force: true });
+        throw error;
+      }
       const response: ImportCheckResponse = {
         token,
         fileName: upload.fileName,
@@ -114,9 +132,6 @@ export function createProductImportService(db: Db, dir: string) {
         skusWithoutImages: media.images,
         skusWithoutVideos: media.videos,
       };
-      removeExpired();
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(filePath(token), checkedSheetText(sheet));
       fs.writeFileSync(recordPath(token), JSON.stringify({ response, errors: plan.errors } satisfies CheckRecord));
       return response;
     },
@@ -137,7 +152,7 @@ export function createProductImportService(db: Db, dir: string) {
           const file = filePath(params.token);
           if (!fs.existsSync(file)) throw new Error(MESSAGES.importCheckAgain);
           await progress(0, 3);
-          const plan = await planImport(db, checkedSheetOf(fs.readFileSync(file, 'utf8')), sanitize).catch((error: unknown) => {
+          const plan = await planImport(db, sheetRowsOf(checkedSheetOf(fs.readFileSync(file, 'utf8'))), sanitize).catch((error: unknown) => {
             throw error instanceof AppError ? new Error(error.message) : error;
           });
           if (plan.errors.length) {

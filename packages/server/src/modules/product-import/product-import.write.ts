@@ -4,13 +4,25 @@ import type { ImportPlan } from './product-import.plan.ts';
 
 /**
  * Writes a checked plan, set-based, inside the caller's transaction: every statement takes all its
- * rows at once as one JSON parameter read back as rows of the table's own types
- * (jsonb_populate_recordset), so 10,000 products with 50,000 variants are a dozen statements.
+ * rows at once, so 10,000 products with 50,000 variants are a dozen statements. Products (and any
+ * update) go as one JSON parameter read back as rows of the table's own types (jsonb_populate_recordset);
+ * new variants and the link tables, a few plain columns each, as one array a column read back by
+ * unnest: a third of the JSON's time in PostgreSQL (110,000 attribute values: 68 ms against 237 ms;
+ * 50,000 variants: 80 ms against 245-287 ms, as the JSON makes a whole products row of each).
  * Unique indexes still guard the SKUs: a row another save took meanwhile fails the whole import.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/**
+ * One column's values as an array parameter of `type`, written here as PostgreSQL's array literal:
+ * text quoted with its quotes and backslashes escaped (so 'NULL' stays text), null as NULL. Written by
+ * hand because node-postgres's own writer took 2-3 times as long as JSON.stringify of the same rows.
+ */
+const column = (values: readonly (string | number | boolean | null)[], type: 'int' | 'text' | 'boolean' | 'numeric') => {
+  const items = values.map((value) => (value === null ? 'NULL' : typeof value === 'string' ? `"${value.replace(/["\\]/g, '\\$&')}"` : String(value)));
+  return sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`;
+};
 
 const PRODUCT_COLUMNS = [
   'sku',
@@ -34,6 +46,7 @@ const PRODUCT_COLUMNS = [
   'can_be_set_with',
   'category_ids',
 ] as const;
+/** A variant's own columns; the new variants' insert unnests its arrays in this order. */
 const VARIANT_COLUMNS = ['sku', 'model_number', 'option_key', 'price', 'qty', 'is_ready_to_ship'] as const;
 
 const list = (columns: readonly string[], prefix = '') => sql.raw(columns.map((column) => `${prefix}${column}`).join(', '));
@@ -104,7 +117,11 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
       await tx.execute(sql`
         insert into products (parent_product_id, attribute_set_id, name, vendor, status, created_by, updated_by, ${list(VARIANT_COLUMNS)})
         select v.parent_product_id, p.attribute_set_id, p.name, p.vendor, p.status, ${by}, ${by}, ${list(VARIANT_COLUMNS, 'v.')}
-        from jsonb_populate_recordset(null::products, ${json(newVariants.map((v) => ({ ...v.columns, parent_product_id: parentOf(v.parentSku) })))}) with ordinality v
+        from unnest(${column(newVariants.map((v) => parentOf(v.parentSku)), 'int')}, ${column(newVariants.map((v) => v.columns.sku), 'text')},
+          ${column(newVariants.map((v) => v.columns.model_number), 'text')}, ${column(newVariants.map((v) => v.columns.option_key), 'text')},
+          ${column(newVariants.map((v) => v.columns.price), 'numeric')}, ${column(newVariants.map((v) => v.columns.qty), 'int')},
+          ${column(newVariants.map((v) => v.columns.is_ready_to_ship), 'boolean')})
+          with ordinality v(parent_product_id, ${list(VARIANT_COLUMNS)}, ordinality)
         join products p on p.id = v.parent_product_id
         -- Ids in the sheet's order: the form lists variants by id.
         order by v.ordinality
@@ -127,18 +144,24 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   if (clearValuesOf.length) {
     await tx.execute(sql`delete from product_attribute_values where product_id = any(${sql.param(clearValuesOf)}::int[])`);
   }
-  const values = [
-    ...linkProducts.flatMap((p, i) =>
-      p.attributes.map((a) => ({ product_id: linkProductIds[i], attribute_id: a.attributeId, option_id: a.optionId, value: a.value, is_standalone: a.isStandalone })),
-    ),
-    ...[...newVariants.map((v) => ({ v, id: variantIdBySku.get(v.columns.sku.toLowerCase())! })), ...reoptioned.map((v) => ({ v, id: v.id! }))].flatMap(({ v, id }) =>
-      v.options.map((o) => ({ product_id: id, attribute_id: o.attributeId, option_id: o.optionId, value: '', is_standalone: false })),
-    ),
-  ];
-  if (values.length) {
+  const values = { productIds: [] as number[], attributeIds: [] as number[], optionIds: [] as (number | null)[], texts: [] as string[], standalone: [] as boolean[] };
+  const addValue = (productId: number, attributeId: number, optionId: number | null, text: string, isStandalone: boolean) => {
+    values.productIds.push(productId);
+    values.attributeIds.push(attributeId);
+    values.optionIds.push(optionId);
+    values.texts.push(text);
+    values.standalone.push(isStandalone);
+  };
+  linkProducts.forEach((p, i) => {
+    for (const a of p.attributes) addValue(linkProductIds[i]!, a.attributeId, a.optionId, a.value, a.isStandalone);
+  });
+  for (const v of newVariants) for (const o of v.options) addValue(variantIdBySku.get(v.columns.sku.toLowerCase())!, o.attributeId, o.optionId, '', false);
+  for (const v of reoptioned) for (const o of v.options) addValue(v.id!, o.attributeId, o.optionId, '', false);
+  if (values.productIds.length) {
     await tx.execute(sql`
       insert into product_attribute_values (product_id, attribute_id, option_id, value, is_standalone)
-      select product_id, attribute_id, option_id, value, is_standalone from jsonb_populate_recordset(null::product_attribute_values, ${json(values)})`);
+      select * from unnest(${column(values.productIds, 'int')}, ${column(values.attributeIds, 'int')}, ${column(values.optionIds, 'int')},
+        ${column(values.texts, 'text')}, ${column(values.standalone, 'boolean')})`);
   }
 
   // Categories and related products of products written, replaced whole.
@@ -149,11 +172,11 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
     await tx.execute(sql`delete from product_categories where product_id = any(${sql.param(updatedIds)}::int[])`);
     await tx.execute(sql`delete from product_related where product_id = any(${sql.param(updatedIds)}::int[])`);
   }
-  const categoryRows = written.flatMap((p, i) => p.columns.category_ids.map((categoryId) => ({ product_id: writtenIds[i], category_id: categoryId })));
-  if (categoryRows.length) {
+  const categoryProductIds = written.flatMap((p, i) => p.columns.category_ids.map(() => writtenIds[i]!));
+  if (categoryProductIds.length) {
     await tx.execute(sql`
       insert into product_categories (product_id, category_id)
-      select product_id, category_id from jsonb_populate_recordset(null::product_categories, ${json(categoryRows)})`);
+      select * from unnest(${column(categoryProductIds, 'int')}, ${column(written.flatMap((p) => p.columns.category_ids), 'int')})`);
   }
   const relatedRows = written.flatMap((p, i) => p.relatedSkus.map((sku, sortOrder) => ({ product_id: writtenIds[i], sku, sort_order: sortOrder })));
   if (relatedRows.length) {
