@@ -43,6 +43,8 @@ export interface IngestOptions {
   onDownloaded?: (staged: number) => Promise<void>;
   /** Runs inside the merge's transaction after the merge: the job's `succeed`, the log's end, in the same commit. */
   inTransaction?: (tx: Db, counts: IngestCounts) => Promise<void>;
+  /** Called once the merge has committed, before the staged rows are cleared (the bench's timing). */
+  onCommitted?: (counts: IngestCounts) => Promise<void>;
   /** Staged rows older than this are of reads that died; removed as a read starts. */
   staleStagingHours?: number;
 }
@@ -355,6 +357,7 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
       await options.inTransaction?.(tx, result);
       return result;
     });
+    await options.onCommitted?.(counts);
     return counts;
   } finally {
     await clearStage(db, stageKey);

@@ -1,0 +1,14 @@
+import { generatedStone } from '../src/modules/diamonds/generated-stone-feed.ts';
+import { prepareStone } from '../src/modules/diamonds/diamond-ingest.ts';
+const N = 200_000;
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+let t = cpu();
+const stones = [];
+for (let i = 0; i < N; i++) stones.push(generatedStone('natural', i, 7));
+console.log('generate cpu', (cpu() - t).toFixed(2));
+t = cpu();
+const prepared = stones.map(prepareStone);
+console.log('prepare cpu', (cpu() - t).toFixed(2));
+t = cpu();
+for (let r = 0; r < 1; r++) stones.map(prepareStone);
+console.log('prepare again cpu', (cpu() - t).toFixed(2));
