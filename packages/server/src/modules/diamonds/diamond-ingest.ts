@@ -276,22 +276,7 @@ export const categoryIdSql = (shapeId: SQL, shapeRaw: SQL) =>
  * stone offered again is available again).
  */
 async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string | null) {
-  // A source with no stone yet (the first load) has nothing to update: without the update, the priced
-  // stones are read once, by the insert, and stream into it, rather than being written aside (a
-  // 900-byte row per stone) for the update and the insert to read each.
-  const hasStones = Boolean(
-    ((await tx.execute(sql`select exists (select 1 from diamonds where source = ${source}) as found`)) as unknown as { rows: { found: boolean }[] }).rows[0]?.found,
-  );
   const setList = sql.raw(['feed_hash', 'shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
-  const updatedCte = hasStones
-    ? sql`updated as (
-      update diamonds d set ${setList}, is_unavailable = false, last_seen_at = now(), updated_at = now(), version = d.version + 1
-      from p where d.id = p.existing_id
-        and (p.old_feed_hash, p.old_shape_id, p.old_price, p.old_unpriced_reason, p.was_unavailable)
-          is distinct from (p.feed_hash, p.shape_id, p.price, p.unpriced_reason, false)
-      returning d.id, (p.old_price is distinct from p.price) as is_repriced
-    ),`
-    : sql``;
   const stone = { supplierPrice: sql`s.supplier_price`, supplierCurrency: sql`s.supplier_currency`, carat: sql`s.carat`, isLab: sql`s.is_lab`, categoryId: sql`m.category_id` };
   // What changed is told by the feed columns' digest (made as they were staged) and the shop's own
   // columns, so the existing stones are read for a few narrow columns: comparing every column read
@@ -320,13 +305,20 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
       left join diamonds d on d.source = ${source} and d.source_id = s.source_id
       left join ${bandJoinSql(stone)}
     ),
-    ${updatedCte}
+    updated as (
+      update diamonds d set ${setList}, is_unavailable = false, last_seen_at = now(), updated_at = now(), version = d.version + 1
+      from p where d.id = p.existing_id
+        and (p.old_feed_hash, p.old_shape_id, p.old_price, p.old_unpriced_reason, p.was_unavailable)
+          is distinct from (p.feed_hash, p.shape_id, p.price, p.unpriced_reason, false)
+      returning d.id, (p.old_price is distinct from p.price) as is_repriced
+    ),
     added as (
       insert into diamonds (source, source_id, feed_hash, shape_id, price, unpriced_reason, ${columnList()})
       select ${source}, p.source_id, p.feed_hash, p.shape_id, p.price, p.unpriced_reason, ${columnList('p.')} from p where p.existing_id is null
       returning id
     )
-    select (select count(*) from added)::int as added, ${hasStones ? sql`(select count(*) from updated)::int as updated, (select count(*) from updated where is_repriced)::int as repriced` : sql`0 as updated, 0 as repriced`}`);
+    select (select count(*) from added)::int as added, (select count(*) from updated)::int as updated,
+      (select count(*) from updated where is_repriced)::int as repriced`);
   const row = (result as unknown as { rows: { added: number; updated: number; repriced: number }[] }).rows[0]!;
   return { added: Number(row.added), updated: Number(row.updated), repriced: Number(row.repriced) };
 }
