@@ -11,11 +11,14 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /**
  * A throwaway database on the PostgreSQL server of BENCH_DATABASE_URL (the local one unless said),
  * opened with the app's own client (which applies new migrations); `drop()` closes it and removes it.
+ * BENCH_NAME adds a tag to its name.
  * `reuse` names a database an earlier run kept instead (BENCH_KEEP=1).
  */
 export async function openBenchDatabase(reuse?: string) {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = reuse ?? `facet_bench_${randomBytes(4).toString('hex')}`;
+  // BENCH_NAME tags the database (facet_bench_<tag>_<random>): whose it is, on a server several people bench on.
+  const tag = process.env.BENCH_NAME ? `${process.env.BENCH_NAME.replace(/\W/g, '').toLowerCase()}_` : '';
+  const name = reuse ?? `facet_bench_${tag}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   if (!reuse) await admin.query(`create database ${name}`);

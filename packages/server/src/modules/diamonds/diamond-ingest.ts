@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -43,6 +43,8 @@ export interface IngestOptions {
   onDownloaded?: (staged: number) => Promise<void>;
   /** Runs inside the merge's transaction after the merge: the job's `succeed`, the log's end, in the same commit. */
   inTransaction?: (tx: Db, counts: IngestCounts) => Promise<void>;
+  /** Called once the merge has committed, before the staged rows are cleared (the bench's timing). */
+  onCommitted?: (counts: IngestCounts) => Promise<void>;
   /** Staged rows older than this are of reads that died; removed as a read starts. */
   staleStagingHours?: number;
 }
@@ -215,17 +217,36 @@ export function prepareStone(stone: FeedStone): PreparedStone | null {
  * 600,000 stones. The stored digest is always one made here, so the two never differ in how.
  */
 function feedHashOf(columns: Omit<PreparedStone, 'source_id' | 'feed_hash'>): string {
-  return createHash('md5')
-    .update(JSON.stringify(STONE_COLUMNS.map(([name]) => columns[name as keyof typeof columns])))
-    .digest('hex');
+  // The one-shot digest: no Hash object per stone (a third less of this function's time).
+  return hash('md5', JSON.stringify(STONE_COLUMNS.map(([name]) => columns[name as keyof typeof columns])), 'hex');
 }
 
 // ---------------------------------------------------------------- staging
 
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /["\\]/g;
+/**
+ * A column of a batch as one PostgreSQL array literal ('{"a","b",NULL}'), sent as a text parameter
+ * and cast: every element quoted, a backslash or double quote escaped (array_in's rules). Written
+ * here rather than by the driver's array serialisation, whose two regular-expression replacements
+ * per element were a quarter of the reading process's CPU while staging.
+ */
+function arrayLiteral(values: readonly (string | number | boolean | null)[]): string {
+  let literal = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (i > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (typeof value === 'string') literal += `"${NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value}"`;
+    else literal += typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
+  }
+  return `${literal}}`;
+}
+
 async function stageBatch(db: Db, stageKey: string, firstSeq: number, stones: readonly PreparedStone[]) {
   const arrays = [
-    sql`${sql.param(stones.map((_stone, index) => firstSeq + index))}::bigint[]`,
-    ...STAGED_COLUMNS.map(([name, type]) => sql`${sql.param(stones.map((stone) => stone[name]))}::${sql.raw(type)}[]`),
+    sql`${arrayLiteral(stones.map((_stone, index) => firstSeq + index))}::bigint[]`,
+    ...STAGED_COLUMNS.map(([name, type]) => sql`${arrayLiteral(stones.map((stone) => stone[name]))}::${sql.raw(type)}[]`),
   ];
   const names = sql.raw(['seq', ...STAGED_COLUMNS.map(([name]) => name)].join(', '));
   await db.execute(sql`insert into diamond_feed_staging (stage_key, ${names}) select ${stageKey}::uuid, ${names} from unnest(${sql.join(arrays, sql`, `)}) as v(${names})`);
@@ -301,6 +322,12 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
   return { added: Number(row.added), updated: Number(row.updated), repriced: Number(row.repriced) };
 }
 
+/** Whether any stone of `kind` from `source` is on offer (not swept). */
+async function isOnOffer(tx: Db, source: string, kind: FeedStoneKind): Promise<boolean> {
+  const result = await tx.execute(sql`select exists (select 1 from diamonds d where d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}) as found`);
+  return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
+}
+
 /** A full read's sweep: stones of its kind it no longer holds become unavailable (never deleted). */
 async function sweep(tx: Db, source: string, stageKey: string, kind: FeedStoneKind): Promise<number> {
   // A hash anti-join over the staged source ids, always: the sweep reads every stone of the kind, and
@@ -327,6 +354,15 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
   await db.execute(sql`delete from diamond_feed_staging where created_at < now() - make_interval(hours => ${options.staleStagingHours ?? 12})`);
   let staged = 0;
   let rejected = 0;
+  // One batch's insert runs in the database while the next batch is read and prepared here (the
+  // feed's download, the digest): the two take turns otherwise, each idle half the time. Never more
+  // than one in flight, so a batch's progress is reported once its rows are committed.
+  let inFlight: Promise<void> | null = null;
+  const settle = async () => {
+    const insert = inFlight;
+    inFlight = null;
+    if (insert) await insert;
+  };
   try {
     for await (const batch of batches) {
       const prepared: PreparedStone[] = [];
@@ -335,10 +371,20 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
         if (row) prepared.push(row);
         else rejected += 1;
       }
-      if (prepared.length) await stageBatch(db, stageKey, staged, prepared);
+      await settle();
+      if (staged > 0) await options.onBatch?.(staged);
+      if (prepared.length) {
+        inFlight = stageBatch(db, stageKey, staged, prepared);
+        // Awaited by the next settle (or the finally below); marked handled meanwhile, so a failure
+        // while the next batch is read is not an unhandled rejection.
+        inFlight.catch(() => undefined);
+        // A turn of the event loop, so the insert is on the wire before the next batch's work starts.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       staged += prepared.length;
-      await options.onBatch?.(staged);
     }
+    await settle();
+    await options.onBatch?.(staged);
     await options.onDownloaded?.(staged);
     if (scope.mode === 'full' && staged === 0) throw new Error(EMPTY_FULL_READ);
     // Statistics of what was just staged: without them the planner takes a million staged rows for a
@@ -348,15 +394,22 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
       // The merge sorts the staged stones by source id and hashes them against the table: in memory, not spilled to disk in 4 MB runs.
       await tx.execute(sql`set local work_mem = '64MB'`);
       const { rate } = await readExchangeRate(tx);
+      // A full read into a kind with no stone on offer (the first load) has nothing to sweep: every
+      // stone of the kind on offer after the merge is one it wrote. Asked before the merge, so the
+      // sweep's pass over the new stones and the staged ids (1-2 s at 600,000) is not spent for nothing.
+      const sweeps = scope.mode === 'full' && (await isOnOffer(tx, source, scope.kind));
       const merged = await merge(tx, source, stageKey, rate);
-      const removed = scope.mode === 'full' ? await sweep(tx, source, stageKey, scope.kind) : 0;
+      const removed = sweeps ? await sweep(tx, source, stageKey, scope.kind) : 0;
       if (merged.added + merged.updated + removed > 0) await bumpListVersion(tx);
       const result: IngestCounts = { total: staged, ...merged, removed, rejected };
       await options.inTransaction?.(tx, result);
       return result;
     });
+    await options.onCommitted?.(counts);
     return counts;
   } finally {
+    // A read that failed while a batch was on its way: that batch is in before the stage is cleared.
+    await settle().catch(() => undefined);
     await clearStage(db, stageKey);
     // A read leaves the staging table as large as it was, all dead rows: the next read (an hourly
     // incremental of a few thousand) scanned the 270 MB a million left, three times (0.8 s), until

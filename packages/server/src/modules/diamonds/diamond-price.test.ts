@@ -1,9 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { systemContext } from '../../http/context.ts';
 import { useAdminTestApp } from '../../test/test-app.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
+import { settings } from '../settings/setting.table.ts';
 import { bandJoinSql, findBand, priceStone, stonePriceSql } from './diamond-price.ts';
+import { repriceAll } from './diamond.service.ts';
+import { diamonds } from './diamond.table.ts';
 import type { MarkupBand, StoneToPrice } from './diamond-price.ts';
 
 const ROUND = { id: 1, name: 'Round' };
@@ -68,7 +74,8 @@ describe('diamond price', () => {
   describe('the SQL and the step function agree', () => {
     const fx = useAdminTestApp();
 
-    it('on stones across bands, origins, kinds and edges', async () => {
+    /** The bands both tests price with: Round earth mined in two bands with a gap below and above, Round lab grown, Fancy earth mined; none for Fancy lab grown. */
+    async function seedBands() {
       const db = fx.t.db;
       const categories = await db.select({ id: shapeCategories.id, code: shapeCategories.code, name: shapeCategories.name }).from(shapeCategories);
       const round = categories.find((c) => c.code === 'round')!;
@@ -82,6 +89,12 @@ describe('diamond price', () => {
       await db.delete(diamondMarkups);
       await db.insert(diamondMarkups).values(rows);
       const bands: MarkupBand[] = rows;
+      return { round, fancy, bands };
+    }
+
+    it('on stones across bands, origins, kinds and edges', async () => {
+      const db = fx.t.db;
+      const { round, fancy, bands } = await seedBands();
       const cases: StoneToPrice[] = [];
       const carats = ['0.299', '0.300', '0.555', '0.999', '1.000', '1.234', '1.999', '2.000', '2.999', '3.000'];
       const prices = ['4120.00', '100.10', '999.99', '12345.67', '0.01', '777.77'];
@@ -104,6 +117,56 @@ describe('diamond price', () => {
         const fromSql = (result as unknown as { rows: { price: string | null; unpriced_reason: string | null }[] }).rows;
         const fromSteps = cases.map((c) => priceStone(c, rate, bands));
         expect(fromSql.map((row) => [row.price === null ? null : Number(row.price), row.unpriced_reason])).toEqual(fromSteps.map((w) => [w.price, w.unpricedReason]));
+      }
+    });
+
+    it('in the repricing of stored stones: every band edge and gap, shop shapes (a deleted one too), stones without one, three currencies, three rates', async () => {
+      const db = fx.t.db;
+      const { round, fancy, bands } = await seedBands();
+      const shape = async (name: string, category: { id: number }, deletedAt: Date | null = null) =>
+        (await db.insert(diamondShapes).values({ name, shapeCategoryId: category.id, deletedAt }).returning({ id: diamondShapes.id }))[0]!.id;
+      // A stone's category: its shop shape's (a deleted shape keeps pricing its stones), else Round or Fancy by its words.
+      const shapes = [
+        { shapeId: await shape('Reprice Round', round), shapeRaw: 'ROUND', category: round },
+        { shapeId: await shape('Reprice Pear', fancy), shapeRaw: 'PEAR', category: fancy },
+        { shapeId: await shape('Reprice Old Cut', round, new Date()), shapeRaw: 'OLD CUT', category: round },
+        { shapeId: null, shapeRaw: 'ROUND BRILLIANT', category: round },
+        { shapeId: null, shapeRaw: 'TRILLIANT', category: fancy },
+      ];
+      const carats = ['0.001', '0.299', '0.300', '0.555', '0.999', '1.000', '1.999', '2.000', '2.999', '3.000', '999.999'];
+      const cases: (StoneToPrice & { shapeId: number | null; shapeRaw: string })[] = [];
+      for (const carat of carats) {
+        for (const [index, { shapeId, shapeRaw, category }] of shapes.entries()) {
+          for (const supplierCurrency of ['USD', 'GBP', 'EUR']) {
+            for (const isLab of [false, true]) cases.push({ supplierPrice: `${1000 + index * 77}.${String(cases.length % 100).padStart(2, '0')}`, supplierCurrency, carat, isLab, shapeCategory: { id: category.id, name: '' }, shapeId, shapeRaw });
+          }
+        }
+      }
+      await db.delete(diamonds);
+      await db.insert(diamonds).values(
+        cases.map((c, n) => ({
+          source: 'reprice-test',
+          sourceId: `R${n}`,
+          stockId: `R${n}`,
+          shapeRaw: c.shapeRaw,
+          shapeId: c.shapeId,
+          name: 'stone',
+          carat: c.carat as string,
+          availability: 'AVAILABLE',
+          isLab: c.isLab,
+          isGemstone: false,
+          supplierPrice: c.supplierPrice,
+          supplierCurrency: c.supplierCurrency,
+        })),
+      );
+      const context = systemContext(null, 0);
+      for (const rate of ['0.79', 'none', '0.812345']) {
+        await db.delete(settings).where(eq(settings.key, EXCHANGE_RATE_SETTING_KEYS.rate));
+        if (rate !== 'none') await db.insert(settings).values({ title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: rate });
+        await db.transaction((tx) => repriceAll(tx, context));
+        const stored = await db.select({ price: diamonds.price, unpricedReason: diamonds.unpricedReason }).from(diamonds).orderBy(asc(diamonds.id));
+        const fromSteps = cases.map((c) => priceStone(c, rate === 'none' ? null : rate, bands));
+        expect(stored.map((row) => [row.price === null ? null : Number(row.price), row.unpricedReason])).toEqual(fromSteps.map((w) => [w.price, w.unpricedReason]));
       }
     });
   });

@@ -156,9 +156,12 @@ export function priceStone(stone: StoneToPrice, usdToGbp: string | null, bands: 
 
 // ---------------------------------------------------------------- the same rule in SQL
 
+/** Whether a feed's shape words are a round stone's: the Round/Fancy fallback (GLOSSARY). */
+const isRoundSql = (shapeRaw: SQL) => sql`lower(${shapeRaw}) like 'round%'`;
+
 /** The shape category of a stone whose shape is none of the shop's: Round for a round stone, Fancy otherwise (GLOSSARY). */
 export const fallbackCategorySql = (shapeRaw: SQL) =>
-  sql`(select id from shape_categories where deleted_at is null and code = case when lower(${shapeRaw}) like 'round%' then ${SHAPE_CATEGORY_CODES.round} else ${SHAPE_CATEGORY_CODES.fancy} end limit 1)`;
+  sql`(select id from shape_categories where deleted_at is null and code = case when ${isRoundSql(shapeRaw)} then ${SHAPE_CATEGORY_CODES.round} else ${SHAPE_CATEGORY_CODES.fancy} end limit 1)`;
 
 interface StoneSql {
   supplierPrice: SQL;
@@ -169,30 +172,83 @@ interface StoneSql {
 }
 
 /**
+ * The live bands, each bringing its markup as a factor and an addend on the cost (percentage:
+ * × (100 + p) × 0.01, + fixed cost; amount: × 1, + amount + fixed cost), worked out once per band
+ * rather than once per stone.
+ */
+const liveBandsSql = sql`select is_lab_diamond, shape_category_id, from_carat, to_carat,
+        case when markup_type = 'percentage' then (100 + markup) * 0.01 else 1 end as cost_factor,
+        case when markup_type = 'percentage' then fix_cost else markup + fix_cost end as cost_addend
+      from diamond_markups where deleted_at is null`;
+
+/**
  * The markup band of each stone as a join, `left join ${bandJoinSql(stone)}`, naming it `band`: a
  * hash join of the few live bands on origin and shape category, the carat checked between the band's
  * ends. Bands of one origin and category never overlap (the markups module refuses it under a lock),
- * so a stone meets at most one. Each band brings its markup as a factor and an addend on the cost
- * (percentage: × (100 + p) × 0.01, + fixed cost; amount: × 1, + amount + fixed cost), worked out once
- * per band rather than once per stone.
+ * so a stone meets at most one.
  */
 export const bandJoinSql = (stone: StoneSql): SQL =>
-  sql`(select is_lab_diamond, shape_category_id, from_carat, to_carat,
-        case when markup_type = 'percentage' then (100 + markup) * 0.01 else 1 end as cost_factor,
-        case when markup_type = 'percentage' then fix_cost else markup + fix_cost end as cost_addend
-      from diamond_markups where deleted_at is null) band
+  sql`(${liveBandsSql}) band
     on band.is_lab_diamond = ${stone.isLab} and band.shape_category_id = ${stone.categoryId} and ${stone.carat} between band.from_carat and band.to_carat`;
 
 /**
- * The price and unpriced reason of a stone as two select columns (`price`, `unpriced_reason`), over
- * the `band` of bandJoinSql. The rate is a parameter (read and checked once per statement); the
- * arithmetic is numeric, as priceStone's: supplier price × rate × the band's factor + its addend,
- * products and sums only, so exactly priceStone's cost × (100 + p) × 0.01 + fixed cost (numeric
- * multiplication does not round). One multiplication chain per stone: at a million stones the
- * expression, written out step by step and evaluated three times, cost seconds.
+ * A stored stone's shape key for bandCoverSql: its shop shape, or, without one, -1 for round
+ * words and -2 for others (the Round/Fancy fallback).
  */
-export function stonePriceSql(stone: StoneSql, usdToGbp: string | null): SQL {
+export const shapeKeySql = (shapeId: SQL, shapeRaw: SQL) => sql`coalesce(${shapeId}, case when ${isRoundSql(shapeRaw)} then -1 else -2 end)`;
+
+/**
+ * The same bands as rows every stored stone meets exactly one of, for an inner join on origin
+ * (`is_lab_diamond`), shape key (shapeKeySql) and carat (`from_carat` to `to_carat`), naming it
+ * `band`: per origin and shape key (each shop shape, soft-deleted ones included, as the stones keep
+ * them; -1 and -2 the fallback categories), the live bands of its category, and the carats none of
+ * them holds (below, between and above them; every carat when the category has none) with no
+ * factor, which prices as no_band. An UPDATE cannot left-join its own table, so with bandJoinSql
+ * the repricing read the table a second time and hashed a million ids to meet the prices with
+ * their rows; with a cover that misses no carat it prices each stone in the scan that writes it.
+ * Carats have 3 decimals (0.001 to 999.999), as the bands' ends do.
+ */
+export const bandCoverSql = (): SQL =>
+  sql`(
+    with band as (${liveBandsSql}),
+    shape_key as (
+      select id as shape_key, shape_category_id as category_id from diamond_shapes
+      union all select -1, ${fallbackCategorySql(sql`'round'`)}
+      union all select -2, ${fallbackCategorySql(sql`''`)}
+    ),
+    origin (is_lab) as (values (false), (true)),
+    held as (
+      select o.is_lab, k.shape_key, b.from_carat, b.to_carat, b.cost_factor, b.cost_addend,
+        coalesce(lag(b.to_carat) over (partition by o.is_lab, k.shape_key order by b.from_carat) + 0.001, 0) as gap_from
+      from shape_key k cross join origin o join band b on b.is_lab_diamond = o.is_lab and b.shape_category_id = k.category_id
+    )
+    select is_lab as is_lab_diamond, shape_key, from_carat, to_carat, cost_factor, cost_addend from held
+    union all
+    select is_lab, shape_key, gap_from, from_carat - 0.001, null, null from held where gap_from <= from_carat - 0.001
+    union all
+    select o.is_lab, k.shape_key, coalesce(max(b.to_carat) + 0.001, 0), 999.999, null, null
+    from shape_key k cross join origin o left join band b on b.is_lab_diamond = o.is_lab and b.shape_category_id = k.category_id
+    group by o.is_lab, k.shape_key having coalesce(max(b.to_carat) + 0.001, 0) <= 999.999
+  ) band`;
+
+/**
+ * A stone's price and unpriced reason as two expressions, over the `band` of bandJoinSql or
+ * bandCoverSql. The rate is a parameter (read and checked once per statement); the arithmetic is
+ * numeric, as priceStone's: supplier price × rate × the band's factor + its addend, products and sums
+ * only, so exactly priceStone's cost × (100 + p) × 0.01 + fixed cost (numeric multiplication does not
+ * round). One multiplication chain per stone: at a million stones the expression, written out step by
+ * step and evaluated three times, cost seconds.
+ */
+export function stonePriceParts(stone: Pick<StoneSql, 'supplierPrice' | 'supplierCurrency'>, usdToGbp: string | null): { price: SQL; unpricedReason: SQL } {
   const rate = sql`(case upper(${stone.supplierCurrency}) when 'GBP' then 1 when 'USD' then ${usdToGbp}::numeric end)`;
-  return sql`round(${stone.supplierPrice} * ${rate} * band.cost_factor + band.cost_addend, 0) as price,
-      case when ${rate} is null then 'no_rate' when band.cost_factor is null then 'no_band' end as unpriced_reason`;
+  return {
+    price: sql`round(${stone.supplierPrice} * ${rate} * band.cost_factor + band.cost_addend, 0)`,
+    unpricedReason: sql`case when ${rate} is null then 'no_rate' when band.cost_factor is null then 'no_band' end`,
+  };
+}
+
+/** The price and unpriced reason of a stone as two select columns (`price`, `unpriced_reason`): stonePriceParts. */
+export function stonePriceSql(stone: Pick<StoneSql, 'supplierPrice' | 'supplierCurrency'>, usdToGbp: string | null): SQL {
+  const { price, unpricedReason } = stonePriceParts(stone, usdToGbp);
+  return sql`${price} as price, ${unpricedReason} as unpriced_reason`;
 }

@@ -18,7 +18,7 @@ import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery, ListIndex, ListIndexOptions } from './diamond-list-index.ts';
 import { bumpListVersion, createListIndex, hasLoggedTooMany, isIndexable, listVersionSql, markPricesOnly, queryListSnapshot } from './diamond-list-index.ts';
-import { bandJoinSql, priceStone, stonePriceSql } from './diamond-price.ts';
+import { bandCoverSql, priceStone, shapeKeySql, stonePriceParts } from './diamond-price.ts';
 import type { MarkupBand } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 import { diamonds } from './diamond.table.ts';
@@ -333,30 +333,18 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
  * the stones whose price (or unpriced reason) changed. Run in the caller's transaction.
  */
 export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ repriced: number }> {
-  // The new prices meet their rows through a hash on the id. Past work_mem the hash is cut into
-  // batches, each of which visits the pages in a new order: at the default 4 MB (16 batches for a
-  // million stones) every page was dirtied, evicted and written again some eight times.
-  await tx.execute(sql`set local work_mem = '128MB'`);
   const { rate } = await readExchangeRate(tx);
-  const stone = {
-    supplierPrice: sql`d.supplier_price`,
-    supplierCurrency: sql`d.supplier_currency`,
-    carat: sql`d.carat`,
-    isLab: sql`d.is_lab`,
-    categoryId: sql`coalesce(s.shape_category_id, case when lower(d.shape_raw) like 'round%' then cats.round_id else cats.fancy_id end)`,
-  };
   const hadTooMany = await hasLoggedTooMany(tx);
+  const { price, unpricedReason } = stonePriceParts({ supplierPrice: sql`d.supplier_price`, supplierCurrency: sql`d.supplier_currency` }, rate);
+  // One pass: each stone meets its band (or the carats no band holds) by an inner join on a cover of
+  // the bands, so the update prices the rows it scans. A stone's shape id always names a row of
+  // diamond_shapes (shapes are soft-deleted, never removed), so the cover misses none.
   const result = await tx.execute(sql`
-    with cats as (
-      select max(id) filter (where code = 'round') as round_id, max(id) filter (where code = 'fancy') as fancy_id from shape_categories where deleted_at is null
-    ),
-    x as (
-      select d.id, ${stonePriceSql(stone, rate)}
-      from diamonds d cross join cats left join diamond_shapes s on s.id = d.shape_id
-      left join ${bandJoinSql(stone)}
-    )
-    update diamonds d set price = x.price, unpriced_reason = x.unpriced_reason, updated_at = now(), version = d.version + 1
-    from x where d.id = x.id and (d.price, d.unpriced_reason) is distinct from (x.price, x.unpriced_reason)`);
+    update diamonds d set price = ${price}, unpriced_reason = ${unpricedReason}, updated_at = now(), version = d.version + 1
+    from ${bandCoverSql()}
+    where band.is_lab_diamond = d.is_lab and band.shape_key = ${shapeKeySql(sql`d.shape_id`, sql`d.shape_raw`)}
+      and d.carat between band.from_carat and band.to_carat
+      and (d.price, d.unpriced_reason) is distinct from (${price}, ${unpricedReason})`);
   const repriced = affected(result);
   // Prices only: the list index reads every stone's price instead of rebuilding (diamond-list-index.ts).
   await markPricesOnly(tx, hadTooMany);

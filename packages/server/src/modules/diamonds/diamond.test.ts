@@ -117,6 +117,13 @@ describe('diamonds', () => {
       expect((await rowOf(source, natural.sourceId))!.isUnavailable).toBe(true);
     });
 
+    it('stores feed text exactly, whatever its characters (quotes, backslashes, braces, commas, the word NULL)', async () => {
+      const source = 'ingest-text';
+      const odd = feedStone({ stockId: 'A"B\\C{D},E', vendor: 'NULL', girdle: ' "quoted" \\" ', gemType: null, certificateNumber: 'x,y}{' });
+      await ingestStones(fx.t.db, source, batchesOf([odd]), { mode: 'incremental', kind: 'natural' });
+      expect(await rowOf(source, odd.sourceId)).toMatchObject({ stockId: 'A"B\\C{D},E', vendor: 'NULL', girdle: '"quoted" \\"', gemType: null, certificate: 'x,y}{' });
+    });
+
     it('leaves out a stone whose values fit no column, and keeps the rest', async () => {
       const source = 'ingest-bad';
       const good = feedStone({});
