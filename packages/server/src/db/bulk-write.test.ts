@@ -1,9 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jobStaging } from '../jobs/job-run.table.ts';
 import { auditLog } from './audit.table.ts';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
 import { openTestDatabase } from '../test/test-database.ts';
+import { arrayParam } from './array-param.ts';
 import { applyStaged, bulkUpdate, stageRows } from './bulk-write.ts';
 import type { Database } from './client.ts';
 
@@ -23,6 +25,17 @@ describe('bulk writes', () => {
   afterAll(() => database?.close());
 
   const read = () => database.db.select().from(shippingRates).orderBy(asc(shippingRates.id));
+
+  it('sends a column as one array literal that PostgreSQL reads back exactly (arrayParam)', async () => {
+    const texts = ['plain', 'NULL', '', 'a,b', '{brace}', '"quoted"', 'back\\slash', 'tab\tand\nline', 'émeraude £', null];
+    const numbers = [1, -2.5, 0, null, 1e-7];
+    const flags = [true, false, null];
+    const rowsOf = async (query: SQL) => ((await database.db.execute(query)) as unknown as { rows: { v: unknown }[] }).rows.map((r) => r.v);
+    expect(await rowsOf(sql`select v from unnest(${arrayParam(texts, 'text')}) as v`)).toEqual(texts);
+    expect((await rowsOf(sql`select v::float8 as v from unnest(${arrayParam(numbers, 'numeric')}) as v`)).map((v) => (v === null ? null : Number(v)))).toEqual(numbers);
+    expect(await rowsOf(sql`select v from unnest(${arrayParam(flags, 'boolean')}) as v`)).toEqual(flags);
+    expect(await rowsOf(sql`select cardinality(${arrayParam([], 'int')}) as v`)).toEqual([0]);
+  });
 
   it('updates a batch with one statement, bumping version only where a value changed', async () => {
     const auditBefore = await database.db.$count(auditLog);

@@ -3,6 +3,7 @@ import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { arrayParam } from '../../db/array-param.ts';
 import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
@@ -223,30 +224,10 @@ function feedHashOf(columns: Omit<PreparedStone, 'source_id' | 'feed_hash'>): st
 
 // ---------------------------------------------------------------- staging
 
-const NEEDS_ESCAPE = /["\\]/;
-const ESCAPED = /["\\]/g;
-/**
- * A column of a batch as one PostgreSQL array literal ('{"a","b",NULL}'), sent as a text parameter
- * and cast: every element quoted, a backslash or double quote escaped (array_in's rules). Written
- * here rather than by the driver's array serialisation, whose two regular-expression replacements
- * per element were a quarter of the reading process's CPU while staging.
- */
-function arrayLiteral(values: readonly (string | number | boolean | null)[]): string {
-  let literal = '{';
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i];
-    if (i > 0) literal += ',';
-    if (value === null || value === undefined) literal += 'NULL';
-    else if (typeof value === 'string') literal += `"${NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value}"`;
-    else literal += typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
-  }
-  return `${literal}}`;
-}
-
 async function stageBatch(db: Db, stageKey: string, firstSeq: number, stones: readonly PreparedStone[]) {
   const arrays = [
-    sql`${arrayLiteral(stones.map((_stone, index) => firstSeq + index))}::bigint[]`,
-    ...STAGED_COLUMNS.map(([name, type]) => sql`${arrayLiteral(stones.map((stone) => stone[name]))}::${sql.raw(type)}[]`),
+    arrayParam(stones.map((_stone, index) => firstSeq + index), 'bigint'),
+    ...STAGED_COLUMNS.map(([name, type]) => arrayParam(stones.map((stone) => stone[name]), type)),
   ];
   const names = sql.raw(['seq', ...STAGED_COLUMNS.map(([name]) => name)].join(', '));
   await db.execute(sql`insert into diamond_feed_staging (stage_key, ${names}) select ${stageKey}::uuid, ${names} from unnest(${sql.join(arrays, sql`, `)}) as v(${names})`);

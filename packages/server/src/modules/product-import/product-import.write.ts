@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param.ts';
 import type { Db } from '../../db/client.ts';
 import type { ImportPlan } from './product-import.plan.ts';
 
@@ -14,15 +15,6 @@ import type { ImportPlan } from './product-import.plan.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-/**
- * One column's values as an array parameter of `type`, written here as PostgreSQL's array literal:
- * text quoted with its quotes and backslashes escaped (so 'NULL' stays text), null as NULL. Written by
- * hand because node-postgres's own writer took 2-3 times as long as JSON.stringify of the same rows.
- */
-const column = (values: readonly (string | number | boolean | null)[], type: 'int' | 'text' | 'boolean' | 'numeric') => {
-  const items = values.map((value) => (value === null ? 'NULL' : typeof value === 'string' ? `"${value.replace(/["\\]/g, '\\$&')}"` : String(value)));
-  return sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`;
-};
 
 const PRODUCT_COLUMNS = [
   'sku',
@@ -117,10 +109,10 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
       await tx.execute(sql`
         insert into products (parent_product_id, attribute_set_id, name, vendor, status, created_by, updated_by, ${list(VARIANT_COLUMNS)})
         select v.parent_product_id, p.attribute_set_id, p.name, p.vendor, p.status, ${by}, ${by}, ${list(VARIANT_COLUMNS, 'v.')}
-        from unnest(${column(newVariants.map((v) => parentOf(v.parentSku)), 'int')}, ${column(newVariants.map((v) => v.columns.sku), 'text')},
-          ${column(newVariants.map((v) => v.columns.model_number), 'text')}, ${column(newVariants.map((v) => v.columns.option_key), 'text')},
-          ${column(newVariants.map((v) => v.columns.price), 'numeric')}, ${column(newVariants.map((v) => v.columns.qty), 'int')},
-          ${column(newVariants.map((v) => v.columns.is_ready_to_ship), 'boolean')})
+        from unnest(${arrayParam(newVariants.map((v) => parentOf(v.parentSku)), 'int')}, ${arrayParam(newVariants.map((v) => v.columns.sku), 'text')},
+          ${arrayParam(newVariants.map((v) => v.columns.model_number), 'text')}, ${arrayParam(newVariants.map((v) => v.columns.option_key), 'text')},
+          ${arrayParam(newVariants.map((v) => v.columns.price), 'numeric')}, ${arrayParam(newVariants.map((v) => v.columns.qty), 'int')},
+          ${arrayParam(newVariants.map((v) => v.columns.is_ready_to_ship), 'boolean')})
           with ordinality v(parent_product_id, ${list(VARIANT_COLUMNS)}, ordinality)
         join products p on p.id = v.parent_product_id
         -- Ids in the sheet's order: the form lists variants by id.
@@ -160,8 +152,8 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   if (values.productIds.length) {
     await tx.execute(sql`
       insert into product_attribute_values (product_id, attribute_id, option_id, value, is_standalone)
-      select * from unnest(${column(values.productIds, 'int')}, ${column(values.attributeIds, 'int')}, ${column(values.optionIds, 'int')},
-        ${column(values.texts, 'text')}, ${column(values.standalone, 'boolean')})`);
+      select * from unnest(${arrayParam(values.productIds, 'int')}, ${arrayParam(values.attributeIds, 'int')}, ${arrayParam(values.optionIds, 'int')},
+        ${arrayParam(values.texts, 'text')}, ${arrayParam(values.standalone, 'boolean')})`);
   }
 
   // Categories and related products of products written, replaced whole.
@@ -176,7 +168,7 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   if (categoryProductIds.length) {
     await tx.execute(sql`
       insert into product_categories (product_id, category_id)
-      select * from unnest(${column(categoryProductIds, 'int')}, ${column(written.flatMap((p) => p.columns.category_ids), 'int')})`);
+      select * from unnest(${arrayParam(categoryProductIds, 'int')}, ${arrayParam(written.flatMap((p) => p.columns.category_ids), 'int')})`);
   }
   const relatedRows = written.flatMap((p, i) => p.relatedSkus.map((sku, sortOrder) => ({ product_id: writtenIds[i], sku, sort_order: sortOrder })));
   if (relatedRows.length) {
