@@ -14,7 +14,6 @@
  * file's formula-looking cells start with an apostrophe, stops the server and drops the database.
  * BENCH_EXPORT_RUNS (3) exports in a row give the median and the worst.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,23 +21,18 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { SERVER_NODE_ARGS } from '../src/server-command.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import type { BenchServer } from './bench-server.ts';
+import { memoryOf, startBenchServer } from './bench-server.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const PASSWORD = 'Bench-export-1';
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 
-function memoryOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
 const { database, drop, url } = await openBenchDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-customers-export-'));
-let server: ReturnType<typeof spawn> | undefined;
+let server: BenchServer | undefined;
 try {
   console.log(`load average at the start: ${load()}`);
   const seedStart = performance.now();
@@ -53,26 +47,8 @@ try {
   await database.db.execute(sql`vacuum (analyze) customers`);
   console.log(`seeded ${CUSTOMERS.toLocaleString('en-GB')} customers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const base = `http://127.0.0.1:${port}`;
-  const log = path.join(dataDir, 'server.log');
-  // BENCH_SERVER_FLAGS adds node flags before the server's own (to compare, or --heapsnapshot-signal=SIGUSR2).
-  server = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), ...SERVER_NODE_ARGS], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
-  });
-  const pid = server.pid!;
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null || tries > 600) throw new Error(`the server did not start: ${fs.readFileSync(log, 'utf8')}`);
-    if (await fetch(`${base}/api/health`).then((response) => response.ok).catch(() => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-  const cookie = login.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
-  const api = (route: string, init: RequestInit = {}) => fetch(`${base}${route}`, { ...init, headers: { cookie, ...init.headers } });
-
-  await new Promise((resolve) => setTimeout(resolve, 2000)); // let start-up's work settle
+  server = await startBenchServer({ databaseUrl: url, dataDir, adminPassword: PASSWORD });
+  const { api, pid } = server;
   const idle = memoryOf(pid);
   // What staff would have done first: the list, and an address's city select (which loads the lookups).
   await (await api('/api/customers?page=1')).json();
@@ -95,7 +71,7 @@ try {
     const took = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
     seconds.push(took);
     if (process.env.BENCH_SERVER_FLAGS?.includes('heapsnapshot-signal')) {
-      server.kill('SIGUSR2'); // a heap snapshot (after a full GC) into the server's working directory
+      server.process.kill('SIGUSR2'); // a heap snapshot (after a full GC) into the server's working directory
       await new Promise((resolve) => setTimeout(resolve, 8000));
     }
     const memory = memoryOf(pid);
@@ -125,10 +101,7 @@ try {
   console.log(`rows in the file ${(sheet.rowCount - 1).toLocaleString('en-GB')} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB); '=HYPERLINK(...)' names written as text ${neutralised}, cells read as formulas ${formulas}`);
   console.log(`load average at the end: ${load()}`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await drop();
 }

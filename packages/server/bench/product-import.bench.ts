@@ -9,7 +9,7 @@
  *
  * Targets: dry run <= 5 s; apply <= 10 s end to end (request to job succeeded); peak RSS <= 500 MB.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,8 @@ import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 import { SERVER_NODE_ARGS } from '../src/server-command.ts';
 import { multipartBody } from '../src/test/upload.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import type { BenchServer } from './bench-server.ts';
+import { memoryOf, startBenchServer } from './bench-server.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const VARIANTS_PER_PRODUCT = 5;
@@ -42,14 +44,7 @@ const { database, drop, cpuSeconds, url } = await openBenchDatabase();
 const db = database.db;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-import-bench-'));
 const config = { ...loadConfig({}), adminPassword: 'admin-pass1', demoData: false };
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
-/** The server process's memory now and its high-water mark (/proc VmRSS, VmHWM), in kB. */
-function memoryOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
 /** CPU seconds of the server process (all its threads: the sheet reader's too), from /proc. */
 function serverCpuSeconds(pid: number) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
@@ -106,7 +101,7 @@ async function writeSheet(file: string) {
   await workbook.commit();
 }
 
-let server: ReturnType<typeof spawn> | undefined;
+let server: BenchServer | undefined;
 try {
   await bootstrap(db, config);
   // What the sheet names: an attribute set placing Setting Style, two sub categories, a shape.
@@ -123,24 +118,8 @@ try {
   console.log(`sheet: ${PRODUCTS.toLocaleString('en-GB')} products, ${(PRODUCTS * VARIANTS_PER_PRODUCT).toLocaleString('en-GB')} variants, ${mb(bytes.length / 1024)} written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // The server as `npm start` runs it (its V8 flags, no loader): the peak RSS is the server's own.
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const base = `http://127.0.0.1:${port}`;
-  const log = path.join(workDir, 'server.log');
-  server = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), ...SERVER_NODE_ARGS], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: path.join(workDir, 'data'), PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: config.adminPassword, DEMO_DATA: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
-  });
-  const pid = server.pid!;
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null || tries > 600) throw new Error(`the server did not start: ${fs.readFileSync(log, 'utf8')}`);
-    if (await fetch(`${base}/api/health`).then((response) => response.ok).catch(() => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: config.adminPassword }) });
-  const cookie = login.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
-  const api = (route: string, init: RequestInit = {}) => fetch(`${base}${route}`, { ...init, headers: { cookie, ...init.headers } });
-  await new Promise((resolve) => setTimeout(resolve, 2000)); // let start-up's work settle
+  server = await startBenchServer({ databaseUrl: url, dataDir: workDir, adminPassword: config.adminPassword });
+  const { api, pid } = server;
   console.log(`server ready: RSS ${mb(memoryOf(pid).rss)}   [${SERVER_NODE_ARGS.join(' ')}]`);
   const { payload, headers } = multipartBody({ fileName: 'bench.xlsx', bytes });
   const checkSheet = () => api('/api/products/import/check', { method: 'POST', body: payload, headers });
@@ -188,10 +167,7 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
-  }
+  await server?.stop();
   await drop();
   fs.rmSync(workDir, { recursive: true, force: true });
 }
