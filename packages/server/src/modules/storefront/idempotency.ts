@@ -26,6 +26,9 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
+/** What a storefront POST answers: its status (201 added, 200 an existing row changed) and body. */
+type StorefrontAnswer = { status: number; body: unknown };
+
 /**
  * Runs a storefront POST at most once per API key and Idempotency-Key (DESIGN §4): the first request
  * claims the key by inserting its row (the unique index decides between concurrent ones), runs, and
@@ -38,9 +41,6 @@ function requestHash(request: FastifyRequest): string {
  * repeats get 409 until the claim expires (24 h). The write and the answer are not one transaction
  * because the services own their transactions.
  */
-/** What a storefront POST answers: its status (201 added, 200 an existing row changed) and body. */
-export type StorefrontAnswer = { status: number; body: unknown };
-
 export function createIdempotency(db: Db) {
   let lastSweep = 0;
   async function sweep(now: number) {

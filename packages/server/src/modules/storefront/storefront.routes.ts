@@ -11,9 +11,11 @@ import { createAddressService } from '../customers/address.service.ts';
 import { createCustomerService } from '../customers/customer.service.ts';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
 
-/** The fields of a customer a storefront may change; a PATCH sends some of them. */
+/**
+ * The fields of a customer a storefront may change; a PATCH sends some of them. Not the social
+ * sign-in id: it is set when the customer registers, never changed afterwards.
+ */
 const EDITABLE = ['firstName', 'lastName', 'email', 'contactNumber', 'dateOfBirth', 'gender', 'groupId', 'isSubscribed', 'profilePicture', 'status', 'password', 'confirmPassword'] as const;
-// A customer's social sign-in id is set when they register, not changed afterwards.
 
 /** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */
 const idempotencyHeaders = z.object({
