@@ -140,3 +140,19 @@ test('customers: an address is added with the country, state and city cascade', 
   await expect(row).toContainText('United Kingdom');
   await expect(row).toContainText('M1 1AE');
 });
+
+test('customers: a shopper who signed up on the storefront with Google shows as a Google sign-in, with no password to set', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  const run = uniqueName('g');
+  const key = await page.request.post('/api/api-keys', { data: { name: `Storefront ${run}`, scopes: ['customers:write'] } });
+  expect(key.status(), await key.text()).toBe(201);
+  const registered = await page.request.post('/api/storefront/v1/customers', {
+    headers: { authorization: `Bearer ${((await key.json()) as { key: string }).key}` },
+    data: { firstName: run, lastName: 'Shopper', email: `${run}@gmail.com`, contactNumber: '07700 900456', socialId: `google:10${Date.now()}`, status: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await page.goto(`/customers/edit/${((await registered.json()) as { id: number }).id}`);
+  // The provider as staff write it, not as the storefront stores it ('google').
+  await expect(page.getByRole('alert')).toContainText('Signs in with Google');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+});
