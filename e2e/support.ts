@@ -36,6 +36,21 @@ export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }
 
+/**
+ * Opens `entry` of the sidebar's `section` submenu, expanding the submenu first when it is closed, and
+ * waits for the page at `url`. The submenu opens with an animation, and the menu opens the current
+ * page's section itself as it settles after sign-in: a click that lands in between navigates nowhere
+ * (a CI run stayed on the dashboard), so the step is tried again until the page opens.
+ */
+export async function openMenuEntry(page: Page, section: string, entry: string, url: RegExp) {
+  const link = sidebar(page).getByRole('link', { name: entry, exact: true });
+  await expect(async () => {
+    if (!(await link.isVisible())) await sidebar(page).getByText(section, { exact: true }).click();
+    await link.click({ timeout: 5_000 });
+    await expect(page).toHaveURL(url, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Picks the option `option` of a searchable antd Select found by its exact form label, typing it first. */
 export async function chooseOption(page: Page, label: string, option: string) {
   await selectOption(page.getByLabel(label, { exact: true }), option, { search: true });

@@ -3,7 +3,7 @@ import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schem
 import type { DiamondListRow } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, countRequests, login, sidebar } from '../support.ts';
+import { ADMIN, countRequests, login, openMenuEntry } from '../support.ts';
 
 /**
  * System > Feed Settings (/system/service/settings): the Nivoda connection and schedule, whose
@@ -13,12 +13,7 @@ import { ADMIN, countRequests, login, sidebar } from '../support.ts';
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-async function openFeedSettings(page: Page) {
-  const link = sidebar(page).getByRole('link', { name: 'Feed Settings', exact: true });
-  if (!(await link.isVisible())) await sidebar(page).getByText('System', { exact: true }).click();
-  await link.click();
-  await expect(page).toHaveURL(/\/system\/service\/settings$/);
-}
+const openFeedSettings = (page: Page) => openMenuEntry(page, 'System', 'Feed Settings', /\/system\/service\/settings$/);
 
 /** The price of a stone in the list of earth mined diamonds, found by its SKU. */
 async function listedPrice(page: Page, sku: string): Promise<string> {

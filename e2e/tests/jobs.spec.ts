@@ -1,12 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, sidebar } from '../support.ts';
+import { ADMIN, login, openMenuEntry } from '../support.ts';
 
 test('Job Centre: start the demo job and watch it reach Succeeded', async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password);
-  await sidebar(page).getByText('System', { exact: true }).click();
-  await sidebar(page).getByRole('link', { name: 'Job Centre' }).click();
-  await expect(page).toHaveURL(/\/system\/jobs$/);
+  await openMenuEntry(page, 'System', 'Job Centre', /\/system\/jobs$/);
   await expect(page.getByRole('heading', { name: 'Job Centre' })).toBeVisible();
 
   // Active is the default choice; the job runs through every demo rate and reports what it changed.

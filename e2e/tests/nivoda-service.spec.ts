@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, confirmDialog, login, sidebar } from '../support.ts';
+import { ADMIN, confirmDialog, login, openMenuEntry } from '../support.ts';
 
 /**
  * System > Import Services and System > Nivoda Logs (document 3 §2.1, §3 service log): a sync
@@ -10,11 +10,6 @@ import { ADMIN, confirmDialog, login, sidebar } from '../support.ts';
 const expect = baseExpect.configure({ timeout: 30_000 });
 const logRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
-async function openSystemMenu(page: Page, entry: string) {
-  const link = sidebar(page).getByRole('link', { name: entry, exact: true });
-  if (!(await link.isVisible())) await sidebar(page).getByText('System', { exact: true }).click();
-  await link.click();
-}
 
 /** Nivoda Logs filtered to one service, once its rows are on screen. */
 async function showLogOf(page: Page, kind: 'natural' | 'lab') {
@@ -27,8 +22,7 @@ test('import services: start a sync, watch its progress, see it in Nivoda Logs, 
   await login(page, ADMIN.username, ADMIN.password);
 
   // The demo's log: finished runs and one that failed with the supplier's error.
-  await openSystemMenu(page, 'Nivoda Logs');
-  await expect(page).toHaveURL(/\/system\/nivoda-logs$/);
+  await openMenuEntry(page, 'System', 'Nivoda Logs', /\/system\/nivoda-logs$/);
   for (const header of ['Service Name', 'Download', 'Insert into Database', 'Start Time', 'End Time', 'Total Count', 'Added', 'Updated', 'Repriced', 'Removed', 'Error Message']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
@@ -39,8 +33,7 @@ test('import services: start a sync, watch its progress, see it in Nivoda Logs, 
   await showLogOf(page, 'natural');
   const runsBefore = await logRows(page).filter({ hasText: 'Natural Diamonds' }).count();
 
-  await openSystemMenu(page, 'Import Services');
-  await expect(page).toHaveURL(/\/system\/service$/);
+  await openMenuEntry(page, 'System', 'Import Services', /\/system\/service$/);
   const health = page.locator('.ant-card').filter({ hasText: 'Feed health' });
   await expect(health).toContainText('Natural Diamonds on offer');
   await expect(health).toContainText('Lab Grown Diamonds on offer');
