@@ -11,7 +11,8 @@
  * BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name> measures a kept one again without the first full
  * sync (BENCH_FULL=1 runs the second: every stone already there, none changed);
  * BENCH_EXPLAIN=<seconds> logs the plan (EXPLAIN ANALYZE, BUFFERS) of every statement slower than
- * that to the server's log (auto_explain); BENCH_NAME tags the database's name (bench-database.ts).
+ * that to the server's log (auto_explain); BENCH_NAME tags the database's name (bench-database.ts);
+ * BENCH_ONLY=first stops after the first full sync (the first load's figures alone, about a minute).
  *
  * Each scenario prints its wall time against its target, and the CPU seconds of this process (the
  * feed's reading and preparing) and of the database's backends (autovacuum's included): on a
@@ -153,63 +154,66 @@ if (!REUSE) {
   await write.execute(sql`vacuum analyze diamonds`);
   console.log(`vacuum analyze ${seconds(started).toFixed(1)} s, ${cpuText(await cpuSince(cpuBefore))}   (load ${load()})`);
 }
-if (!REUSE || process.env.BENCH_FULL) {
+const firstOnly = process.env.BENCH_ONLY === 'first';
+if ((!REUSE || process.env.BENCH_FULL) && !firstOnly) {
   // The nightly case: every stone read again, none changed (nothing written but the sweep's check).
   await fullSync('nightly full sync (every stone read again, none changed)', 0);
 }
 
-// Incremental: each generation changes the price of 10,000 natural stones.
-const changeEvery = Math.max(1, Math.floor(COUNTS.natural / INCREMENTAL));
-const incrementals: { wall: number; cpu: Cpu }[] = [];
-const firstGeneration = Number(process.env.BENCH_GENERATION ?? 1);
-console.log(`incremental sync of ${INCREMENTAL.toLocaleString()} changed stones, ${REPEAT} runs:`);
-for (let i = 0; i < REPEAT; i += 1) {
-  const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: firstGeneration + i, changeEvery });
-  const cpuBefore = await cpuNow();
-  const started = performance.now();
-  let staged = started;
-  let committed = started;
-  const counts = await ingestStones(write, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' }, {
-    onDownloaded: async () => {
-      staged = performance.now();
-    },
-    onCommitted: async () => {
-      committed = performance.now();
-    },
-  });
-  const wall = seconds(started);
-  const cpu = await cpuSince(cpuBefore);
-  incrementals.push({ wall, cpu });
-  const phases = `read + staged ${seconds(started, staged).toFixed(2)} s, analyse + merge + commit ${seconds(staged, committed).toFixed(2)} s, staging cleared ${seconds(committed).toFixed(2)} s`;
-  console.log(`  ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${wall.toFixed(2)} s ${verdict(wall, 3)} (${phases}), ${cpuText(cpu)}   (load ${load()})`);
-}
-const incremental = median(incrementals.map((run) => run.wall));
-const incrementalCpu = { node: median(incrementals.map((run) => run.cpu.node)), database: median(incrementals.map((run) => run.cpu.database)) };
-console.log(`  p50 ${incremental.toFixed(2)} s ${verdict(incremental, 3)}, ${cpuText(incrementalCpu)} (p50 each)   (load ${load()})`);
-summary.push({ scenario: `incremental sync of ${INCREMENTAL.toLocaleString()}, p50 of ${REPEAT}`, wall: incremental, target: 3, cpu: incrementalCpu, load: load() });
+if (!firstOnly) {
+  // Incremental: each generation changes the price of 10,000 natural stones.
+  const changeEvery = Math.max(1, Math.floor(COUNTS.natural / INCREMENTAL));
+  const incrementals: { wall: number; cpu: Cpu }[] = [];
+  const firstGeneration = Number(process.env.BENCH_GENERATION ?? 1);
+  console.log(`incremental sync of ${INCREMENTAL.toLocaleString()} changed stones, ${REPEAT} runs:`);
+  for (let i = 0; i < REPEAT; i += 1) {
+    const changed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: firstGeneration + i, changeEvery });
+    const cpuBefore = await cpuNow();
+    const started = performance.now();
+    let staged = started;
+    let committed = started;
+    const counts = await ingestStones(write, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' }, {
+      onDownloaded: async () => {
+        staged = performance.now();
+      },
+      onCommitted: async () => {
+        committed = performance.now();
+      },
+    });
+    const wall = seconds(started);
+    const cpu = await cpuSince(cpuBefore);
+    incrementals.push({ wall, cpu });
+    const phases = `read + staged ${seconds(started, staged).toFixed(2)} s, analyse + merge + commit ${seconds(staged, committed).toFixed(2)} s, staging cleared ${seconds(committed).toFixed(2)} s`;
+    console.log(`  ${counts.total} read, ${counts.updated} updated, ${counts.repriced} repriced in ${wall.toFixed(2)} s ${verdict(wall, 3)} (${phases}), ${cpuText(cpu)}   (load ${load()})`);
+  }
+  const incremental = median(incrementals.map((run) => run.wall));
+  const incrementalCpu = { node: median(incrementals.map((run) => run.cpu.node)), database: median(incrementals.map((run) => run.cpu.database)) };
+  console.log(`  p50 ${incremental.toFixed(2)} s ${verdict(incremental, 3)}, ${cpuText(incrementalCpu)} (p50 each)   (load ${load()})`);
+  summary.push({ scenario: `incremental sync of ${INCREMENTAL.toLocaleString()}, p50 of ${REPEAT}`, wall: incremental, target: 3, cpu: incrementalCpu, load: load() });
 
-const repricings: { wall: number; cpu: Cpu }[] = [];
-console.log(`repricing every stone after an exchange-rate change, ${REPEAT} runs:`);
-for (let i = 0; i < REPEAT; i += 1) {
-  // Up and down by turns, so repeated runs stay near the demo rate.
-  await write.execute(sql`update settings set value = (value::numeric + ${i % 2 === 0 ? '0.01' : '-0.01'})::text where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
-  const hotBefore = await hotUpdates();
-  const cpuBefore = await cpuNow();
-  const started = performance.now();
-  const result = await write.transaction((tx) => repriceAll(tx, context));
-  const wall = seconds(started);
-  const cpu = await cpuSince(cpuBefore);
-  repricings.push({ wall, cpu });
-  // The server publishes a transaction's table statistics within a second of its end.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const hotAfter = await hotUpdates();
-  const hot = `${hotAfter.hot - hotBefore.hot} of ${hotAfter.updates - hotBefore.updates} updates HOT`;
-  console.log(`  ${result.repriced} repriced in ${wall.toFixed(2)} s ${verdict(wall, 15)}, ${cpuText(cpu)}; ${hot}   (load ${load()})`);
+  const repricings: { wall: number; cpu: Cpu }[] = [];
+  console.log(`repricing every stone after an exchange-rate change, ${REPEAT} runs:`);
+  for (let i = 0; i < REPEAT; i += 1) {
+    // Up and down by turns, so repeated runs stay near the demo rate.
+    await write.execute(sql`update settings set value = (value::numeric + ${i % 2 === 0 ? '0.01' : '-0.01'})::text where key = ${EXCHANGE_RATE_SETTING_KEYS.rate}`);
+    const hotBefore = await hotUpdates();
+    const cpuBefore = await cpuNow();
+    const started = performance.now();
+    const result = await write.transaction((tx) => repriceAll(tx, context));
+    const wall = seconds(started);
+    const cpu = await cpuSince(cpuBefore);
+    repricings.push({ wall, cpu });
+    // The server publishes a transaction's table statistics within a second of its end.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const hotAfter = await hotUpdates();
+    const hot = `${hotAfter.hot - hotBefore.hot} of ${hotAfter.updates - hotBefore.updates} updates HOT`;
+    console.log(`  ${result.repriced} repriced in ${wall.toFixed(2)} s ${verdict(wall, 15)}, ${cpuText(cpu)}; ${hot}   (load ${load()})`);
+  }
+  const repricing = median(repricings.map((run) => run.wall));
+  const repricingCpu = { node: median(repricings.map((run) => run.cpu.node)), database: median(repricings.map((run) => run.cpu.database)) };
+  console.log(`  p50 ${repricing.toFixed(2)} s ${verdict(repricing, 15)}, ${cpuText(repricingCpu)} (p50 each)   (load ${load()})`);
+  summary.push({ scenario: `repricing every stone, p50 of ${REPEAT}`, wall: repricing, target: 15, cpu: repricingCpu, load: load() });
 }
-const repricing = median(repricings.map((run) => run.wall));
-const repricingCpu = { node: median(repricings.map((run) => run.cpu.node)), database: median(repricings.map((run) => run.cpu.database)) };
-console.log(`  p50 ${repricing.toFixed(2)} s ${verdict(repricing, 15)}, ${cpuText(repricingCpu)} (p50 each)   (load ${load()})`);
-summary.push({ scenario: `repricing every stone, p50 of ${REPEAT}`, wall: repricing, target: 15, cpu: repricingCpu, load: load() });
 
 const [size] = ((await write.execute(sql`select pg_size_pretty(pg_total_relation_size('diamonds')) as size, (select n_tup_hot_upd::float / nullif(n_tup_upd, 0) from pg_stat_user_tables where relname = 'diamonds') as hot`)) as unknown as { rows: { size: string; hot: number | null }[] }).rows;
 console.log(`diamonds: ${size?.size}, HOT updates ${((size?.hot ?? 0) * 100).toFixed(0)}%   (load ${load()})`);

@@ -10,6 +10,7 @@ import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-st
 import { bumpListVersion } from './diamond-list-index.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
+import { SeenIds } from './seen-ids.ts';
 
 /**
  * The set-based ingest of a feed read (DESIGN §3 bulk writes): batches go into `diamond_feed_staging`
@@ -251,56 +252,77 @@ export const categoryIdSql = (shapeId: SQL, shapeRaw: SQL) =>
   sql`coalesce((select s.shape_category_id from diamond_shapes s where s.id = ${shapeId}), ${fallbackCategorySql(shapeRaw)})`;
 
 /**
- * The merge: the staged stones (the last of a source id wins), each with its shop shape and price,
- * inserted when new, updated when a feed column (its digest) or the shop's shape, price or offer differs (a
- * stone offered again is available again).
+ * A read's staged stones, one per source id: a stone sent twice in one read (the feed's pages moved
+ * under it) keeps its last staging. Deleted from the stage once, before the merge's two statements
+ * read it, by an anti-join on (source id, seq): sorting 600,000 staged rows of 750 bytes to keep the
+ * last spilled 150 MB to disk.
  */
-async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string | null) {
-  const setList = sql.raw(['feed_hash', 'shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
+async function dropSuperseded(db: Db, stageKey: string) {
+  await db.execute(sql`
+    delete from diamond_feed_staging st where st.stage_key = ${stageKey}::uuid
+      and exists (select 1 from diamond_feed_staging later where later.stage_key = st.stage_key and later.source_id = st.source_id and later.seq > st.seq)`);
+}
+
+/**
+ * The staged stones, each with its shop shape and price, as the `priced` rows of a statement's
+ * WITH (alias `s` for the staged columns), joined to `diamonds` as `d` by `stored`: `join` for the
+ * stones the table holds, or none (the statement tests the table itself).
+ * The shape map is materialised: a few rows, one per distinct shape word. Inlined, its two subqueries
+ * were run for every stone, several times each (the band's hash key): 23 of a 40 s merge of 120,000.
+ */
+function pricedStones(source: string, stageKey: string, usdToGbp: string | null, stored: 'join' | 'none'): SQL {
   const stone = { supplierPrice: sql`s.supplier_price`, supplierCurrency: sql`s.supplier_currency`, carat: sql`s.carat`, isLab: sql`s.is_lab`, categoryId: sql`m.category_id` };
-  // What changed is told by the feed columns' digest (made as they were staged) and the shop's own
-  // columns, so the existing stones are read for a few narrow columns: comparing every column read
-  // each stone's whole row (a second hash of the table, 14 s of a nightly full merge of 600,000 where
-  // 10,000 had changed).
-  // The last of a source id wins by an anti-join on (source id, seq), not a sort of the staged rows:
-  // sorting 600,000 rows of 750 bytes spilled 150 MB to disk.
-  // The shape map is materialised: a few rows, one per distinct shape word. Inlined, its two subqueries
-  // were run for every stone, several times each (the band's hash key): 23 of a 40 s merge of 120,000.
-  const result = await tx.execute(sql`
-    with shape_map as materialized (
+  const storedColumns =
+    stored === 'join'
+      ? sql`, d.id as existing_id, d.feed_hash as old_feed_hash, d.shape_id as old_shape_id, d.price as old_price,
+        d.unpriced_reason as old_unpriced_reason, d.is_unavailable as was_unavailable`
+      : sql``;
+  const storedJoin = stored === 'join' ? sql`join diamonds d on d.source = ${source} and d.source_id = s.source_id` : sql``;
+  return sql`shape_map as materialized (
       select r.shape_raw, r.shape_id, ${categoryIdSql(sql`r.shape_id`, sql`r.shape_raw`)} as category_id
       from (select raw.shape_raw, ${shapeIdSql(sql`raw.shape_raw`)} as shape_id
         from (select distinct shape_raw from diamond_feed_staging where stage_key = ${stageKey}::uuid) raw) r
     ),
-    s as (
-      select * from diamond_feed_staging st where st.stage_key = ${stageKey}::uuid
-        and not exists (select 1 from diamond_feed_staging later where later.stage_key = st.stage_key and later.source_id = st.source_id and later.seq > st.seq)
-    ),
-    p as (
-      select s.*, m.shape_id, ${stonePriceSql(stone, usdToGbp)},
-        d.id as existing_id, d.feed_hash as old_feed_hash, d.shape_id as old_shape_id, d.price as old_price,
-        d.unpriced_reason as old_unpriced_reason, d.is_unavailable as was_unavailable
-      from s
+    priced as (
+      select s.*, m.shape_id, ${stonePriceSql(stone, usdToGbp)}${storedColumns}
+      from diamond_feed_staging s
       join shape_map m on m.shape_raw = s.shape_raw
-      left join diamonds d on d.source = ${source} and d.source_id = s.source_id
+      ${storedJoin}
       left join ${bandJoinSql(stone)}
-    ),
+      where s.stage_key = ${stageKey}::uuid
+    )`;
+}
+
+/**
+ * The merge, two statements in the caller's transaction: the stones the table holds are updated when
+ * a feed column (its digest) or the shop's shape, price or offer differs (a stone offered again is
+ * available again); then the rest are inserted. Two statements rather than one with both as CTEs: the
+ * priced rows would be read by two CTEs and so materialised whole (every staged column, ~800 bytes a
+ * stone, to temporary files at a million); each statement now streams its own.
+ */
+async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string | null) {
+  const setList = sql.raw(['feed_hash', 'shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
+  // What changed is told by the feed columns' digest (made as they were staged) and the shop's own
+  // columns, so the existing stones are read for a few narrow columns: comparing every column read
+  // each stone's whole row (a second hash of the table, 14 s of a nightly full merge of 600,000 where
+  // 10,000 had changed).
+  const updated = await tx.execute(sql`
+    with ${pricedStones(source, stageKey, usdToGbp, 'join')},
     updated as (
       update diamonds d set ${setList}, is_unavailable = false, last_seen_at = now(), updated_at = now(), version = d.version + 1
-      from p where d.id = p.existing_id
+      from priced p where d.id = p.existing_id
         and (p.old_feed_hash, p.old_shape_id, p.old_price, p.old_unpriced_reason, p.was_unavailable)
           is distinct from (p.feed_hash, p.shape_id, p.price, p.unpriced_reason, false)
-      returning d.id, (p.old_price is distinct from p.price) as is_repriced
-    ),
-    added as (
-      insert into diamonds (source, source_id, feed_hash, shape_id, price, unpriced_reason, ${columnList()})
-      select ${source}, p.source_id, p.feed_hash, p.shape_id, p.price, p.unpriced_reason, ${columnList('p.')} from p where p.existing_id is null
-      returning id
+      returning (p.old_price is distinct from p.price) as is_repriced
     )
-    select (select count(*) from added)::int as added, (select count(*) from updated)::int as updated,
-      (select count(*) from updated where is_repriced)::int as repriced`);
-  const row = (result as unknown as { rows: { added: number; updated: number; repriced: number }[] }).rows[0]!;
-  return { added: Number(row.added), updated: Number(row.updated), repriced: Number(row.repriced) };
+    select count(*)::int as updated, (count(*) filter (where is_repriced))::int as repriced from updated`);
+  const added = await tx.execute(sql`
+    with ${pricedStones(source, stageKey, usdToGbp, 'none')}
+    insert into diamonds (source, source_id, feed_hash, shape_id, price, unpriced_reason, ${columnList()})
+    select ${source}, p.source_id, p.feed_hash, p.shape_id, p.price, p.unpriced_reason, ${columnList('p.')} from priced p
+    where not exists (select 1 from diamonds d where d.source = ${source} and d.source_id = p.source_id)`);
+  const row = (updated as unknown as { rows: { updated: number; repriced: number }[] }).rows[0]!;
+  return { added: affected(added), updated: Number(row.updated), repriced: Number(row.repriced) };
 }
 
 /** Whether any stone of `kind` from `source` is on offer (not swept). */
@@ -323,6 +345,9 @@ async function sweep(tx: Db, source: string, stageKey: string, kind: FeedStoneKi
   return affected(result);
 }
 
+/** More stones added than this by one merge: the table's statistics are read again after its commit. */
+const ANALYZE_AFTER_ADDED = 50_000;
+
 /** Refused: a full read that brought nothing would mark every stone of its kind unavailable; a feed gone quiet is not a sold-out shop. */
 export const EMPTY_FULL_READ = 'The feed returned no stones for a full sync; nothing was changed.';
 
@@ -335,6 +360,7 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
   await db.execute(sql`delete from diamond_feed_staging where created_at < now() - make_interval(hours => ${options.staleStagingHours ?? 12})`);
   let staged = 0;
   let rejected = 0;
+  const seen = new SeenIds();
   // One batch's insert runs in the database while the next batch is read and prepared here (the
   // feed's download, the digest): the two take turns otherwise, each idle half the time. Never more
   // than one in flight, so a batch's progress is reported once its rows are committed.
@@ -349,8 +375,10 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
       const prepared: PreparedStone[] = [];
       for (const stone of batch) {
         const row = prepareStone(stone);
-        if (row) prepared.push(row);
-        else rejected += 1;
+        if (row) {
+          prepared.push(row);
+          seen.add(row.source_id);
+        } else rejected += 1;
       }
       await settle();
       if (staged > 0) await options.onBatch?.(staged);
@@ -371,6 +399,7 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
     // Statistics of what was just staged: without them the planner takes a million staged rows for a
     // few hundred and probes the staging index once per stone in the sweep (1.7 s for 120,000).
     await db.execute(sql`analyze diamond_feed_staging (stage_key, source_id)`);
+    if (seen.repeated) await dropSuperseded(db, stageKey);
     const counts = await db.transaction(async (tx) => {
       // The merge sorts the staged stones by source id and hashes them against the table: in memory, not spilled to disk in 4 MB runs.
       await tx.execute(sql`set local work_mem = '64MB'`);
@@ -387,6 +416,13 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
       return result;
     });
     await options.onCommitted?.(counts);
+    // A load that grew the table by a good part leaves the planner's statistics far behind (after a
+    // first load they still say "empty", autovacuum's analyze comes a minute later, or never where it
+    // is off), and the next kind's merge then walked all 600,000 stones it had just loaded through
+    // the source index to find none of its own (3.7 s). Read again at once, after the commit, for
+    // the columns the merge and sweep join and filter on (and the row count): 0.4 s at a million,
+    // where every column took 29 s.
+    if (counts.added > ANALYZE_AFTER_ADDED) await db.execute(sql`analyze diamonds (source, source_id, is_lab, is_gemstone, is_unavailable)`);
     return counts;
   } finally {
     // A read that failed while a batch was on its way: that batch is in before the stage is cleared.

@@ -91,6 +91,21 @@ describe('diamonds', () => {
       expect((await rowOf(source, c.sourceId))!.isUnavailable).toBe(false);
     });
 
+    it('keeps the last of a stone sent twice in one read (the feed paged under it), whether new or stored', async () => {
+      const source = 'ingest-twice';
+      const a = feedStone({ supplierPrice: '1000' });
+      const b = feedStone({});
+      // New: one row, with the later of its two supplier prices.
+      const first = await ingestStones(fx.t.db, source, batchesOf([a, b], [{ ...a, supplierPrice: '2000' }]), { mode: 'full', kind: 'natural' });
+      expect(first).toMatchObject({ total: 3, added: 2, updated: 0 });
+      expect((await rowOf(source, a.sourceId))!.supplierPrice).toBe('2000.00');
+      // Stored: updated once, to the later of the two.
+      const again = await ingestStones(fx.t.db, source, batchesOf([{ ...b, supplierPrice: '3000' }], [a, { ...b, supplierPrice: '1500' }]), { mode: 'full', kind: 'natural' });
+      expect(again).toMatchObject({ total: 3, added: 0, updated: 2, repriced: 2, removed: 0 });
+      expect((await rowOf(source, b.sourceId))!.supplierPrice).toBe('1500.00');
+      expect((await rowOf(source, a.sourceId))!.supplierPrice).toBe('1000.00');
+    });
+
     it('tells a changed stone by its feed columns: a stone without their digest (stored before it) is written once, the rest are left alone', async () => {
       const source = 'ingest-digest';
       const [a, b] = [feedStone({}), feedStone({ clarity: 'VVS2' })];
