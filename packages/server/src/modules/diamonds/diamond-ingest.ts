@@ -15,8 +15,8 @@ import { SeenIds } from './seen-ids.ts';
 /**
  * The set-based ingest of a feed read (DESIGN §3 bulk writes): batches go into `diamond_feed_staging`
  * (one unnest insert each, committed, so the app keeps answering), then one transaction merges them
- * into `diamonds` with one statement (new stones inserted, changed ones updated, each priced in the
- * same statement) and, for a full read, one sweep marks the stones the read no longer holds as
+ * into `diamonds` with two statements (changed stones updated, then new ones inserted, each priced in
+ * its statement) and, for a full read, one sweep marks the stones the read no longer holds as
  * unavailable. Readers see the table before or after, never half-way; a read that fails or is
  * killed leaves it as it was. Stones are never deleted (orders refer to them).
  */
