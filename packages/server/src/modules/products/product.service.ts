@@ -16,6 +16,7 @@ import type {
 } from '@facet/contract/modules/products/product.schema';
 import { DEFAULT_SHOP_NAME, productLabel, productListQuery, SHOP_NAME_SETTING_KEY, variantOptionKey } from '@facet/contract/modules/products/product.schema';
 import type { ListQueryOf } from '@facet/contract/list-query';
+import { filterValuesOf } from '@facet/contract/list-query';
 import type { SQL } from 'drizzle-orm';
 import { and, arrayOverlaps, asc, count, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
@@ -36,7 +37,7 @@ import { moveLibrary } from '../product-media/product-media.service.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { productSizes } from '../product-sizes/product-size.table.ts';
 import { settings } from '../settings/setting.table.ts';
-import { productAttributeValues, productCategories, productRelated, products } from './product.table.ts';
+import { productAttributeValues, productCategories, productPriceOrder, productRelated, products } from './product.table.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 
 const ENTITY = 'product';
@@ -101,6 +102,21 @@ export const listSpec: ListQuerySpec<typeof productListQuery.filters> = {
   defaultSort: { field: 'createdAt', order: 'desc' },
   base: isLive(products),
 };
+
+/**
+ * The list when it sorts or filters by price: the price read from product_price_order (the live rows'
+ * prices again, indexed on price and id; products.price is in no index of products so that a bulk
+ * price update stays HOT), joined on the product. The same rows and order as products.price gives,
+ * the table holding exactly the live rows with their price (triggers on products keep it).
+ */
+const listSpecByPrice: ListQuerySpec<typeof productListQuery.filters> = {
+  ...listSpec,
+  filters: { ...listSpec.filters, price: productPriceOrder.price },
+  sort: { ...listSpec.sort, price: productPriceOrder.price },
+};
+
+/** Whether a list query sorts or filters by price (so reads product_price_order). */
+const listsByPrice = (query: ProductListQuery) => query.sort === 'price' || filterValuesOf(productListQuery.filters, query).price !== undefined;
 
 /** Runs queries at once on the pool, or in turn on a transaction's one connection (node-postgres queues them otherwise, deprecated). */
 async function inTurnOrTogether<const T extends readonly (() => Promise<unknown>)[]>(isInTransaction: boolean, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
@@ -679,13 +695,18 @@ export function createProductService(db: Db, cache?: CacheInvalidation) {
   return {
     /** One page of the list: the page and a total counted up to a cap, in two statements; variants' data is never loaded. */
     async list(query: ProductListQuery): Promise<ListResponse<ProductListRow>> {
-      const { where, orderBy, limit, offset } = applyListQuery(products, query, listSpec);
-      const matching = db.select({ one: sql`1` }).from(products).where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
+      const byPrice = listsByPrice(query);
+      const { where, orderBy, limit, offset } = applyListQuery(products, query, byPrice ? listSpecByPrice : listSpec);
+      // Products, joined to their price's row when the query is by price (an inner join: that table holds every live row).
+      let matchingQuery = db.select({ one: sql`1` }).from(products).$dynamic();
+      let pageQuery = db.select(LIST_ROW_COLUMNS).from(products).innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId)).$dynamic();
+      if (byPrice) {
+        matchingQuery = matchingQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
+        pageQuery = pageQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
+      }
+      const matching = matchingQuery.where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
       const [rows, [counted]] = await Promise.all([
-        db
-          .select(LIST_ROW_COLUMNS)
-          .from(products)
-          .innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId))
+        pageQuery
           .where(where)
           .orderBy(...orderBy)
           .limit(limit)
