@@ -24,7 +24,7 @@ import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { ListQuerySpec } from '../../db/list-query.ts';
-import { applyListQuery, searchLoweredCondition } from '../../db/list-query.ts';
+import { applyListQuery, filterConditions, searchLoweredCondition } from '../../db/list-query.ts';
 import { assertVersion } from '../../db/version.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, databaseErrorOf, invalidField, notFound } from '../../http/errors.ts';
@@ -115,8 +115,16 @@ const listSpecByPrice: ListQuerySpec<typeof productListQuery.filters> = {
   sort: { ...listSpec.sort, price: productPriceOrder.price },
 };
 
-/** Whether a list query sorts or filters by price (so reads product_price_order). */
-const listsByPrice = (query: ProductListQuery) => query.sort === 'price' || filterValuesOf(productListQuery.filters, query).price !== undefined;
+/**
+ * How a list query reads prices: `sort` when it sorts by price (the page joins product_price_order),
+ * `filter` when it filters by price (the page and the count join it), `only` when the price range is
+ * its one condition (the count then reads product_price_order alone: its rows are the live rows).
+ */
+function priceUse(query: ProductListQuery) {
+  const filters = Object.keys(filterValuesOf(productListQuery.filters, query));
+  const filtered = filters.includes('price');
+  return { sort: query.sort === 'price', filter: filtered, only: filtered && filters.length === 1 && !query.search };
+}
 
 /** Runs queries at once on the pool, or in turn on a transaction's one connection (node-postgres queues them otherwise, deprecated). */
 async function inTurnOrTogether<const T extends readonly (() => Promise<unknown>)[]>(isInTransaction: boolean, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
@@ -695,16 +703,18 @@ export function createProductService(db: Db, cache?: CacheInvalidation) {
   return {
     /** One page of the list: the page and a total counted up to a cap, in two statements; variants' data is never loaded. */
     async list(query: ProductListQuery): Promise<ListResponse<ProductListRow>> {
-      const byPrice = listsByPrice(query);
-      const { where, orderBy, limit, offset } = applyListQuery(products, query, byPrice ? listSpecByPrice : listSpec);
-      // Products, joined to their price's row when the query is by price (an inner join: that table holds every live row).
-      let matchingQuery = db.select({ one: sql`1` }).from(products).$dynamic();
+      const byPrice = priceUse(query);
+      const { where, orderBy, limit, offset } = applyListQuery(products, query, byPrice.sort || byPrice.filter ? listSpecByPrice : listSpec);
+      // Products, joined to their price's row when the query sorts or filters by price (an inner join:
+      // that table holds every live row). The count needs it for a price range only, and then reads it
+      // alone when the range is the one condition (an index-only scan of the range, up to the cap).
       let pageQuery = db.select(LIST_ROW_COLUMNS).from(products).innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId)).$dynamic();
-      if (byPrice) {
-        matchingQuery = matchingQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
-        pageQuery = pageQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
-      }
-      const matching = matchingQuery.where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
+      if (byPrice.sort || byPrice.filter) pageQuery = pageQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
+      let matchingQuery = byPrice.only
+        ? db.select({ one: sql`1` }).from(productPriceOrder).where(and(...filterConditions(productListQuery.filters, query, listSpecByPrice.filters))).$dynamic()
+        : db.select({ one: sql`1` }).from(products).where(where).$dynamic();
+      if (byPrice.filter && !byPrice.only) matchingQuery = matchingQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
+      const matching = matchingQuery.limit(LIST_TOTAL_CAP + 1).as('matching');
       const [rows, [counted]] = await Promise.all([
         pageQuery
           .where(where)

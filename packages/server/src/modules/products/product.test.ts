@@ -807,7 +807,8 @@ describe('products', () => {
           sql`select id, count(*) over () as total from products where deleted_at is null and ${where} order by created_at desc, id desc limit ${PRODUCT_PAGE_SIZE}`,
         )) as unknown as { rows: { id: number; total: number }[] };
         expect(newest.items.map((row) => row.id)).toEqual(result.rows.map((row) => Number(row.id)));
-        const expected = { length: Number(result.rows[0]?.total ?? 0) };
+        // Counted up to the list's cap (1,000: the 1,000-variant product lives on in this file's database).
+        const expected = { length: Math.min(1000, Number(result.rows[0]?.total ?? 0)) };
         expect(newest.total).toBe(expected.length);
         const byName = await listed(`pricefrom=${from}&priceto=${to}&sort=name`);
         expect(byName.total).toBe(expected.length);
