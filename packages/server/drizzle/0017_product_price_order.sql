@@ -41,3 +41,8 @@ CREATE TRIGGER "products_price_order_update" AFTER UPDATE ON "products" REFERENC
 -- updated_by, in no index): the update then stays on the page as a heap-only tuple and writes no
 -- index entry. Applies to pages written from now on (VACUUM FULL or a reload rewrites the rest).
 ALTER TABLE "products" SET (fillfactor = 70);
+--> statement-breakpoint
+-- The list walks product_price_order's index and stops after a page; in parallel each worker reads
+-- ahead of the page (category sorted by price on the products bench: 15,000 rows read, 340 ms,
+-- instead of 423 rows, 11 ms). The count's index-only scan of a price range stops at the cap.
+ALTER TABLE "product_price_order" SET (parallel_workers = 0);
