@@ -12,6 +12,7 @@ import type { SheetCells } from '../../spreadsheets/test-sheets.ts';
 import { xlsFile, xlsxFile } from '../../spreadsheets/test-sheets.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
 import { checkedSheetText } from './product-import.service.ts';
@@ -132,11 +133,13 @@ describe('product import', () => {
   it('counts updates, and writes them: a changed price and a new variant of an existing product', async () => {
     const first = await checked(await xlsxFile(sheet(product('UPD-1', { price: 200 }), variant('UPD-1-A', 'UPD-1', 'Platinum', 'L'))));
     expect((await apply(first.token)).status).toBe('succeeded');
+    await expectPriceOrderInSync(t.db, 'an import creating a product and a variant');
     const second = await checked(
       await xlsxFile(sheet(product('UPD-1', { price: 250, gift: 'Yes' }), variant('UPD-1-A', 'UPD-1', 'Platinum', 'L'), variant('UPD-1-B', 'UPD-1', 'Platinum', 'M', { stock: 2 }))),
     );
     expect(second).toMatchObject({ products: { create: 0, update: 1, unchanged: 0 }, variants: { create: 1, update: 0, unchanged: 1 } });
     expect((await apply(second.token)).status).toBe('succeeded');
+    await expectPriceOrderInSync(t.db, 'an import changing a price and adding a variant');
     const rows = await t.db.select().from(products).where(sql`${products.sku} in ('UPD-1', 'UPD-1-B')`);
     expect(rows.find((r) => r.sku === 'UPD-1')).toMatchObject({ price: '250.00', isGiftCard: true, isConfigured: true });
     expect(rows.find((r) => r.sku === 'UPD-1-B')).toMatchObject({ qty: 2, isReadyToShip: true, name: 'Product UPD-1' });

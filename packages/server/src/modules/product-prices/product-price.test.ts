@@ -6,6 +6,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
+import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
 import type { TestFile } from '../../test/upload.ts';
 import { multipartBody } from '../../test/upload.ts';
@@ -145,6 +146,8 @@ describe('product price update', () => {
       const run = await update(await xlsOf([['sku', 'price'], [skus[0]!.toLowerCase(), 150.5], [skus[1]!, '250'], [skus[2]!, 300]]));
       expect(run).toMatchObject({ state: 'applied', itemCount: 3, fileName: 'prices.xls', createdByName: expect.any(String) });
       expect(await pricesOf(skus)).toEqual([150.5, 250, 300]);
+      // The list's price order (product_price_order, kept by a trigger on products) follows.
+      await expectPriceOrderInSync(fx.t.db, 'a price update');
       const items = (await fx.t.request(fx.admin, { method: 'GET', url: `/api/product-prices/${run.id}/items` })).json().items as PriceUpdateItem[];
       expect(items.map(({ sku, priceBefore, priceAfter }) => ({ sku, priceBefore, priceAfter }))).toEqual([
         { sku: skus[0], priceBefore: 100, priceAfter: 150.5 },
@@ -198,6 +201,7 @@ describe('product price update', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ state: 'rolled_back', rolledBackByName: expect.any(String) });
       expect(await pricesOf(skus)).toEqual([100, 200]);
+      await expectPriceOrderInSync(fx.t.db, 'a rollback');
       const again = await rollback(run.id);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe(PRICE_UPDATE_MESSAGES.alreadyRolledBack);

@@ -16,6 +16,7 @@ import type {
 } from '@facet/contract/modules/products/product.schema';
 import { DEFAULT_SHOP_NAME, productLabel, productListQuery, SHOP_NAME_SETTING_KEY, variantOptionKey } from '@facet/contract/modules/products/product.schema';
 import type { ListQueryOf } from '@facet/contract/list-query';
+import { filterValuesOf } from '@facet/contract/list-query';
 import type { SQL } from 'drizzle-orm';
 import { and, arrayOverlaps, asc, count, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
@@ -23,7 +24,7 @@ import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { ListQuerySpec } from '../../db/list-query.ts';
-import { applyListQuery, searchLoweredCondition } from '../../db/list-query.ts';
+import { applyListQuery, filterConditions, searchLoweredCondition } from '../../db/list-query.ts';
 import { assertVersion } from '../../db/version.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, databaseErrorOf, invalidField, notFound } from '../../http/errors.ts';
@@ -36,7 +37,7 @@ import { moveLibrary } from '../product-media/product-media.service.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { productSizes } from '../product-sizes/product-size.table.ts';
 import { settings } from '../settings/setting.table.ts';
-import { productAttributeValues, productCategories, productRelated, products } from './product.table.ts';
+import { productAttributeValues, productCategories, productPriceOrder, productRelated, products } from './product.table.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 
 const ENTITY = 'product';
@@ -101,6 +102,29 @@ export const listSpec: ListQuerySpec<typeof productListQuery.filters> = {
   defaultSort: { field: 'createdAt', order: 'desc' },
   base: isLive(products),
 };
+
+/**
+ * The list when it sorts or filters by price: the price read from product_price_order (the live rows'
+ * prices again, indexed on price and id; products.price is in no index of products so that a bulk
+ * price update stays HOT), joined on the product. The same rows and order as products.price gives,
+ * the table holding exactly the live rows with their price (triggers on products keep it).
+ */
+const listSpecByPrice: ListQuerySpec<typeof productListQuery.filters> = {
+  ...listSpec,
+  filters: { ...listSpec.filters, price: productPriceOrder.price },
+  sort: { ...listSpec.sort, price: productPriceOrder.price },
+};
+
+/**
+ * How a list query reads prices: `sort` when it sorts by price (the page joins product_price_order),
+ * `filter` when it filters by price (the page and the count join it), `only` when the price range is
+ * its one condition (the count then reads product_price_order alone: its rows are the live rows).
+ */
+function priceUse(query: ProductListQuery) {
+  const filters = Object.keys(filterValuesOf(productListQuery.filters, query));
+  const filtered = filters.includes('price');
+  return { sort: query.sort === 'price', filter: filtered, only: filtered && filters.length === 1 && !query.search };
+}
 
 /** Runs queries at once on the pool, or in turn on a transaction's one connection (node-postgres queues them otherwise, deprecated). */
 async function inTurnOrTogether<const T extends readonly (() => Promise<unknown>)[]>(isInTransaction: boolean, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
@@ -679,13 +703,20 @@ export function createProductService(db: Db, cache?: CacheInvalidation) {
   return {
     /** One page of the list: the page and a total counted up to a cap, in two statements; variants' data is never loaded. */
     async list(query: ProductListQuery): Promise<ListResponse<ProductListRow>> {
-      const { where, orderBy, limit, offset } = applyListQuery(products, query, listSpec);
-      const matching = db.select({ one: sql`1` }).from(products).where(where).limit(LIST_TOTAL_CAP + 1).as('matching');
+      const byPrice = priceUse(query);
+      const { where, orderBy, limit, offset } = applyListQuery(products, query, byPrice.sort || byPrice.filter ? listSpecByPrice : listSpec);
+      // Products, joined to their price's row when the query sorts or filters by price (an inner join:
+      // that table holds every live row). The count needs it for a price range only, and then reads it
+      // alone when the range is the one condition (an index-only scan of the range, up to the cap).
+      let pageQuery = db.select(LIST_ROW_COLUMNS).from(products).innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId)).$dynamic();
+      if (byPrice.sort || byPrice.filter) pageQuery = pageQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
+      let matchingQuery = byPrice.only
+        ? db.select({ one: sql`1` }).from(productPriceOrder).where(and(...filterConditions(productListQuery.filters, query, listSpecByPrice.filters))).$dynamic()
+        : db.select({ one: sql`1` }).from(products).where(where).$dynamic();
+      if (byPrice.filter && !byPrice.only) matchingQuery = matchingQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
+      const matching = matchingQuery.limit(LIST_TOTAL_CAP + 1).as('matching');
       const [rows, [counted]] = await Promise.all([
-        db
-          .select(LIST_ROW_COLUMNS)
-          .from(products)
-          .innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId))
+        pageQuery
           .where(where)
           .orderBy(...orderBy)
           .limit(limit)

@@ -92,7 +92,8 @@ export const products = pgTable(
     // The list's default order and each filter's column, partial on live rows (all a list reads). Ascending: read
     // backwards they serve `created_at desc, id desc` (a DESC NULLS LAST index would not, the order by meaning NULLS FIRST).
     index('products_created_at').on(t.createdAt, t.id).where(sql`deleted_at is null`),
-    index('products_price').on(t.price, t.id).where(sql`deleted_at is null`),
+    // No index names price (the list's price order and range are product_price_order's): the bulk price
+    // update then writes heap-only tuples (HOT) when the page has room (the migration's fillfactor).
     index('products_attribute_set').on(t.attributeSetId, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('products_vendor').on(t.vendor, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('products_status').on(t.status, t.createdAt, t.id).where(sql`deleted_at is null`),
@@ -100,6 +101,24 @@ export const products = pgTable(
     index('products_parent').on(t.parentProductId),
     index('products_size_type').on(t.sizeTypeId).where(sql`size_type_id is not null`),
   ],
+);
+
+/**
+ * The price of every live row of products (parents and variants, deleted_at is null) again, for the
+ * list's price order and price range: `order by price, id limit 20` walks its index. products.price
+ * stays the one source of truth and is in no index of products, so a price update can be HOT there
+ * (12 indexes, two of them trigram GIN, not written per row). Kept by statement-level triggers on
+ * products (migration 0017, hand-written), so no write path can forget it; never written by services.
+ */
+export const productPriceOrder = pgTable(
+  'product_price_order',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index('product_price_order_price').on(t.price, t.productId)],
 );
 
 /** Categories of a top-level product; replaced whole on save. */

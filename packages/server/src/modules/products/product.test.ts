@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { media } from '../media/media.table.ts';
 import { useAdminTestApp } from '../../test/test-app.ts';
+import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { testImage, testWebm, uploadProductMedia } from '../../test/upload.ts';
 import { productAttributeValues, products } from './product.table.ts';
 
@@ -708,6 +709,113 @@ describe('products', () => {
     });
   });
 
+  describe('the price order (product_price_order: the live rows\' prices, kept by triggers on products)', () => {
+    const liveIdsByPrice = async (order: 'asc' | 'desc', where = sql`true`, page = 1) => {
+      const direction = sql.raw(order);
+      const result = (await fx.t.db.execute(
+        sql`select id from products where deleted_at is null and ${where} order by price ${direction}, id ${direction} limit ${PRODUCT_PAGE_SIZE} offset ${(page - 1) * PRODUCT_PAGE_SIZE}`,
+      )) as unknown as { rows: { id: number }[] };
+      return result.rows.map((row) => Number(row.id));
+    };
+    const listed = async (query: string) => {
+      const response = await api('GET', `/api/products?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { items: ProductListRow[]; total: number };
+    };
+
+    it('holds exactly the live rows with their price after a create, a save with variants, a status switch and deletes; a restored row comes back', async () => {
+      const product = await createProduct(ring({ price: 321.5 }));
+      await expectPriceOrderInSync(fx.t.db, 'a create with variants');
+      const [a, b, c, d] = product.variants;
+      const input = {
+        ...ring({ sku: product.sku, price: 333.25 }),
+        version: product.version,
+        variants: [
+          { ...a!, price: 725 },
+          { ...b!, removed: true },
+          c!,
+          {
+            options: [
+              { attributeId: f.metal.id, optionId: f.metal.options[2]!.id },
+              { attributeId: f.ringSize.id, optionId: f.ringSize.options[0]!.id },
+            ],
+            sku: generateVariantSku(product.sku),
+            price: 900,
+          },
+        ].map((variant) => ({ ...variant, options: variant.options.map(({ attributeId, optionId }) => ({ attributeId, optionId: optionId! })) })),
+      };
+      const response = await api('PUT', `/api/products/${product.id}`, input);
+      expect(response.statusCode, response.body).toBe(200);
+      const saved = response.json().product as ProductRecord;
+      await expectPriceOrderInSync(fx.t.db, 'a save changing prices, removing a variant, adding one');
+      const ordered = async (id: number) => (await fx.t.db.execute(sql`select price from product_price_order where product_id = ${id}`)) as unknown as { rows: { price: string }[] };
+      expect((await ordered(product.id)).rows).toEqual([{ price: '333.25' }]);
+      expect((await ordered(b!.id)).rows).toEqual([]);
+      expect((await ordered(d!.id)).rows).toEqual([]);
+
+      expect((await api('PATCH', `/api/products/${product.id}/status`, { status: false, version: saved.version })).statusCode).toBe(200);
+      await expectPriceOrderInSync(fx.t.db, 'a status switch');
+      expect((await api('DELETE', `/api/products/${a!.id}`)).statusCode).toBe(204);
+      expect((await ordered(a!.id)).rows).toEqual([]);
+      await expectPriceOrderInSync(fx.t.db, 'a variant deleted');
+      expect((await api('DELETE', `/api/products/${product.id}`)).statusCode).toBe(204);
+      expect((await ordered(product.id)).rows).toEqual([]);
+      await expectPriceOrderInSync(fx.t.db, 'a product deleted with its variants');
+
+      // Restored (no screen does it yet; a statement on the table): back in the order, with the price it has now.
+      await fx.t.db.update(products).set({ deletedAt: null, price: '12.34' }).where(eq(products.id, product.id));
+      expect((await ordered(product.id)).rows).toEqual([{ price: '12.34' }]);
+      await expectPriceOrderInSync(fx.t.db, 'a product restored');
+      expect((await listed(`sku=${product.sku}&sort=price`)).items.map((row) => row.id)).toContain(product.id);
+      await fx.t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, product.id));
+      await expectPriceOrderInSync(fx.t.db, 'deleted again');
+      // A hard delete (none in the app) takes the row with it.
+      const gone = await createProduct(ring({ variants: [] }));
+      await fx.t.db.delete(productAttributeValues).where(eq(productAttributeValues.productId, gone.id));
+      await fx.t.db.execute(sql`delete from product_categories where product_id = ${gone.id}`);
+      await fx.t.db.delete(products).where(eq(products.id, gone.id));
+      await expectPriceOrderInSync(fx.t.db, 'a hard delete');
+    });
+
+    it('lists by price as products.price orders and filters: ascending and descending with ties by id, price ranges, every page', async () => {
+      // Ties: every ring's variants cost 500, the rings 450 or 1000.
+      for (const price of [450, 450, 1000]) await createProduct(ring({ price }, { metals: 2, sizes: 2 }));
+      await createProduct(ring({ price: 0.01, variants: [] }));
+      await expectPriceOrderInSync(fx.t.db, 'the creates');
+      const pages = Math.ceil(Number(((await fx.t.db.execute(sql`select count(*) as n from products where deleted_at is null`)) as unknown as { rows: { n: number }[] }).rows[0]!.n) / PRODUCT_PAGE_SIZE);
+      for (const order of ['asc', 'desc'] as const) {
+        for (let page = 1; page <= pages; page++) {
+          expect((await listed(`sort=price&order=${order}&page=${page}`)).items.map((row) => row.id), `${order} page ${page}`).toEqual(await liveIdsByPrice(order, sql`true`, page));
+        }
+      }
+      for (const [from, to] of [
+        [0, 0.01],
+        [450, 500],
+        [500, 500],
+        [499.99, 999.99],
+        [0, 1_000_000],
+        [2000, 3000],
+      ] as const) {
+        const where = sql`price between ${from} and ${to}`;
+        for (const order of ['asc', 'desc'] as const) {
+          const page = await listed(`pricefrom=${from}&priceto=${to}&sort=price&order=${order}`);
+          expect(page.items.map((row) => row.id), `${from}-${to} ${order}`).toEqual(await liveIdsByPrice(order, where));
+        }
+        // The default order (newest first), filtered by price: the rows and total products.price selects.
+        const newest = await listed(`pricefrom=${from}&priceto=${to}`);
+        const result = (await fx.t.db.execute(
+          sql`select id, count(*) over () as total from products where deleted_at is null and ${where} order by created_at desc, id desc limit ${PRODUCT_PAGE_SIZE}`,
+        )) as unknown as { rows: { id: number; total: number }[] };
+        expect(newest.items.map((row) => row.id)).toEqual(result.rows.map((row) => Number(row.id)));
+        // Counted up to the list's cap (1,000: the 1,000-variant product lives on in this file's database).
+        const expected = { length: Math.min(1000, Number(result.rows[0]?.total ?? 0)) };
+        expect(newest.total).toBe(expected.length);
+        const byName = await listed(`pricefrom=${from}&priceto=${to}&sort=name`);
+        expect(byName.total).toBe(expected.length);
+      }
+    });
+  });
+
   describe('Delete All', () => {
     it('soft deletes every live product and variant in one statement and answers how many', async () => {
       await createProduct(ring({}, { metals: 1, sizes: 2 }));
@@ -716,6 +824,7 @@ describe('products', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ deleted: live });
       expect((await api('GET', '/api/products')).json()).toMatchObject({ items: [], total: 0 });
+      await expectPriceOrderInSync(fx.t.db, 'Delete All');
     });
   });
 });
