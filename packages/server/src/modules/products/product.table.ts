@@ -108,7 +108,7 @@ export const products = pgTable(
  * list's price order and price range: `order by price, id limit 20` walks its index. products.price
  * stays the one source of truth and is in no index of products, so a price update can be HOT there
  * (12 indexes, two of them trigram GIN, not written per row). Kept by statement-level triggers on
- * products (migration 0017, hand-written), so no write path can forget it; never written by services.
+ * products (migration 0018, hand-written), so no write path can forget it; never written by services.
  */
 export const productPriceOrder = pgTable(
   'product_price_order',
