@@ -8,7 +8,7 @@ import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
 import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery } from './diamond-list-index.ts';
-import { bumpListVersion, filterBitsMismatches, markPricesOnly, pruneListChanges } from './diamond-list-index.ts';
+import { bumpListVersion, createListIndex, filterBitsMismatches, markPricesOnly, pruneListChanges } from './diamond-list-index.ts';
 import { seedDemoDiamondPricing } from './diamond.demo.ts';
 import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from './diamond.service.ts';
 import { diamonds } from './diamond.table.ts';
@@ -25,6 +25,9 @@ describe('the diamonds list index', () => {
   const fx = useAdminTestApp();
   const COUNTS = { natural: 1500, lab: 1100, gemstone: 400 };
   let shapeIds: number[] = [];
+  /** The stones' SKUs and certificates as the feed gave them: the substring filters' terms are cut from them. */
+  let skus: string[] = [];
+  let certificates: string[] = [];
   let service: ReturnType<typeof createDiamondService>;
 
   beforeAll(async () => {
@@ -35,6 +38,9 @@ describe('the diamonds list index', () => {
     const feed = createGeneratedFeed({ counts: COUNTS, seed: 11, source: 'index-test', batchSize: 1000 });
     for (const kind of ['natural', 'lab', 'gemstone'] as const) await ingestStones(db, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind });
     shapeIds = ((await db.execute(sql`select id from diamond_shapes where deleted_at is null`)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const stones = (await db.select({ sku: diamonds.stockId, certificate: diamonds.certificate }).from(diamonds)).filter((stone) => stone.certificate !== null);
+    skus = stones.map((stone) => stone.sku);
+    certificates = stones.map((stone) => stone.certificate!);
     service = createDiamondService(db);
   });
 
@@ -47,6 +53,20 @@ describe('the diamonds list index', () => {
   const COLORS = [...Object.keys(diamondListQuery.filters.color.optionLabels)];
   const CLARITIES = [...Object.keys(diamondListQuery.filters.clarity.optionLabels)];
   const CUTS = [...Object.keys(diamondListQuery.filters.cut.optionLabels)];
+
+  /**
+   * A substring filter's term: part of a stone's SKU or certificate (a few characters, one, or all of
+   * it) in mixed case; or one that matches nothing, a LIKE wildcard meant literally among them.
+   */
+  function randomTerm(texts: readonly string[]): string {
+    const text = texts[Math.floor(random() * texts.length)]!;
+    const roll = random();
+    if (roll < 0.08) return `zq${Math.floor(random() * 100)}`;
+    if (roll < 0.14) return `${text.slice(0, 2)}${random() < 0.5 ? '%' : '_'}${text.slice(3, 5)}`;
+    const length = roll < 0.22 ? 1 : roll < 0.3 ? text.length : 2 + Math.floor(random() ** 2 * 6);
+    const start = Math.floor(random() * Math.max(1, text.length - length + 1));
+    return [...text.slice(start, start + length)].map((char) => (random() < 0.5 ? char.toLowerCase() : char.toUpperCase())).join('');
+  }
 
   /** A random combination of the list's URL parameters, as the web sends them. */
   function randomQuery(): DiamondListQuery {
@@ -69,6 +89,8 @@ describe('the diamonds list index', () => {
     }
     if (random() < 0.3) raw.state = pickSome(['available', 'sold', 'unavailable'], 2).join(',');
     if (random() < 0.2) raw.pricing = pickSome(['priced', 'unpriced'], 2).join(',');
+    if (random() < 0.15) raw.sku = randomTerm(skus);
+    if (random() < 0.15) raw.certificate = randomTerm(certificates);
     if (random() < 0.85) raw.sort = ['createdAt', 'price', 'carat'][Math.floor(random() * 3)]!;
     if (random() < 0.8) raw.order = random() < 0.5 ? 'asc' : 'desc';
     raw.page = String(1 + Math.floor(random() ** 2 * 12));
@@ -97,17 +119,38 @@ describe('the diamonds list index', () => {
 
   async function expectSameAnswers(queries: number) {
     let nonEmpty = 0;
-    for (let i = 0; i < queries; i += 1) if (await expectSameAnswer(randomQuery())) nonEmpty += 1;
+    let withTerms = 0;
+    for (let i = 0; i < queries; i += 1) {
+      const query = randomQuery();
+      if (!(await expectSameAnswer(query))) continue;
+      nonEmpty += 1;
+      if (query.sku || query.certificate) withTerms += 1;
+    }
     // The combinations are not all empty: the comparison says something.
     expect(nonEmpty).toBeGreaterThan(queries / 5);
     // The filter sets patched in place by refreshes and sales are what the columns say.
     expect(filterBitsMismatches(service.listIndex!.current()!)).toEqual([]);
+    await expectTextsOfFreshBuild(service.listIndex!.current()!);
+    return { nonEmpty, withTerms };
+  }
+
+  /** The packed SKUs and certificates, however refreshes patched them, are byte for byte what a build now reads. */
+  async function expectTextsOfFreshBuild(snapshot: ReturnType<NonNullable<typeof service.listIndex>['current']> & object) {
+    const fresh = createListIndex(fx.t.db);
+    await fresh.rebuild();
+    const built = fresh.current()!;
+    expect(built.version).toBe(snapshot.version);
+    for (const field of ['sku', 'certificate'] as const) {
+      expect(snapshot.texts[field].bytes.equals(built.texts[field].bytes), field).toBe(true);
+      expect([...snapshot.texts[field].starts], field).toEqual([...built.texts[field].starts]);
+    }
   }
 
   it('answers exactly what the SQL filter answers, over random combinations of filters, sorts and pages', async () => {
     await service.listIndex!.rebuild();
     expect(service.listIndex!.stats().size).toBe(COUNTS.natural + COUNTS.lab + COUNTS.gemstone);
-    await expectSameAnswers(250);
+    // Some of them with SKU and certificate substrings that match stones.
+    expect((await expectSameAnswers(250)).withTerms).toBeGreaterThan(10);
   });
 
   it('price and carat ranges from one bucket boundary of the index to another, or within one bucket, answer exactly', async () => {
@@ -225,6 +268,53 @@ describe('the diamonds list index', () => {
     expect((await service.listFromIndex(sold))!.total).toBe(before.total);
     expect(service.listIndex!.stats().builds).toBe(builds);
     await expectSameAnswers(60);
+  });
+
+  it('SKU and certificate substrings are answered by the index, also after a refresh that changes them; a price change or a sale leaves the packed texts as they are', async () => {
+    await service.listIndex!.rebuild();
+    const { builds, refreshes } = service.listIndex!.stats();
+    const bySku = (sku: string, extra: Record<string, string> = {}) => diamondListQuery.schema.parse({ sku, ...extra }) as DiamondListQuery;
+    const byCertificate = (certificate: string, extra: Record<string, string> = {}) => diamondListQuery.schema.parse({ certificate, ...extra }) as DiamondListQuery;
+    // The service's list answers them from the index, not SQL.
+    const answered = service.answered();
+    const found = await service.list(bySku(skus[7]!.slice(1).toLowerCase(), { sort: 'price' }));
+    expect(found.items.map((item) => item.sku)).toContain(skus[7]);
+    expect(found.totalIsCapped).toBeUndefined();
+    await service.list(byCertificate(certificates[20]!.slice(2, 9), { diamondType: 'lab' }));
+    expect(service.answered()).toEqual({ index: answered.index + 2, sql: answered.sql });
+
+    // Another process renames a stone's SKU, clears one certificate and gives a third one with non-ASCII letters.
+    const [first, second, third] = (await service.listFromSql(diamondListQuery.schema.parse({ sort: 'carat' }) as DiamondListQuery)).items;
+    await fx.t.db.transaction(async (tx) => {
+      await tx.update(diamonds).set({ stockId: 'ReNamed-Ω-7' }).where(eq(diamonds.id, first!.id));
+      await tx.update(diamonds).set({ certificate: null }).where(eq(diamonds.id, second!.id));
+      await tx.update(diamonds).set({ certificate: 'Zertifikat-ÄÖ-42' }).where(eq(diamonds.id, third!.id));
+      await bumpListVersion(tx);
+    });
+    for (const query of [bySku('renamed-'), bySku('-ω-'), bySku(first!.sku), byCertificate(second!.certificate!), byCertificate('ZERTIFIKAT'), byCertificate('äö'), byCertificate('-ÄÖ-'), bySku('renamed', { sort: 'carat', order: 'desc' })]) {
+      await expectSameAnswer(query);
+    }
+    expect((await service.listFromIndex(bySku('RENAMED-')))!.items.map((item) => item.id)).toEqual([first!.id]);
+    expect((await service.listFromIndex(byCertificate(second!.certificate!)))!.items.map((item) => item.id)).not.toContain(second!.id);
+    expect(service.listIndex!.stats()).toMatchObject({ builds, refreshes: refreshes + 1 });
+    await expectTextsOfFreshBuild(service.listIndex!.current()!);
+
+    // A price change (refreshed) and a sale here (in place) do not pack the texts again.
+    const { texts } = service.listIndex!.current()!;
+    await fx.t.db.transaction(async (tx) => {
+      await tx.update(diamonds).set({ price: '1234.00' }).where(eq(diamonds.id, third!.id));
+      await bumpListVersion(tx);
+    });
+    await expectSameAnswer(byCertificate('zertifikat', { sort: 'price' }));
+    expect(service.listIndex!.stats().refreshes).toBe(refreshes + 2);
+    await service.setSold(first!.id, true, await contextOfSession(fx.t, fx.admin));
+    await expectSameAnswer(bySku('renamed', { state: 'sold' }));
+    expect(service.listIndex!.current()!.texts).toEqual(texts);
+    expect(service.listIndex!.current()!.texts.sku.bytes).toBe(texts.sku.bytes);
+    expect(service.listIndex!.current()!.texts.certificate.bytes).toBe(texts.certificate.bytes);
+    await service.setSold(first!.id, false, await contextOfSession(fx.t, fx.admin));
+    await expectSameAnswers(60);
+    expect(service.listIndex!.stats().builds).toBe(builds);
   });
 
   it('a sale made by another process is in the very next list, from the index refreshed (no rebuild)', async () => {
