@@ -167,6 +167,7 @@ describe('the diamonds list index', () => {
     for (const field of ['sku', 'certificate'] as const) {
       expect(snapshot.texts[field].bytes.equals(built.texts[field].bytes), field).toBe(true);
       expect([...snapshot.texts[field].starts], field).toEqual([...built.texts[field].starts]);
+      expect([...snapshot.texts[field].signatures], field).toEqual([...built.texts[field].signatures]);
     }
   }
 
