@@ -13,9 +13,11 @@ import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBi
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
  * total, in milliseconds at a million stones). PostgreSQL stays the source of truth: this is a copy
  * of the filterable columns as typed arrays (one slot per stone, in id order), each sort's order as a
- * permutation, and each filter value's stones as a bitset (slot-bits.ts), rebuilt from the table. A
- * query ORs and ANDs bitsets (the exact total is their popcount) and walks the sort's order for the
- * page's ids; the page's 20 rows are then read from PostgreSQL.
+ * permutation, each filter value's stones as a bitset (slot-bits.ts), and the lowercased SKUs and
+ * certificates packed in one buffer each (packed-texts.ts), rebuilt from the table. A query ORs and
+ * ANDs bitsets, a SKU or certificate substring's found by a search of its buffer (the exact total is
+ * their popcount), and walks the sort's order for the page's ids; the page's 20 rows are then read
+ * from PostgreSQL.
  *
  * Consistency: every write the list can see raises `diamond_list_state.version` in its own
  * transaction (`bumpListVersion`), and statement triggers log the stones it wrote with its
