@@ -4,7 +4,7 @@
  *  - the list: random combinations of the spec's filters (weight included), each sort and order,
  *    pages 1 to 10, with the total (p50, p95, the worst combination printed; wall time and this
  *    process's CPU per list);
- *  - SKU and certificate substring search;
+ *  - SKU and certificate substring search (from the index: its packed texts), and short terms found in many stones;
  *  - an incremental merge of 10,000 changed stones;
  *  - repricing all 1,000,000 stones after an exchange-rate change (one statement).
  *
@@ -102,6 +102,15 @@ const after = memory();
 console.log(
   `list index build: ${seconds(buildStarted)} s for ${service.listIndex!.stats().size.toLocaleString()} stones; RSS ${megabytes(before.rss)} -> ${megabytes(after.rss)}, heap + array buffers +${megabytes(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)}   (load ${load()})`,
 );
+{
+  // The packed SKUs and certificates the substring filters search (packed-texts.ts).
+  const { texts } = service.listIndex!.current()!;
+  const sizes = (['sku', 'certificate'] as const).map((field) => {
+    const { bytes, starts, signatures } = texts[field];
+    return `${field} ${megabytes(bytes.length)} + offsets ${megabytes(starts.byteLength)} + signatures ${megabytes(signatures.byteLength)}`;
+  });
+  console.log(`  packed texts: ${sizes.join('; ')}`);
+}
 
 // ---------------------------------------------------------------- the list
 const shapeIds = ((await db.execute(sql`select id from diamond_shapes where deleted_at is null`)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
@@ -204,6 +213,7 @@ summarise('the SQL path (while the index builds), 40', sqlTimes, `   (load ${loa
 
 // SKU and certificate substrings of stones that exist.
 const samples = ((await db.execute(sql`select stock_id, certificate from diamonds tablesample system (0.1) limit 60`)) as unknown as { rows: { stock_id: string; certificate: string }[] }).rows;
+const answeredBeforeSearches = service.answered();
 const skuTimes: number[] = [];
 const certificateTimes: number[] = [];
 const skuCpu: number[] = [];
@@ -220,6 +230,18 @@ summarise('SKU substring search', skuTimes, `   (load ${load()})`);
 summarise('  the bench process\'s CPU per search', skuCpu);
 summarise('certificate substring search', certificateTimes);
 summarise('  the bench process\'s CPU per search', certificateCpu);
+// Terms of 1-3 characters, found in many stones (the packed texts read nearly whole), with other filters at random.
+const shortTimes: number[] = [];
+for (const sample of samples.slice(0, 30)) {
+  const length = 1 + Math.floor(random() * 3);
+  const field = random() < 0.5 ? 'sku' : 'certificate';
+  const text = field === 'sku' ? sample.stock_id : sample.certificate;
+  const start = Math.floor(random() * (text.length - length));
+  shortTimes.push((await timeList({ ...randomQuery(), page: '1', [field]: text.slice(start, start + length) })).ms);
+}
+summarise('substring of 1-3 characters, other filters, 30', shortTimes);
+const answeredBySearches = service.answered();
+console.log(`  the searches answered from the index ${answeredBySearches.index - answeredBeforeSearches.index}, from SQL ${answeredBySearches.sql - answeredBeforeSearches.sql}`);
 
 // ---------------------------------------------------------------- incremental merge and repricing
 if (!REUSE || process.env.BENCH_GENERATION) {

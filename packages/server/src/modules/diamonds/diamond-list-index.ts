@@ -4,6 +4,8 @@ import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schem
 import type { StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { PackedTexts } from './packed-texts.ts';
+import { createPackedTextsBuilder, packedText, textMatchesInto } from './packed-texts.ts';
 import type { RangeBits, SlotBits } from './slot-bits.ts';
 import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBits, equalBits, fillAll, forEachBit, hasBit, placeInRange, precedesKey, rangeBitsInto, setBit } from './slot-bits.ts';
 
@@ -11,9 +13,11 @@ import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBi
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
  * total, in milliseconds at a million stones). PostgreSQL stays the source of truth: this is a copy
  * of the filterable columns as typed arrays (one slot per stone, in id order), each sort's order as a
- * permutation, and each filter value's stones as a bitset (slot-bits.ts), rebuilt from the table. A
- * query ORs and ANDs bitsets (the exact total is their popcount) and walks the sort's order for the
- * page's ids; the page's 20 rows are then read from PostgreSQL.
+ * permutation, each filter value's stones as a bitset (slot-bits.ts), and the lowercased SKUs and
+ * certificates packed in one buffer each (packed-texts.ts), rebuilt from the table. A query ORs and
+ * ANDs bitsets, a SKU or certificate substring's found by a search of its buffer (the exact total is
+ * their popcount), and walks the sort's order for the page's ids; the page's 20 rows are then read
+ * from PostgreSQL.
  *
  * Consistency: every write the list can see raises `diamond_list_state.version` in its own
  * transaction (`bumpListVersion`), and statement triggers log the stones it wrote with its
@@ -28,6 +32,9 @@ import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBi
 
 export type DiamondListQuery = ListQueryOf<typeof diamondListQuery.filters>;
 type SortField = 'createdAt' | 'price' | 'carat';
+/** The substring filters, by the query's name. */
+type TextField = 'sku' | 'certificate';
+const TEXT_FIELDS = ['sku', 'certificate'] as const;
 
 const GEMSTONE = 1;
 const LAB = 2;
@@ -66,6 +73,8 @@ interface ListSnapshot {
   /** First seen, microseconds since the epoch (the sort's key, kept for refreshes). */
   created: Float64Array;
   sorts: Record<SortField, SortOrder>;
+  /** The lowercased SKUs (`stock_id_lower`) and certificates (`certificate_lower`, empty when none), packed (packed-texts.ts): the substring filters. */
+  texts: Record<TextField, PackedTexts>;
   /** Each filter value's stones as a bitset (slot-bits.ts), kept with the columns. */
   bits: FilterBits;
   /** Scratch for a query's matching ranks (queries run one at a time: the pass is synchronous). */
@@ -142,10 +151,14 @@ interface CompactRow {
   p: string | null;
   c: number;
   t: string;
+  /** stock_id_lower, certificate_lower (PostgreSQL's lower(): the SQL filter compares the same texts). */
+  k: string;
+  ce: string | null;
 }
+const textOf: Record<TextField, (row: CompactRow) => string | null> = { sku: (row) => row.k, certificate: (row) => row.ce };
 const COMPACT_COLUMNS = sql`id as i, (is_gemstone::int + 2 * is_lab::int + 4 * is_sold::int + 8 * is_unavailable::int) as f, shape_id as s,
   color as co, clarity as cl, cut as cu, price::text as p, (carat * 1000)::int as c,
-  (extract(epoch from created_at) * 1000000)::bigint::text as t`;
+  (extract(epoch from created_at) * 1000000)::bigint::text as t, stock_id_lower as k, certificate_lower as ce`;
 /** The snapshot's version, PostgreSQL snapshot and clock: the first statement of a repeatable-read read. */
 const SNAPSHOT_HEAD = sql`${listVersionSql} as version, pg_current_snapshot()::text as snap, (extract(epoch from now()) * 1000)::float8 as at`;
 interface SnapshotHead {
@@ -348,6 +361,8 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
     const capacity = Number(head!.size);
     const columns = allocateColumns(capacity);
     const words = new Map<string, number>();
+    // About 10-12 bytes a SKU or certificate; the builders grow when a feed's are longer.
+    const texts = { sku: createPackedTextsBuilder(capacity, capacity * 12), certificate: createPackedTextsBuilder(capacity, capacity * 12) };
     let size = 0;
     let after = 0;
     for (;;) {
@@ -355,6 +370,7 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       for (const row of rows) {
         if (size === capacity) break;
         writeSlot(columns, words, size, row);
+        for (const field of TEXT_FIELDS) texts[field].push(textOf[field](row));
         size += 1;
       }
       if (rows.length < BUILD_BATCH || size === capacity) break;
@@ -374,6 +390,7 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       ...sliced,
       words,
       sorts,
+      texts: { sku: texts.sku.finish(), certificate: texts.certificate.finish() },
       bits: buildFilterBits(sliced, sorts, size),
       scratch: new Int32Array(size),
       matches: newMatchCache(Number(head!.version)),
@@ -495,8 +512,14 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
   // Per sort, the stones whose key moved (new stones, a new price...): only they are re-placed, and a
   // sort no key of which moved (a sale, a sweep) keeps its order as it is.
   const moved = Object.fromEntries(FIELDS.map((field) => [field, [] as number[]])) as Record<SortField, number[]>;
+  // Per text, the slots (ascending) whose text is new or changed: the packing is made again only when there are any.
+  const newTexts: Record<TextField, TextOfSlot[]> = { sku: [], certificate: [] };
   for (const row of rows) {
     const previousSlot = slotOf(previous, row.i);
+    for (const field of TEXT_FIELDS) {
+      const text = textOf[field](row) ?? '';
+      if (previousSlot < 0 || packedText(previous.texts[field], previousSlot) !== text) newTexts[field].push({ slot: slotOf(next, row.i), text, isNew: previousSlot < 0 });
+    }
     // Read before the slot is written: without new stones the columns are the previous snapshot's.
     const previousKeys = FIELDS.map((field) => (previousSlot < 0 ? Number.NaN : SORT_KEYS[field](previous)[previousSlot]!));
     const slot = slotOf(next, row.i);
@@ -535,20 +558,54 @@ function applyListChanges(previous: ListSnapshot, changes: ListChanges): ListSna
     return mergedSortOrder(previous.sorts[field].order, slotOfPrevious, Int32Array.from(moved[field]), isMoved, SORT_KEYS[field](columns), size);
   };
   const sorts = { createdAt: sortOf('createdAt'), price: sortOf('price'), carat: sortOf('carat') };
+  const texts = { ...previous.texts };
+  for (const field of TEXT_FIELDS) if (newTexts[field].length > 0) texts[field] = repackTexts(previous.texts[field], previous.size, size, newTexts[field]);
   let bits = slotOfPrevious === null ? previous.bits : buildFilterBits(columns, sorts, size);
   // After a repricing of the feed the price buckets are cut again along the new order.
   if (changes.prices && slotOfPrevious === null) bits = { ...bits, price: buildRangeBits(sorts.price.order, columns.price, size) };
   return {
     ...next,
     sorts,
+    texts,
     bits,
     scratch: size === previous.size ? previous.scratch : new Int32Array(size),
     matches: newMatchCache(changes.version, previous.matches, size === previous.size),
   };
 }
 
-/** Whether the index can answer a query: SKU and certificate substrings are PostgreSQL's (trigram indexes). */
-export const isIndexable = (query: DiamondListQuery) => !query.sku && !query.certificate && !(query as { search?: string }).search;
+interface TextOfSlot {
+  /** The stone's slot in the new snapshot. */
+  slot: number;
+  text: string;
+  /** A new stone (a new slot), not a changed one. */
+  isNew: boolean;
+}
+
+/**
+ * A text packing with some slots' texts replaced and new slots inserted (`changed`, by new slot
+ * ascending): one linear pass, the runs of unchanged slots between them copied in one piece each.
+ * The slots not in `changed` are the previous ones in the same order (new stones only insert slots).
+ */
+function repackTexts(previous: PackedTexts, previousSize: number, size: number, changed: readonly TextOfSlot[]): PackedTexts {
+  const extra = changed.reduce((sum, { text }) => sum + text.length * 3 + 1, 0);
+  const builder = createPackedTextsBuilder(size, previous.bytes.length + extra);
+  let slot = 0;
+  let previousSlot = 0;
+  for (const { slot: changedSlot, text, isNew } of changed) {
+    const unchanged = changedSlot - slot;
+    builder.copy(previous, previousSlot, previousSlot + unchanged);
+    previousSlot += unchanged + (isNew ? 0 : 1);
+    builder.push(text);
+    slot = changedSlot + 1;
+  }
+  builder.copy(previous, previousSlot, previousSize);
+  const packed = builder.finish();
+  if (packed.starts.length !== size + 1) throw new Error(`list index: ${packed.starts.length - 1} texts repacked for ${size} slots`);
+  return packed;
+}
+
+/** Whether the index can answer a query: every filter is the index's (a free-text search, which the diamonds list has none of, would be SQL's). */
+export const isIndexable = (query: DiamondListQuery) => !(query as { search?: string }).search;
 
 /** The sets of the words of `prefix` a choice filter allows (undefined: no condition). */
 function wordSets(snapshot: ListSnapshot, prefix: string, values: readonly string[] | undefined): SlotBits[] | undefined {
@@ -598,7 +655,10 @@ function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
   const priceTo = values.price?.to ?? Number.POSITIVE_INFINITY;
   const shapes = values.shape && [...new Set(values.shape)].sort((a, b) => a - b);
   const sorted = (list: readonly string[] | undefined) => list && [...new Set(list)].sort();
+  // As SQL's `searchLoweredCondition`: an empty term is no filter, any other is a literal substring of the lowercased text.
+  const terms = TEXT_FIELDS.flatMap((field) => (values[field] ? [{ field, term: values[field].toLowerCase() }] : []));
   const key = JSON.stringify([
+    terms.map(({ field, term }) => [field, term]),
     allowedFlags,
     shapes ?? null,
     sorted(values.color) ?? null,
@@ -642,6 +702,12 @@ function matchesOf(snapshot: ListSnapshot, values: FilterValues): Matches {
   }
   if (pricing === 'priced') andWith(bits, sets.priced);
   if (pricing === 'unpriced') andNot(bits, sets.priced);
+  for (const { field, term } of terms) {
+    const found = take();
+    textMatchesInto(found, snapshot.texts[field], size, Buffer.from(term, 'utf8'));
+    andWith(bits, found);
+    spare.push(found);
+  }
 
   const matches = { bits, total: countBits(bits) };
   cache.set(key, matches);

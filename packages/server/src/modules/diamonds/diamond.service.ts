@@ -200,15 +200,16 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
   }
 
   /**
-   * The list from SQL alone: one page and a total counted up to the cap. Serves SKU and certificate
-   * searches (trigram indexes) and any list while the read-side index builds. A query with a
+   * The list from SQL alone: one page and a total counted up to the cap. Serves any list while the
+   * read-side index builds, SKU and certificate substrings included (the index answers those too
+   * once built; without trigram indexes on `diamonds` they are a scan of the table here). A query with a
    * narrowing filter counts first through the indexes' bitmaps (plain index walks switched off for
    * its transaction): when no more than the cap match, the page is sorted from those rows too.
    */
   async function listFromSql(query: DiamondListQuery): Promise<ListResponse<DiamondListRow>> {
     const { where, orderBy, limit, offset } = applyListQuery(diamonds, query, diamondListSpec);
-    // A SKU or certificate substring alone is found through its trigram GIN, which has bitmap scans
-    // only: nothing to switch off, so the page and the count run side by side (no transaction's turns).
+    // A SKU or certificate substring alone has no btree to walk (a trigram GIN, while there is one,
+    // has bitmap scans only): nothing to switch off, so the page and the count run side by side.
     const isNarrowing = Boolean(query.shape || query.color || query.clarity || query.cut || (query.type?.length === 1 && query.type[0] === 'gemstone'));
     const page = (source: Db) => source.select(LIST_COLUMNS).from(diamonds).where(where).orderBy(...orderBy).limit(limit).offset(offset);
     const countOf = async (source: Db) => {
