@@ -81,6 +81,31 @@ describe('products', () => {
     };
   }
 
+  /**
+   * A save of a ring made by `ring()` (four variants a, b, c, d) that changes a's price to 725,
+   * removes b, keeps c and leaves d out, a new combination taking its place at 900.
+   */
+  function variantDiffSave(product: ProductRecord, overrides: Partial<ProductCreateInput>) {
+    const [a, b, c] = product.variants;
+    return {
+      ...ring({ sku: product.sku, ...overrides }),
+      version: product.version,
+      variants: [
+        { ...a!, price: 725 },
+        { ...b!, removed: true },
+        c!,
+        {
+          options: [
+            { attributeId: f.metal.id, optionId: f.metal.options[2]!.id },
+            { attributeId: f.ringSize.id, optionId: f.ringSize.options[0]!.id },
+          ],
+          sku: generateVariantSku(product.sku),
+          price: 900,
+        },
+      ].map((variant) => ({ ...variant, options: variant.options.map(({ attributeId, optionId }) => ({ attributeId, optionId: optionId! })) })),
+    };
+  }
+
   async function createProduct(input: ProductCreateInput): Promise<ProductRecord> {
     return (await created('POST', '/api/products', input)).product;
   }
@@ -151,24 +176,7 @@ describe('products', () => {
     it('updates the variants by diff: kept ones keep id and SKU, removed ones are soft deleted, new ones added', async () => {
       const product = await createProduct(ring());
       const [a, b, c, d] = product.variants;
-      const input = {
-        ...ring({ sku: product.sku, name: 'Solitaire Ring II' }),
-        version: product.version,
-        variants: [
-          { ...a!, price: 725 },
-          { ...b!, removed: true },
-          c!,
-          // d is left out; a new combination takes its place.
-          {
-            options: [
-              { attributeId: f.metal.id, optionId: f.metal.options[2]!.id },
-              { attributeId: f.ringSize.id, optionId: f.ringSize.options[0]!.id },
-            ],
-            sku: generateVariantSku(product.sku),
-            price: 900,
-          },
-        ].map((variant) => ({ ...variant, options: variant.options.map(({ attributeId, optionId }) => ({ attributeId, optionId: optionId! })) })),
-      };
+      const input = variantDiffSave(product, { name: 'Solitaire Ring II' });
       const response = await api('PUT', `/api/products/${product.id}`, input);
       expect(response.statusCode, response.body).toBe(200);
       const saved = response.json().product as ProductRecord;
@@ -726,24 +734,8 @@ describe('products', () => {
     it('holds exactly the live rows with their price after a create, a save with variants, a status switch and deletes; a restored row comes back', async () => {
       const product = await createProduct(ring({ price: 321.5 }));
       await expectPriceOrderInSync(fx.t.db, 'a create with variants');
-      const [a, b, c, d] = product.variants;
-      const input = {
-        ...ring({ sku: product.sku, price: 333.25 }),
-        version: product.version,
-        variants: [
-          { ...a!, price: 725 },
-          { ...b!, removed: true },
-          c!,
-          {
-            options: [
-              { attributeId: f.metal.id, optionId: f.metal.options[2]!.id },
-              { attributeId: f.ringSize.id, optionId: f.ringSize.options[0]!.id },
-            ],
-            sku: generateVariantSku(product.sku),
-            price: 900,
-          },
-        ].map((variant) => ({ ...variant, options: variant.options.map(({ attributeId, optionId }) => ({ attributeId, optionId: optionId! })) })),
-      };
+      const [a, b, , d] = product.variants;
+      const input = variantDiffSave(product, { price: 333.25 });
       const response = await api('PUT', `/api/products/${product.id}`, input);
       expect(response.statusCode, response.body).toBe(200);
       const saved = response.json().product as ProductRecord;
