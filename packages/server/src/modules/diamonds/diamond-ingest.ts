@@ -261,8 +261,8 @@ export const categoryIdSql = (shapeId: SQL, shapeRaw: SQL) =>
 /**
  * A read's staged stones, one per source id: a stone sent twice in one read (the feed's pages moved
  * under it) keeps its last staging. Deleted from the stage once, before the merge's two statements
- * read it, by an anti-join on (source id, seq): sorting 600,000 staged rows of 750 bytes to keep the
- * last spilled 150 MB to disk.
+ * read it, and only when the read sent an id twice (`SeenIds`), by an anti-join on (source id, seq):
+ * sorting 600,000 staged rows of 750 bytes to keep the last spilled 150 MB to disk.
  */
 async function dropSuperseded(db: Db, stageKey: string) {
   await db.execute(sql`
