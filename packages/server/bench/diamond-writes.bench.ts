@@ -13,6 +13,10 @@
  * BENCH_EXPLAIN=<seconds> logs the plan (EXPLAIN ANALYZE, BUFFERS) of every statement slower than
  * that to the server's log (auto_explain); BENCH_NAME tags the database's name (bench-database.ts);
  * BENCH_ONLY=first stops after the first full sync (the first load's figures alone, about a minute).
+ * BENCH_FEED=fake reads the full syncs from the fake Nivoda over HTTP (its own process, started here,
+ * as `npm run fake:nivoda`; the adapter a sync uses) instead of the generated feed, and prints the
+ * fake's CPU apart; the incremental syncs (they need stones that change) and the repricings are then
+ * left out.
  *
  * Each scenario prints its wall time against its target, and the CPU seconds of this process (the
  * feed's reading and preparing) and of the database's backends (autovacuum's included): on a
@@ -31,13 +35,17 @@ import { repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
 import { openPostgres } from '../src/db/client.ts';
+import { createNivodaFeed } from '../src/integrations/nivoda/nivoda-feed.ts';
+import type { StoneFeed } from '../src/integrations/nivoda/feed-stone.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { startFakeNivodaProcess } from './fake-nivoda-process.ts';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const COUNTS = { natural: Math.round(STONES * 0.6), lab: Math.round(STONES * 0.35), gemstone: STONES - Math.round(STONES * 0.6) - Math.round(STONES * 0.35) };
 const INCREMENTAL = 10_000;
 const REUSE = process.env.BENCH_REUSE;
+const fake = process.env.BENCH_FEED === 'fake' ? await startFakeNivodaProcess(STONES) : null;
 
 const bench = await openBenchDatabase(REUSE);
 const databaseName = bench.name;
@@ -106,7 +114,8 @@ console.log(`diamond writes bench: ${STONES.toLocaleString()} stones, database $
  * commit), each with its CPU.
  */
 async function fullSync(title: string, generation: number) {
-  const feed = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation });
+  const feed: StoneFeed = fake ? createNivodaFeed(fake.config) : createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation });
+  const fakeCpuStart = fake?.cpuSeconds() ?? 0;
   let merged = 0;
   const mergeCpu: Cpu = { node: 0, database: 0 };
   const cpuStart = await cpuNow();
@@ -138,7 +147,8 @@ async function fullSync(title: string, generation: number) {
   const wall = seconds(started);
   const cpu = await cpuSince(cpuStart);
   const mergeWall = merged / 1000;
-  console.log(`  end to end ${wall.toFixed(1)} s ${verdict(wall, 60)}, ${cpuText(cpu)}`);
+  const fakeCpu = fake ? `, the fake Nivoda ${(fake.cpuSeconds() - fakeCpuStart).toFixed(1)} s` : '';
+  console.log(`  end to end ${wall.toFixed(1)} s ${verdict(wall, 60)}, ${cpuText(cpu)}${fakeCpu} (read from ${fake ? 'the fake Nivoda over HTTP' : 'the generated feed'})`);
   console.log(`  of which merges and sweeps ${mergeWall.toFixed(1)} s ${verdict(mergeWall, 30)}, ${cpuText(mergeCpu)}   (load ${load()})`);
   summary.push({ scenario: `${title}, end to end`, wall, target: 60, cpu, load: load() }, { scenario: `  of which merges and sweeps`, wall: mergeWall, target: 30, cpu: mergeCpu, load: load() });
 }
@@ -160,7 +170,7 @@ if ((!REUSE || process.env.BENCH_FULL) && !firstOnly) {
   await fullSync('nightly full sync (every stone read again, none changed)', 0);
 }
 
-if (!firstOnly) {
+if (!firstOnly && !fake) {
   // Incremental: each generation changes the price of 10,000 natural stones.
   const changeEvery = Math.max(1, Math.floor(COUNTS.natural / INCREMENTAL));
   const incrementals: { wall: number; cpu: Cpu }[] = [];
@@ -224,6 +234,7 @@ for (const row of summary) {
 }
 
 clearInterval(cpuPoll);
+fake?.stop();
 if (opened !== bench.database) await opened.close();
 if (process.env.BENCH_KEEP) {
   if (process.env.BENCH_EXPLAIN) await bench.database.db.execute(sql.raw(`alter database ${databaseName} reset all`));

@@ -8,12 +8,10 @@
  * Target: well under 30 s for the million, so a full sync (read + merge) fits in 60 s. Printed:
  * stones/s, requests (searches, counts, retries), the reader's and the fake's peak RSS, the load.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createNivodaClient } from '../src/integrations/nivoda/nivoda-client.ts';
 import { createNivodaFeed } from '../src/integrations/nivoda/nivoda-feed.ts';
+import { startFakeNivodaProcess } from './fake-nivoda-process.ts';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -21,24 +19,12 @@ const TARGET_SECONDS = 30;
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const mb = (kilobytes: number) => `${(kilobytes / 1024).toFixed(0)} MB`;
 
-const cli = path.join(import.meta.dirname, '../src/integrations/nivoda/fake-nivoda-cli.ts');
-// BENCH_PROFILE_DIR: the fake writes a CPU profile there (run the reader with node --cpu-prof for its side).
-const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-const child = spawn(process.execPath, [...profile, '--import', 'tsx', cli, '--port', '0', '--stones', String(STONES), '--seed', '1'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const startedFake = performance.now();
-const endpoint = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /endpoint (\S+)/.exec(output);
-    if (match) resolve(match[1]!);
-  });
-  child.on('exit', (code) => reject(new Error(`the fake Nivoda exited with ${code}`)));
-});
-console.log(`fake Nivoda with ${STONES.toLocaleString('en-GB')} stones up in ${((performance.now() - startedFake) / 1000).toFixed(1)} s at ${endpoint}`);
+const fake = await startFakeNivodaProcess(STONES);
+console.log(`fake Nivoda with ${STONES.toLocaleString('en-GB')} stones up in ${((performance.now() - startedFake) / 1000).toFixed(1)} s at ${fake.endpoint}`);
 console.log(`load before: ${load()} (${os.cpus().length} cores)`);
 
-const config = { endpoint, username: 'facet@example.com', password: 'fake-nivoda-password', concurrency: CONCURRENCY, pagesPerRequest: Number(process.env.BENCH_PAGES ?? 1) };
+const config = { ...fake.config, concurrency: CONCURRENCY, pagesPerRequest: Number(process.env.BENCH_PAGES ?? 1) };
 const client = createNivodaClient(config);
 const feed = createNivodaFeed(config, client);
 
@@ -62,15 +48,14 @@ for (const kind of ['natural', 'lab', 'gemstone'] as const) {
   );
 }
 const seconds = (performance.now() - started) / 1000;
-const fakePeak = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+const fakePeak = fake.peakKilobytes();
 // CPU seconds of each side: on a shared machine the wall time says more about the neighbours.
-const fakeStat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-const fakeCpu = (Number(fakeStat[11]) + Number(fakeStat[12])) / 100;
+const fakeCpu = fake.cpuSeconds();
 const readerCpu = (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
 console.log(
   `all      ${allStones.toLocaleString('en-GB').padStart(9)} stones in ${seconds.toFixed(2)} s (target <= ${TARGET_SECONDS} s): ${Math.round(allStones / seconds).toLocaleString('en-GB')} stones/s; ` +
     `${client.stats.requests} requests (${client.stats.retries} retries, ${client.stats.authentications} authentication), concurrency ${CONCURRENCY}`,
 );
 console.log(`CPU: reader ${readerCpu.toFixed(1)} s, fake ${fakeCpu.toFixed(1)} s (including its start)`);
-console.log(`peak RSS: reader ${mb(process.resourceUsage().maxRSS)}, fake ${fakePeak ? mb(Number(fakePeak)) : 'unknown'}; load after: ${load()}`);
-child.kill('SIGTERM');
+console.log(`peak RSS: reader ${mb(process.resourceUsage().maxRSS)}, fake ${fakePeak ? mb(fakePeak) : 'unknown'}; load after: ${load()}`);
+fake.stop();
