@@ -11,6 +11,10 @@ import type { JobKindDefinition } from './job-kind.ts';
 import { jobRuns } from './job-run.table.ts';
 
 const QUEUE = 'facet-jobs';
+/** The side lane (`JobKindDefinition.sideLane`): its own queue and workers, so its runs neither wait for nor hold up the main lane's. */
+const SIDE_QUEUE = 'facet-jobs-side';
+/** Runs of the side lane at once on PostgreSQL; PGlite's one connection would only interleave them. */
+const SIDE_LANE_RUNS = 2;
 /** What a run that stopped without finishing says (the process died, or was killed, mid-way). */
 export const INTERRUPTED_MESSAGE = 'Interrupted (the server stopped while it ran); nothing was changed. Retry it.';
 
@@ -49,10 +53,15 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
       const instance = new PgBoss({ db: adapter, schema: 'pgboss', ...(driver === 'pglite' ? { backend: 'pglite' as const } : {}), schedule: false });
       instance.on('error', (error) => log.error({ err: error }, 'job engine error'));
       await instance.start();
-      await instance.createQueue(QUEUE, { retryLimit: 0, expireInSeconds: 60 * 60 });
-      await instance.work<{ runId: number }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await runJob(job.data.runId);
-      });
+      for (const [queue, runs] of [
+        [QUEUE, 1],
+        [SIDE_QUEUE, driver === 'postgres' ? SIDE_LANE_RUNS : 1],
+      ] as const) {
+        await instance.createQueue(queue, { retryLimit: 0, expireInSeconds: 60 * 60 });
+        await instance.work<{ runId: number }>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: runs }, async ([job]) => {
+          if (job) await runJob(job.data.runId);
+        });
+      }
       boss = instance;
       return instance;
     })();
@@ -166,7 +175,7 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
           .insert(jobRuns)
           .values({ kind, params, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' })
           .returning({ id: jobRuns.id });
-        await instance.send(QUEUE, { runId: row!.id }, { db: fromDrizzle(tx as never, sql as never) });
+        await instance.send(byKind.get(kind)?.sideLane ? SIDE_QUEUE : QUEUE, { runId: row!.id }, { db: fromDrizzle(tx as never, sql as never) });
         return row!.id;
       });
     },

@@ -3,9 +3,9 @@ import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { arrayParam } from '../../db/array-param.ts';
 import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
+import { copyField, copyRows } from '../../db/copy-rows.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
 import { bumpListVersion } from './diamond-list-index.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
@@ -14,7 +14,7 @@ import { SeenIds } from './seen-ids.ts';
 
 /**
  * The set-based ingest of a feed read (DESIGN §3 bulk writes): batches go into `diamond_feed_staging`
- * (one unnest insert each, committed, so the app keeps answering), then one transaction merges them
+ * (one COPY each, committed, so the app keeps answering), then one transaction merges them
  * into `diamonds` with two statements (changed stones updated, then new ones inserted, each priced in
  * its statement) and, for a full read, one sweep marks the stones the read no longer holds as
  * unavailable. Readers see the table before or after, never half-way; a read that fails or is
@@ -51,11 +51,8 @@ export interface IngestOptions {
   staleStagingHours?: number;
 }
 
-/** A stone's columns as staged and stored, each with its SQL type for the unnest and how it is read off a feed stone. */
-interface PreparedStone {
-  source_id: string;
-  /** A digest of the other columns (`diamonds.feed_hash`): the merge's test of a changed stone. */
-  feed_hash: string;
+/** A stone's columns as staged and stored. */
+interface StoneColumns {
   stock_id: string;
   certificate: string | null;
   lab: string | null;
@@ -85,46 +82,46 @@ interface PreparedStone {
   supplier_price: string;
   supplier_currency: string;
 }
-const STONE_COLUMNS: readonly [keyof PreparedStone, string][] = [
-  ['stock_id', 'text'],
-  ['certificate', 'text'],
-  ['lab', 'text'],
-  ['shape_raw', 'text'],
-  ['name', 'text'],
-  ['carat', 'numeric'],
-  ['color', 'text'],
-  ['clarity', 'text'],
-  ['cut', 'text'],
-  ['polish', 'text'],
-  ['symmetry', 'text'],
-  ['fluorescence', 'text'],
-  ['fluorescence_color', 'text'],
-  ['length_mm', 'numeric'],
-  ['width_mm', 'numeric'],
-  ['depth_mm', 'numeric'],
-  ['depth_percent', 'numeric'],
-  ['table_percent', 'numeric'],
-  ['girdle', 'text'],
-  ['image', 'text'],
-  ['video', 'text'],
-  ['availability', 'text'],
-  ['is_lab', 'boolean'],
-  ['is_gemstone', 'boolean'],
-  ['gem_type', 'text'],
-  ['vendor', 'text'],
-  ['supplier_price', 'numeric'],
-  ['supplier_currency', 'text'],
-];
-const STONE_COLUMN_NAMES = STONE_COLUMNS.map(([name]) => name as Exclude<keyof PreparedStone, 'source_id' | 'feed_hash'>);
-const STAGED_COLUMNS: readonly [keyof PreparedStone, string][] = [['source_id', 'text'], ['feed_hash', 'uuid'], ...STONE_COLUMNS];
-const columnList = (prefix = '') => sql.raw(STONE_COLUMNS.map(([name]) => `${prefix}${name}`).join(', '));
+/** The feed's columns, as the stage and `diamonds` both name them (the order the digest reads them in). */
+const STONE_COLUMNS = [
+  'stock_id',
+  'certificate',
+  'lab',
+  'shape_raw',
+  'name',
+  'carat',
+  'color',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'fluorescence_color',
+  'length_mm',
+  'width_mm',
+  'depth_mm',
+  'depth_percent',
+  'table_percent',
+  'girdle',
+  'image',
+  'video',
+  'availability',
+  'is_lab',
+  'is_gemstone',
+  'gem_type',
+  'vendor',
+  'supplier_price',
+  'supplier_currency',
+] as const satisfies readonly (keyof StoneColumns)[];
+const columnList = (prefix = '') => sql.raw(STONE_COLUMNS.map((name) => `${prefix}${name}`).join(', '));
 
 // ---------------------------------------------------------------- reading a feed stone
 
 const TEXT_MAX = 500;
 const URL_MAX = 2000;
 const text = (value: string | null | undefined, max = TEXT_MAX): string | null => {
-  const trimmed = value?.trim();
+  // NUL can be in no PostgreSQL text: dropped, so one stone that carries it does not fail the read.
+  const trimmed = (value?.includes('\0') ? value.replaceAll('\0', '') : value)?.trim();
   return trimmed ? trimmed.slice(0, max) : null;
 };
 const upper = (value: string | null | undefined) => text(value)?.toUpperCase() ?? null;
@@ -174,18 +171,31 @@ function nameOf(stone: FeedStone, carat: string, cut: string | null): string {
   return [weight, shape, upper(stone.color), upper(stone.clarity), cutLabel, stone.isLabGrown ? 'Lab Grown Diamond' : 'Natural Diamond'].filter(Boolean).join(' ');
 }
 
+/** A stone as it is staged: its id, the digest of its columns, and those columns as COPY fields. */
+interface StagedStone {
+  sourceId: string;
+  /** `diamonds.feed_hash`: the merge's test of a changed stone. */
+  feedHash: string;
+  /** The STONE_COLUMNS as tab-separated COPY fields (`copyField`). */
+  fields: string;
+}
+
 /** A feed stone as the columns hold it, or null when a value fits no column (the stone is refused, the read goes on). */
-export function prepareStone(stone: FeedStone): PreparedStone | null {
+export function prepareStone(stone: FeedStone): StagedStone | null {
   const sourceId = text(stone.sourceId, 200);
   const shape = upper(stone.shape);
   const carat = decimalOf(stone.carat, 1000);
   const supplierPrice = decimalOf(stone.supplierPrice, 1e12);
-  const measures = [stone.lengthMm, stone.widthMm, stone.depthMm].map((value) => decimalOf(value, 100_000));
-  const percents = [stone.depthPercent, stone.tablePercent].map((value) => decimalOf(value, 1000));
+  const lengthMm = decimalOf(stone.lengthMm, 100_000);
+  const widthMm = decimalOf(stone.widthMm, 100_000);
+  const depthMm = decimalOf(stone.depthMm, 100_000);
+  const depthPercent = decimalOf(stone.depthPercent, 1000);
+  const tablePercent = decimalOf(stone.tablePercent, 1000);
   const currency = upper(stone.supplierCurrency);
-  if (!sourceId || !shape || !carat || Number(carat) <= 0 || !supplierPrice || !currency || [...measures, ...percents].includes(undefined)) return null;
+  if (!sourceId || !shape || !carat || Number(carat) <= 0 || !supplierPrice || !currency) return null;
+  if (lengthMm === undefined || widthMm === undefined || depthMm === undefined || depthPercent === undefined || tablePercent === undefined) return null;
   const cut = stone.isGemstone ? upper(stone.cut) : gradeOf(stone.cut);
-  const columns: Omit<PreparedStone, 'source_id' | 'feed_hash'> = {
+  const columns: StoneColumns = {
     stock_id: text(stone.stockId, 200) ?? sourceId,
     certificate: text(stone.certificateNumber, 100),
     lab: upper(stone.lab),
@@ -199,11 +209,11 @@ export function prepareStone(stone: FeedStone): PreparedStone | null {
     symmetry: gradeOf(stone.symmetry),
     fluorescence: upper(stone.fluorescence),
     fluorescence_color: upper(stone.fluorescenceColor),
-    length_mm: measures[0] ?? null,
-    width_mm: measures[1] ?? null,
-    depth_mm: measures[2] ?? null,
-    depth_percent: percents[0] ?? null,
-    table_percent: percents[1] ?? null,
+    length_mm: lengthMm,
+    width_mm: widthMm,
+    depth_mm: depthMm,
+    depth_percent: depthPercent,
+    table_percent: tablePercent,
     girdle: text(stone.girdle),
     image: text(stone.imageUrl, URL_MAX),
     video: text(stone.videoUrl, URL_MAX),
@@ -215,30 +225,45 @@ export function prepareStone(stone: FeedStone): PreparedStone | null {
     supplier_price: supplierPrice,
     supplier_currency: currency.slice(0, 3),
   };
-  return { source_id: sourceId, feed_hash: feedHashOf(columns), ...columns };
-}
-
-/**
- * The digest of a stone's feed columns as staged (md5, as a uuid's 32 hex digits). Made here, in the
- * process that reads the feed, rather than in SQL: the row's text there cost the merge 14 s per
- * 600,000 stones. The stored digest is always one made here, so the two never differ in how.
- */
-function feedHashOf(columns: Omit<PreparedStone, 'source_id' | 'feed_hash'>): string {
-  // The one-shot digest: no Hash object per stone (a third less of this function's time).
-  const values: unknown[] = new Array(STONE_COLUMN_NAMES.length);
-  for (let i = 0; i < STONE_COLUMN_NAMES.length; i += 1) values[i] = columns[STONE_COLUMN_NAMES[i]!];
-  return hash('md5', JSON.stringify(values), 'hex');
+  let fields = copyField(columns[STONE_COLUMNS[0]]);
+  for (let i = 1; i < STONE_COLUMNS.length; i += 1) fields += `\t${copyField(columns[STONE_COLUMNS[i]!])}`;
+  // The digest of the fields as staged, made here in the process that reads the feed rather than in
+  // SQL (the row's text there cost the merge 14 s per 600,000 stones). COPY's escaping is one-to-one,
+  // so two stones digest alike only when every column is alike; the stored digest is always one made
+  // here, so the two never differ in how. (Until 2026-11-26 it digested the values' JSON: the first
+  // sync after that change rewrites each stone it reads once, with HOT updates.)
+  return { sourceId, feedHash: hash('md5', fields, 'hex'), fields };
 }
 
 // ---------------------------------------------------------------- staging
 
-async function stageBatch(db: Db, stageKey: string, firstSeq: number, stones: readonly PreparedStone[]) {
-  const arrays = [
-    arrayParam(stones.map((_stone, index) => firstSeq + index), 'bigint'),
-    ...STAGED_COLUMNS.map(([name, type]) => arrayParam(stones.map((stone) => stone[name]), type)),
-  ];
-  const names = sql.raw(['seq', ...STAGED_COLUMNS.map(([name]) => name)].join(', '));
-  await db.execute(sql`insert into diamond_feed_staging (stage_key, ${names}) select ${stageKey}::uuid, ${names} from unnest(${sql.join(arrays, sql`, `)}) as v(${names})`);
+const STAGED_NAMES = ['stage_key', 'seq', 'source_id', 'feed_hash', ...STONE_COLUMNS];
+
+/** A batch into the stage by COPY (`copyRows`: half the database's CPU of an unnest insert), one line a stone. */
+async function stageBatch(db: Db, stageKey: string, firstSeq: number, stones: readonly StagedStone[]) {
+  let rows = '';
+  for (let i = 0; i < stones.length; i += 1) {
+    const stone = stones[i]!;
+    rows += `${stageKey}\t${firstSeq + i}\t${copyField(stone.sourceId)}\t${stone.feedHash}\t${stone.fields}\n`;
+  }
+  await copyRows(db, 'diamond_feed_staging', STAGED_NAMES, rows);
+}
+
+/**
+ * The locks a merge and a repricing take first in their transactions, before they read anything.
+ * Two syncs of one kind (a service started twice at once) merge one after the other: their stones
+ * are the same, and two updates walking them in different orders could deadlock. Syncs of different
+ * kinds merge side by side (disjoint stones), each holding the pricing lock shared; a repricing holds
+ * it exclusively, so it sees every stone a merge committed (a stone inserted after the repricing's
+ * snapshot would keep the old rate), and a merge that waited for it reads the new rate and bands.
+ * Always taken in this order (kind, then pricing), they cannot deadlock among themselves.
+ */
+export async function holdForMerge(tx: Db, kind: FeedStoneKind) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`diamond-merge:${kind}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('diamond-pricing'))`);
+}
+export async function holdForRepricing(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('diamond-pricing'))`);
 }
 
 const clearStage = (db: Db, stageKey: string) => db.execute(sql`delete from diamond_feed_staging where stage_key = ${stageKey}::uuid`);
@@ -308,7 +333,7 @@ function pricedStones(source: string, stageKey: string, usdToGbp: string | null,
  * stone, to temporary files at a million); each statement now streams its own.
  */
 async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string | null) {
-  const setList = sql.raw(['feed_hash', 'shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS.map(([name]) => name)].map((name) => `${name} = p.${name}`).join(', '));
+  const setList = sql.raw(['feed_hash', 'shape_id', 'price', 'unpriced_reason', ...STONE_COLUMNS].map((name) => `${name} = p.${name}`).join(', '));
   // What changed is told by the feed columns' digest (made as they were staged) and the shop's own
   // columns, so the existing stones are read for a few narrow columns: comparing every column read
   // each stone's whole row (a second hash of the table, 14 s of a nightly full merge of 600,000 where
@@ -379,12 +404,12 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
   };
   try {
     for await (const batch of batches) {
-      const prepared: PreparedStone[] = [];
+      const prepared: StagedStone[] = [];
       for (const stone of batch) {
         const row = prepareStone(stone);
         if (row) {
           prepared.push(row);
-          seen.add(row.source_id);
+          seen.add(row.sourceId);
         } else rejected += 1;
       }
       await settle();
@@ -408,6 +433,7 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
     await db.execute(sql`analyze diamond_feed_staging (stage_key, source_id)`);
     if (seen.repeated) await dropSuperseded(db, stageKey);
     const counts = await db.transaction(async (tx) => {
+      await holdForMerge(tx, scope.kind);
       // The merge sorts the staged stones by source id and hashes them against the table: in memory, not spilled to disk in 4 MB runs.
       await tx.execute(sql`set local work_mem = '64MB'`);
       const { rate } = await readExchangeRate(tx);

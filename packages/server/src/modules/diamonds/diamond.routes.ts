@@ -75,7 +75,8 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
   const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
 
-  const syncJob: JobKindDefinition<FeedSyncJobParams> = { kind: 'diamonds.sync', params: feedSyncJobParamsSchema, run: async (job) => void (await runSync(job, await currentFeed())) };
+  // The side lane: the natural and lab services' syncs run at once, one's feed read overlapping the other's merge.
+  const syncJob: JobKindDefinition<FeedSyncJobParams> = { kind: 'diamonds.sync', params: feedSyncJobParamsSchema, sideLane: true, run: async (job) => void (await runSync(job, await currentFeed())) };
   const repriceJob: JobKindDefinition<RepriceJobParams> = { kind: 'diamonds.reprice', params: repriceJobParamsSchema, run: (job) => runReprice(job) };
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
 

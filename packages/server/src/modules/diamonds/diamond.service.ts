@@ -15,7 +15,7 @@ import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
-import { ingestStones } from './diamond-ingest.ts';
+import { holdForRepricing, ingestStones } from './diamond-ingest.ts';
 import type { DiamondListQuery, ListIndex, ListIndexOptions } from './diamond-list-index.ts';
 import { bumpListVersion, createListIndex, hasLoggedTooMany, isIndexable, listVersionSql, markPricesOnly, queryListSnapshot } from './diamond-list-index.ts';
 import { bandCoverSql, priceStone, shapeKeySql, stonePriceParts } from './diamond-price.ts';
@@ -334,6 +334,7 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
  * the stones whose price (or unpriced reason) changed. Run in the caller's transaction.
  */
 export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ repriced: number }> {
+  await holdForRepricing(tx);
   const { rate } = await readExchangeRate(tx);
   const hadTooMany = await hasLoggedTooMany(tx);
   const { price, unpricedReason } = stonePriceParts({ supplierPrice: sql`d.supplier_price`, supplierCurrency: sql`d.supplier_currency` }, rate);

@@ -132,11 +132,42 @@ describe('diamonds', () => {
       expect((await rowOf(source, natural.sourceId))!.isUnavailable).toBe(true);
     });
 
-    it('stores feed text exactly, whatever its characters (quotes, backslashes, braces, commas, the word NULL)', async () => {
+    it('stores feed text exactly, whatever its characters (quotes, backslashes, braces, commas, the word NULL, tabs, line breaks, COPY escapes)', async () => {
       const source = 'ingest-text';
-      const odd = feedStone({ stockId: 'A"B\\C{D},E', vendor: 'NULL', girdle: ' "quoted" \\" ', gemType: null, certificateNumber: 'x,y}{' });
+      const odd = feedStone({
+        stockId: 'A"B\\C{D},E',
+        vendor: 'NULL',
+        girdle: ' "quoted" \\" ',
+        gemType: null,
+        certificateNumber: 'x,y}{',
+        lab: '\\N',
+        color: 'D\tE',
+        clarity: 'VS\\t1',
+        fluorescence: 'NONE\\',
+        imageUrl: 'https://img.example/a\rb\nc.jpg',
+        videoUrl: '\\.',
+      });
       await ingestStones(fx.t.db, source, batchesOf([odd]), { mode: 'incremental', kind: 'natural' });
-      expect(await rowOf(source, odd.sourceId)).toMatchObject({ stockId: 'A"B\\C{D},E', vendor: 'NULL', girdle: '"quoted" \\"', gemType: null, certificate: 'x,y}{' });
+      expect(await rowOf(source, odd.sourceId)).toMatchObject({
+        stockId: 'A"B\\C{D},E',
+        vendor: 'NULL',
+        girdle: '"quoted" \\"',
+        gemType: null,
+        certificate: 'x,y}{',
+        lab: '\\N',
+        color: 'D\tE',
+        clarity: 'VS\\T1',
+        fluorescence: 'NONE\\',
+        image: 'https://img.example/a\rb\nc.jpg',
+        video: '\\.',
+      });
+    });
+
+    it('drops NUL characters from feed text rather than failing the read (no PostgreSQL text holds one)', async () => {
+      const source = 'ingest-nul';
+      const stone = feedStone({ vendor: 'Mumbai\0 Gems', girdle: '\0' });
+      expect(await ingestStones(fx.t.db, source, batchesOf([stone]), { mode: 'incremental', kind: 'natural' })).toMatchObject({ added: 1, rejected: 0 });
+      expect(await rowOf(source, stone.sourceId)).toMatchObject({ vendor: 'Mumbai Gems', girdle: null });
     });
 
     it('leaves out a stone whose values fit no column, and keeps the rest', async () => {
