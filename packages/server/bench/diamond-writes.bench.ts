@@ -24,6 +24,7 @@
  * end to end <= 60 s, of which the database merge <= 30 s; an incremental sync of 10,000 changed
  * stones <= 3 s; repricing every stone <= 15 s. A summary of every scenario ends the output.
  */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
@@ -35,10 +36,18 @@ import { repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
 import { openPostgres } from '../src/db/client.ts';
+import { SERVER_NODE_FLAGS } from '../src/server-command.ts';
 import { createNivodaFeed } from '../src/integrations/nivoda/nivoda-feed.ts';
 import type { FeedStoneKind, StoneFeed } from '../src/integrations/nivoda/feed-stone.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { startFakeNivodaProcess } from './fake-nivoda-process.ts';
+
+// A sync runs in the server's process: measured under the server's node flags (its young generation
+// capped, server-command.ts) and on Node's own type stripping, as the server runs, not under tsx.
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, import.meta.filename], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -116,7 +125,7 @@ console.log(`diamond writes bench: ${STONES.toLocaleString()} stones, database $
  * time during which some merge ran (the union of their intervals), and their sum.
  */
 async function fullSync(title: string, generation: number) {
-  const feed: StoneFeed = fake ? createNivodaFeed(fake.config) : createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation });
+  const feed: StoneFeed = fake ? createNivodaFeed({ ...fake.config, ...(process.env.BENCH_BATCH && { batchSize: Number(process.env.BENCH_BATCH) }) }) : createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation });
   const fakeCpuStart = fake?.cpuSeconds() ?? 0;
   const merges: [number, number][] = [];
   const cpuStart = await cpuNow();
