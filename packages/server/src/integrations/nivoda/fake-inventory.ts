@@ -185,20 +185,41 @@ const CARAT_CHOICES = choice(CARAT_BANDS.map(([from, to, weight]) => [[from, to]
 const SUPPLIER_CHOICES = choice(SUPPLIERS.map((supplier) => [supplier, 1] as const));
 const GEM_CLARITIES = choice([['VVS', 20], ['VS', 40], ['SI', 30], ['I', 10]] as const);
 
-/** Lower-case hex of every 16-bit and 12-bit number, zero-padded: a stone's two uuids are eight lookups. */
-const HEX4 = Array.from({ length: 0x10000 }, (_, value) => value.toString(16).padStart(4, '0'));
-const HEX3 = Array.from({ length: 0x1000 }, (_, value) => value.toString(16).padStart(3, '0'));
+/** A uuid's 36 characters are written here as bytes, then read as one flat string. */
+const UUID_BYTES = Buffer.alloc(36);
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+
+/** The last `digits` hex digits of `value`, lower case, into UUID_BYTES at `at`. */
+function hexInto(value: number, at: number, digits: number) {
+  for (let i = at + digits - 1; i >= at; i--) {
+    UUID_BYTES[i] = HEX_DIGITS[value & 15]!;
+    value >>>= 4;
+  }
+}
 
 /**
  * A version 4 uuid from four 32-bit draws: their 32 hex digits with the version and variant digits
- * (the 13th and 17th) written over as '4' and 'a'.
+ * (the 13th and 17th) written over as '4' and 'a'. Two a stone: built in a byte buffer, because
+ * joining hex pieces (padStart per word, slices, a template) was over a tenth of the fake's CPU.
  */
 function uuidFrom(random: StoneRandom): string {
   const a = random.nextUint32();
   const b = random.nextUint32();
   const c = random.nextUint32();
   const d = random.nextUint32();
-  return `${HEX4[a >>> 16]}${HEX4[a & 0xffff]}-${HEX4[b >>> 16]}-4${HEX3[b & 0xfff]}-a${HEX3[(c >>> 16) & 0xfff]}-${HEX4[c & 0xffff]}${HEX4[d >>> 16]}${HEX4[d & 0xffff]}`;
+  hexInto(a, 0, 8);
+  UUID_BYTES[8] = 0x2d; // -
+  hexInto(b >>> 16, 9, 4);
+  UUID_BYTES[13] = 0x2d;
+  UUID_BYTES[14] = 0x34; // 4
+  hexInto(b, 15, 3);
+  UUID_BYTES[18] = 0x2d;
+  UUID_BYTES[19] = 0x61; // a
+  hexInto(c >>> 16, 20, 3);
+  UUID_BYTES[23] = 0x2d;
+  hexInto(c, 24, 4);
+  hexInto(d, 28, 8);
+  return UUID_BYTES.toString('latin1', 0, 36);
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
