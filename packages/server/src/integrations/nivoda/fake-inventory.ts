@@ -366,8 +366,10 @@ export function createFakeInventory(options: FakeInventoryOptions): FakeInventor
   }
 
   const priceKey = (a: FakeStone) => a.priceCents * MAX_STONES + a.index;
+  const caratMatches = (caratMilli: number, filter: FakeStoneFilter) =>
+    !filter.caratRanges?.length || filter.caratRanges.some((range) => (range.from === undefined || caratMilli >= range.from) && (range.to === undefined || caratMilli <= range.to));
   const matchesExtra = (s: FakeStone, filter: FakeStoneFilter) =>
-    (!filter.caratRanges?.length || filter.caratRanges.some((range) => (range.from === undefined || s.caratMilli >= range.from) && (range.to === undefined || s.caratMilli <= range.to))) &&
+    caratMatches(s.caratMilli, filter) &&
     (filter.updatedFrom === undefined || s.updatedAt >= filter.updatedFrom) &&
     (filter.updatedTo === undefined || s.updatedAt <= filter.updatedTo) &&
     (!filter.shapes?.length || filter.shapes.includes(s.shape)) &&
@@ -389,12 +391,14 @@ export function createFakeInventory(options: FakeInventoryOptions): FakeInventor
     // The common case of a full read: one kind, a price range, nothing changed. No copy, no scan.
     if (slices.length === 1 && !hasExtra && overlay.size === 0) return slices[0]!;
     const found: FakeStone[] = [];
-    const needsStone = hasExtra;
+    // Price and carat are kept per stone: a read split by carat (where one price holds more stones
+    // than an offset reaches) filters on them without generating the stones.
+    const needsStone = filter.updatedFrom !== undefined || filter.updatedTo !== undefined || Boolean(filter.shapes?.length || filter.certNumbers?.length);
     for (const slice of slices) {
       for (const index of slice) {
         if (overlay.has(index)) continue;
         if (!needsStone) {
-          found.push({ index, priceCents: priceOf[index]! } as FakeStone);
+          if (caratMatches(caratOf[index]!, filter)) found.push({ index, priceCents: priceOf[index]! } as FakeStone);
           continue;
         }
         const s = generate(index, kindOf[index]!, priceOf[index]!, caratOf[index]!);
