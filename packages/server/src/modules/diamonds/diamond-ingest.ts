@@ -160,15 +160,33 @@ const gradeOf = (value: string | null) => {
   const word = upper(value);
   return word === null ? null : (CUT_WORDS[word] ?? word);
 };
-const titleCase = (words: string) => words.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+/** Shape words in title case, remembered: a feed has a few dozen ('ROUND' → 'Round'), a million stones. */
+const titleCases = new Map<string, string>();
+function titleCase(words: string): string {
+  let title = titleCases.get(words);
+  if (title === undefined) {
+    title = words.trim().toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+    // Bounded: a feed sending a new word with every stone only stops being remembered.
+    if (titleCases.size < 1000) titleCases.set(words, title);
+  }
+  return title;
+}
 
-/** '1.01 ct Round H VS1 Excellent Lab Grown Diamond', '2.10 ct Oval Sapphire'. */
-function nameOf(stone: FeedStone, carat: string, cut: string | null): string {
-  const shape = titleCase(stone.shape.trim());
-  const weight = `${Number(carat).toFixed(2)} ct`;
-  if (stone.isGemstone) return [weight, shape, text(stone.color), text(stone.gemType) ?? 'Gemstone'].filter(Boolean).join(' ');
+/** '1.01 ct Round H VS1 Excellent Lab Grown Diamond', '2.10 ct Oval Sapphire'; the words given as the columns hold them. */
+function nameOf(stone: FeedStone, carat: string, color: string | null, clarity: string | null, cut: string | null): string {
+  let name = `${Number(carat).toFixed(2)} ct`;
+  const shape = titleCase(stone.shape);
+  if (shape) name += ` ${shape}`;
+  if (stone.isGemstone) {
+    const gemColor = text(stone.color);
+    if (gemColor) name += ` ${gemColor}`;
+    return `${name} ${text(stone.gemType) ?? 'Gemstone'}`;
+  }
   const cutLabel = cut && cut in DIAMOND_CUTS ? DIAMOND_CUTS[cut as keyof typeof DIAMOND_CUTS] : cut;
-  return [weight, shape, upper(stone.color), upper(stone.clarity), cutLabel, stone.isLabGrown ? 'Lab Grown Diamond' : 'Natural Diamond'].filter(Boolean).join(' ');
+  if (color) name += ` ${color}`;
+  if (clarity) name += ` ${clarity}`;
+  if (cutLabel) name += ` ${cutLabel}`;
+  return `${name} ${stone.isLabGrown ? 'Lab Grown Diamond' : 'Natural Diamond'}`;
 }
 
 /** A stone as it is staged: its id, the digest of its columns, and those columns as COPY fields. */
@@ -195,14 +213,15 @@ export function prepareStone(stone: FeedStone): StagedStone | null {
   if (!sourceId || !shape || !carat || Number(carat) <= 0 || !supplierPrice || !currency) return null;
   if (lengthMm === undefined || widthMm === undefined || depthMm === undefined || depthPercent === undefined || tablePercent === undefined) return null;
   const cut = stone.isGemstone ? upper(stone.cut) : gradeOf(stone.cut);
+  const color = upper(stone.color);
   const columns: StoneColumns = {
     stock_id: text(stone.stockId, 200) ?? sourceId,
     certificate: text(stone.certificateNumber, 100),
     lab: upper(stone.lab),
     shape_raw: shape,
-    name: nameOf(stone, carat, cut),
+    name: nameOf(stone, carat, color, upper(stone.clarity), cut),
     carat,
-    color: upper(stone.color),
+    color,
     clarity: upper(stone.clarity)?.replace(/\s+/g, '') ?? null,
     cut,
     polish: gradeOf(stone.polish),
