@@ -32,6 +32,7 @@ import { loadConfig } from '../src/config.ts';
 import { systemContext } from '../src/http/context.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
+import { readForSync } from '../src/modules/diamonds/feed-read-thread.ts';
 import { repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
@@ -54,6 +55,8 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const COUNTS = { natural: Math.round(STONES * 0.6), lab: Math.round(STONES * 0.35), gemstone: STONES - Math.round(STONES * 0.6) - Math.round(STONES * 0.35) };
 const INCREMENTAL = 10_000;
 const REUSE = process.env.BENCH_REUSE;
+/** BENCH_IN_PROCESS=1: the full syncs read in this thread, not in the worker a sync uses (to compare). */
+const IN_PROCESS = Boolean(process.env.BENCH_IN_PROCESS);
 const fake = process.env.BENCH_FEED === 'fake' ? await startFakeNivodaProcess(STONES) : null;
 
 const bench = await openBenchDatabase(REUSE);
@@ -137,7 +140,7 @@ async function fullSync(title: string, generation: number) {
       const kindStarted = performance.now();
       let downloaded = kindStarted;
       let committed = kindStarted;
-      const counts = await ingestStones(write, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind }, {
+      const counts = await ingestStones(write, feed.source, IN_PROCESS ? feed.read({ kind, mode: 'full' }) : readForSync(feed, { kind, mode: 'full' }), { mode: 'full', kind }, {
         onDownloaded: async () => {
           downloaded = performance.now();
         },
@@ -199,7 +202,7 @@ if (!firstOnly && !fake) {
     const started = performance.now();
     let staged = started;
     let committed = started;
-    const counts = await ingestStones(write, changed.source, changed.read({ kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' }, {
+    const counts = await ingestStones(write, changed.source, readForSync(changed, { kind: 'natural', mode: 'incremental' }), { mode: 'incremental', kind: 'natural' }, {
       onDownloaded: async () => {
         staged = performance.now();
       },

@@ -67,4 +67,15 @@ export interface StoneFeed {
   read(options: FeedReadOptions): AsyncIterable<FeedStone[]>;
   /** One stone by its certificate number, or null when the feed has none (Pull Diamond). */
   findByCertificate(certificateNumber: string, signal?: AbortSignal): Promise<FeedStone | null>;
+  /**
+   * How a worker thread makes the same feed, as plain data copied to it, so a sync reads it there,
+   * off the server's event loop (`readInWorker`); absent for a feed made with functions (a test's).
+   */
+  readonly worker?: FeedWorkerSpec;
+}
+
+/** A feed's type and the options it is made from (plain data). */
+export interface FeedWorkerSpec {
+  type: 'nivoda' | 'generated';
+  options: unknown;
 }

@@ -235,5 +235,7 @@ export function createNivodaFeed(config: NivodaFeedConfig, client: NivodaClient 
     return null;
   }
 
-  return { source: 'nivoda', read, findByCertificate };
+  // A worker can make the same feed only from plain options (no injected fetch, clock or callbacks).
+  const plain = Object.values(config).every((value) => typeof value !== 'function');
+  return { source: 'nivoda', read, findByCertificate, ...(plain && { worker: { type: 'nivoda' as const, options: config } }) };
 }

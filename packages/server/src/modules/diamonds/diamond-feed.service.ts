@@ -9,6 +9,7 @@ import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import type { JobRunContext } from '../../jobs/job-kind.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { feedRunListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
+import { readForSync } from './feed-read-thread.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { IngestCounts } from './diamond-ingest.ts';
 import { repriceAll } from './diamond.service.ts';
@@ -231,7 +232,7 @@ export async function runSync(job: JobRunContext<FeedSyncJobParams>, feed: Stone
     let total: number | undefined;
     const since = params.mode === 'incremental' ? (service?.watermark ?? undefined) : undefined;
     // An incremental run with no watermark yet has nothing to be incremental to: it reads everything, without a sweep.
-    const batches = feed.read({ kind: params.kind, mode: since ? 'incremental' : 'full', ...(since && { since }), onProgress: (_read, feedTotal) => (total = feedTotal ?? undefined) });
+    const batches = readForSync(feed, { kind: params.kind, mode: since ? 'incremental' : 'full', ...(since && { since }), onProgress: (_read, feedTotal) => (total = feedTotal ?? undefined) });
     await progress(0);
     const counts = await ingestStones(db, feed.source, batches, { mode: params.mode, kind: params.kind }, {
       onBatch: (staged) => progress(staged, total === undefined ? undefined : Math.max(total, staged)),

@@ -1,16 +1,16 @@
-import { hash, randomUUID } from 'node:crypto';
-import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
+import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
-import { copyField, copyRows } from '../../db/copy-rows.ts';
+import { copyRows } from '../../db/copy-rows.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
 import { bumpListVersion } from './diamond-list-index.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
-import { SeenIds } from './seen-ids.ts';
+import type { StagedRead } from './stone-staging.ts';
+import { STAGED_COLUMNS, STONE_COLUMNS, stagedRead } from './stone-staging.ts';
 
 /**
  * The set-based ingest of a feed read (DESIGN §3 bulk writes): batches go into `diamond_feed_staging`
@@ -51,222 +51,9 @@ export interface IngestOptions {
   staleStagingHours?: number;
 }
 
-/** A stone's columns as staged and stored. */
-interface StoneColumns {
-  stock_id: string;
-  certificate: string | null;
-  lab: string | null;
-  shape_raw: string;
-  name: string;
-  carat: string;
-  color: string | null;
-  clarity: string | null;
-  cut: string | null;
-  polish: string | null;
-  symmetry: string | null;
-  fluorescence: string | null;
-  fluorescence_color: string | null;
-  length_mm: string | null;
-  width_mm: string | null;
-  depth_mm: string | null;
-  depth_percent: string | null;
-  table_percent: string | null;
-  girdle: string | null;
-  image: string | null;
-  video: string | null;
-  availability: string;
-  is_lab: boolean;
-  is_gemstone: boolean;
-  gem_type: string | null;
-  vendor: string | null;
-  supplier_price: string;
-  supplier_currency: string;
-}
-/** The feed's columns, as the stage and `diamonds` both name them (the order the digest reads them in). */
-const STONE_COLUMNS = [
-  'stock_id',
-  'certificate',
-  'lab',
-  'shape_raw',
-  'name',
-  'carat',
-  'color',
-  'clarity',
-  'cut',
-  'polish',
-  'symmetry',
-  'fluorescence',
-  'fluorescence_color',
-  'length_mm',
-  'width_mm',
-  'depth_mm',
-  'depth_percent',
-  'table_percent',
-  'girdle',
-  'image',
-  'video',
-  'availability',
-  'is_lab',
-  'is_gemstone',
-  'gem_type',
-  'vendor',
-  'supplier_price',
-  'supplier_currency',
-] as const satisfies readonly (keyof StoneColumns)[];
 const columnList = (prefix = '') => sql.raw(STONE_COLUMNS.map((name) => `${prefix}${name}`).join(', '));
 
-// ---------------------------------------------------------------- reading a feed stone
-
-const TEXT_MAX = 500;
-const URL_MAX = 2000;
-const text = (value: string | null | undefined, max = TEXT_MAX): string | null => {
-  // NUL can be in no PostgreSQL text: dropped, so one stone that carries it does not fail the read.
-  const trimmed = (value?.includes('\0') ? value.replaceAll('\0', '') : value)?.trim();
-  return trimmed ? trimmed.slice(0, max) : null;
-};
-const upper = (value: string | null | undefined) => text(value)?.toUpperCase() ?? null;
-const PLAIN_DECIMAL = /^\d{1,12}(\.\d+)?$/;
-/** A number the column can hold (below `limit`, not negative), as a decimal string; otherwise undefined (the stone is refused). */
-function decimalOf(value: number | string | null | undefined, limit: number): string | null | undefined {
-  if (value === null || value === undefined) return null;
-  // A number from 0.000001 up to the limit (at most 1e12) prints as plain digits: no pattern test
-  // (seven values a stone, a million stones). Smaller or negative ones fall through to the test,
-  // which refuses the exponent form and the sign.
-  if (typeof value === 'number') return value >= 1e-6 && value < limit ? String(value) : value === 0 ? '0' : undefined;
-  const textValue = value.trim();
-  if (!PLAIN_DECIMAL.test(textValue) || Number(textValue) >= limit) return undefined;
-  return textValue;
-}
-
-const CUT_WORDS: Record<string, keyof typeof DIAMOND_CUTS> = {
-  ID: 'ID',
-  IDEAL: 'ID',
-  EX: 'EX',
-  EXCELLENT: 'EX',
-  VG: 'VG',
-  'VERY GOOD': 'VG',
-  G: 'G',
-  GD: 'G',
-  GOOD: 'G',
-  F: 'F',
-  FR: 'F',
-  FAIR: 'F',
-  P: 'P',
-  PR: 'P',
-  POOR: 'P',
-};
-/** Cut, polish and symmetry in the list's codes (EX, VG...); a word the shop does not know is kept as sent. */
-const gradeOf = (value: string | null) => {
-  const word = upper(value);
-  return word === null ? null : (CUT_WORDS[word] ?? word);
-};
-/** Shape words in title case, remembered: a feed has a few dozen ('ROUND' → 'Round'), a million stones. */
-const titleCases = new Map<string, string>();
-function titleCase(words: string): string {
-  let title = titleCases.get(words);
-  if (title === undefined) {
-    title = words.trim().toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
-    // Bounded: a feed sending a new word with every stone only stops being remembered.
-    if (titleCases.size < 1000) titleCases.set(words, title);
-  }
-  return title;
-}
-
-/** '1.01 ct Round H VS1 Excellent Lab Grown Diamond', '2.10 ct Oval Sapphire'; the words given as the columns hold them. */
-function nameOf(stone: FeedStone, carat: string, color: string | null, clarity: string | null, cut: string | null): string {
-  let name = `${Number(carat).toFixed(2)} ct`;
-  const shape = titleCase(stone.shape);
-  if (shape) name += ` ${shape}`;
-  if (stone.isGemstone) {
-    const gemColor = text(stone.color);
-    if (gemColor) name += ` ${gemColor}`;
-    return `${name} ${text(stone.gemType) ?? 'Gemstone'}`;
-  }
-  const cutLabel = cut && cut in DIAMOND_CUTS ? DIAMOND_CUTS[cut as keyof typeof DIAMOND_CUTS] : cut;
-  if (color) name += ` ${color}`;
-  if (clarity) name += ` ${clarity}`;
-  if (cutLabel) name += ` ${cutLabel}`;
-  return `${name} ${stone.isLabGrown ? 'Lab Grown Diamond' : 'Natural Diamond'}`;
-}
-
-/** A stone as it is staged: its id, the digest of its columns, and those columns as COPY fields. */
-interface StagedStone {
-  sourceId: string;
-  /** `diamonds.feed_hash`: the merge's test of a changed stone. */
-  feedHash: string;
-  /** The STONE_COLUMNS as tab-separated COPY fields (`copyField`). */
-  fields: string;
-}
-
-/** A feed stone as the columns hold it, or null when a value fits no column (the stone is refused, the read goes on). */
-export function prepareStone(stone: FeedStone): StagedStone | null {
-  const sourceId = text(stone.sourceId, 200);
-  const shape = upper(stone.shape);
-  const carat = decimalOf(stone.carat, 1000);
-  const supplierPrice = decimalOf(stone.supplierPrice, 1e12);
-  const lengthMm = decimalOf(stone.lengthMm, 100_000);
-  const widthMm = decimalOf(stone.widthMm, 100_000);
-  const depthMm = decimalOf(stone.depthMm, 100_000);
-  const depthPercent = decimalOf(stone.depthPercent, 1000);
-  const tablePercent = decimalOf(stone.tablePercent, 1000);
-  const currency = upper(stone.supplierCurrency);
-  if (!sourceId || !shape || !carat || Number(carat) <= 0 || !supplierPrice || !currency) return null;
-  if (lengthMm === undefined || widthMm === undefined || depthMm === undefined || depthPercent === undefined || tablePercent === undefined) return null;
-  const cut = stone.isGemstone ? upper(stone.cut) : gradeOf(stone.cut);
-  const color = upper(stone.color);
-  const columns: StoneColumns = {
-    stock_id: text(stone.stockId, 200) ?? sourceId,
-    certificate: text(stone.certificateNumber, 100),
-    lab: upper(stone.lab),
-    shape_raw: shape,
-    name: nameOf(stone, carat, color, upper(stone.clarity), cut),
-    carat,
-    color,
-    clarity: upper(stone.clarity)?.replace(/\s+/g, '') ?? null,
-    cut,
-    polish: gradeOf(stone.polish),
-    symmetry: gradeOf(stone.symmetry),
-    fluorescence: upper(stone.fluorescence),
-    fluorescence_color: upper(stone.fluorescenceColor),
-    length_mm: lengthMm,
-    width_mm: widthMm,
-    depth_mm: depthMm,
-    depth_percent: depthPercent,
-    table_percent: tablePercent,
-    girdle: text(stone.girdle),
-    image: text(stone.imageUrl, URL_MAX),
-    video: text(stone.videoUrl, URL_MAX),
-    availability: upper(stone.availability) ?? 'AVAILABLE',
-    is_lab: stone.isLabGrown,
-    is_gemstone: stone.isGemstone,
-    gem_type: text(stone.gemType),
-    vendor: text(stone.vendor),
-    supplier_price: supplierPrice,
-    supplier_currency: currency.slice(0, 3),
-  };
-  let fields = copyField(columns[STONE_COLUMNS[0]]);
-  for (let i = 1; i < STONE_COLUMNS.length; i += 1) fields += `\t${copyField(columns[STONE_COLUMNS[i]!])}`;
-  // The digest of the fields as staged, made here in the process that reads the feed rather than in
-  // SQL (the row's text there cost the merge 14 s per 600,000 stones). COPY's escaping is one-to-one,
-  // so two stones digest alike only when every column is alike; the stored digest is always one made
-  // here, so the two never differ in how. (Until 2026-11-26 it digested the values' JSON: the first
-  // sync after that change rewrites each stone it reads once, with HOT updates.)
-  return { sourceId, feedHash: hash('md5', fields, 'hex'), fields };
-}
-
 // ---------------------------------------------------------------- staging
-
-const STAGED_NAMES = ['stage_key', 'seq', 'source_id', 'feed_hash', ...STONE_COLUMNS];
-
-/** A batch into the stage by COPY (`copyRows`: half the database's CPU of an unnest insert), one line a stone. */
-async function stageBatch(db: Db, stageKey: string, firstSeq: number, stones: readonly StagedStone[]) {
-  let rows = '';
-  for (let i = 0; i < stones.length; i += 1) {
-    const stone = stones[i]!;
-    rows += `${stageKey}\t${firstSeq + i}\t${copyField(stone.sourceId)}\t${stone.feedHash}\t${stone.fields}\n`;
-  }
-  await copyRows(db, 'diamond_feed_staging', STAGED_NAMES, rows);
-}
 
 /**
  * The locks a merge and a repricing take first in their transactions, before they read anything.
@@ -406,15 +193,16 @@ export const EMPTY_FULL_READ = 'The feed returned no stones for a full sync; not
  * Ingests a feed read: stages its batches, then merges, prices and (full) sweeps in one transaction.
  * Throws (leaving the diamonds as they were) when the read throws, or a full read is empty.
  */
-export async function ingestStones(db: Db, source: string, batches: AsyncIterable<FeedStone[]>, scope: IngestScope, options: IngestOptions = {}): Promise<IngestCounts> {
+export async function ingestStones(db: Db, source: string, read: AsyncIterable<FeedStone[]> | StagedRead, scope: IngestScope, options: IngestOptions = {}): Promise<IngestCounts> {
   const stageKey = randomUUID();
   await db.execute(sql`delete from diamond_feed_staging where created_at < now() - make_interval(hours => ${options.staleStagingHours ?? 12})`);
+  // A feed's batches are staged here; a read in a worker thread (`readInWorker`) brings its rows made.
+  const staging = 'repeatedIds' in read ? read : stagedRead(read);
   let staged = 0;
   let rejected = 0;
-  const seen = new SeenIds();
-  // One batch's insert runs in the database while the next batch is read and prepared here (the
-  // feed's download, the digest): the two take turns otherwise, each idle half the time. Never more
-  // than one in flight, so a batch's progress is reported once its rows are committed.
+  // One batch's COPY runs in the database while the next batch is read and prepared (the feed's
+  // download, the digest): the two take turns otherwise, each idle half the time. Never more than
+  // one in flight, so a batch's progress is reported once its rows are committed.
   let inFlight: Promise<void> | null = null;
   const settle = async () => {
     const insert = inFlight;
@@ -422,26 +210,19 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
     if (insert) await insert;
   };
   try {
-    for await (const batch of batches) {
-      const prepared: StagedStone[] = [];
-      for (const stone of batch) {
-        const row = prepareStone(stone);
-        if (row) {
-          prepared.push(row);
-          seen.add(row.sourceId);
-        } else rejected += 1;
-      }
+    for await (const batch of staging.batches(stageKey)) {
+      rejected += batch.rejected;
       await settle();
       if (staged > 0) await options.onBatch?.(staged);
-      if (prepared.length) {
-        inFlight = stageBatch(db, stageKey, staged, prepared);
+      if (batch.count) {
+        inFlight = copyRows(db, 'diamond_feed_staging', STAGED_COLUMNS, batch.rows);
         // Awaited by the next settle (or the finally below); marked handled meanwhile, so a failure
         // while the next batch is read is not an unhandled rejection.
         inFlight.catch(() => undefined);
-        // A turn of the event loop, so the insert is on the wire before the next batch's work starts.
+        // A turn of the event loop, so the rows are on the wire before the next batch's work starts.
         await new Promise((resolve) => setImmediate(resolve));
       }
-      staged += prepared.length;
+      staged += batch.count;
     }
     await settle();
     await options.onBatch?.(staged);
@@ -450,7 +231,7 @@ export async function ingestStones(db: Db, source: string, batches: AsyncIterabl
     // Statistics of what was just staged: without them the planner takes a million staged rows for a
     // few hundred and probes the staging index once per stone in the sweep (1.7 s for 120,000).
     await db.execute(sql`analyze diamond_feed_staging (stage_key, source_id)`);
-    if (seen.repeated) await dropSuperseded(db, stageKey);
+    if (staging.repeatedIds()) await dropSuperseded(db, stageKey);
     const counts = await db.transaction(async (tx) => {
       await holdForMerge(tx, scope.kind);
       // The merge sorts the staged stones by source id and hashes them against the table: in memory, not spilled to disk in 4 MB runs.

@@ -93,6 +93,7 @@ export function createGeneratedFeed(options: GeneratedFeedOptions): StoneFeed {
   const source = options.source ?? 'generated';
   return {
     source,
+    worker: { type: 'generated', options },
     async *read({ kind, mode, signal, onProgress }: FeedReadOptions) {
       const count = options.counts[kind] ?? 0;
       // Incremental: only the stones this generation changed.

@@ -1,0 +1,79 @@
+import { Worker } from 'node:worker_threads';
+import type { FeedReadOptions, FeedStone, FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { StagedBatch, StagedRead } from './stone-staging.ts';
+
+/** What the worker is started with (copied to it). */
+export interface FeedReadStart {
+  spec: FeedWorkerSpec;
+  read: { kind: FeedReadOptions['kind']; mode: FeedReadOptions['mode']; since?: string };
+  stageKey: string;
+}
+/** What the worker sends back. */
+export type FromReader =
+  | { type: 'progress'; done: number; total: number | null }
+  | { type: 'batch'; batch: StagedBatch }
+  | { type: 'done'; repeatedIds: boolean }
+  | { type: 'failed'; message: string };
+
+/** Batches the worker may have made that the main thread has not taken yet (its memory bound). */
+export const BATCHES_AHEAD = 2;
+
+/**
+ * The worker's young generation. The server caps its own at 16 MB a semi-space for a small idle
+ * footprint (server-command.ts); a read of a million stones allocates several GB of short-lived
+ * objects (the pages' JSON, the stones). In its own thread the read gets room of its own, for the
+ * read's length only.
+ */
+const WORKER_YOUNG_GENERATION_MB = Number(process.env.FEED_WORKER_YOUNG_MB ?? 96);
+
+/**
+ * A feed read in a worker thread: the pages fetched and parsed, the stones checked, digested and
+ * written as staging rows there, so the server's event loop only sends the rows on, and two syncs'
+ * reads run on two cores. Stopping the consumer (a cancel, a failed COPY) or aborting `signal` ends
+ * the thread.
+ */
+export function readInWorker(spec: FeedWorkerSpec, options: FeedReadOptions): StagedRead {
+  let repeated = false;
+  return {
+    async *batches(stageKey) {
+      const start: FeedReadStart = { spec, read: { kind: options.kind, mode: options.mode, ...(options.since && { since: options.since.toISOString() }) }, stageKey };
+      const worker = new Worker(new URL('./feed-read-worker.ts', import.meta.url), { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      const inbox: (FromReader | { type: 'exit'; code: number })[] = [];
+      let wake: (() => void) | null = null;
+      const deliver = (message: FromReader | { type: 'exit'; code: number }) => {
+        inbox.push(message);
+        wake?.();
+        wake = null;
+      };
+      worker.on('message', deliver);
+      worker.on('error', (error) => deliver({ type: 'failed', message: error.message }));
+      worker.on('exit', (code) => deliver({ type: 'exit', code }));
+      const stop = () => void worker.terminate();
+      options.signal?.addEventListener('abort', stop);
+      try {
+        for (;;) {
+          while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          const message = inbox.shift()!;
+          if (message.type === 'progress') options.onProgress?.(message.done, message.total);
+          else if (message.type === 'batch') {
+            yield message.batch;
+            worker.postMessage('more');
+          } else if (message.type === 'done') {
+            repeated = message.repeatedIds;
+            return;
+          } else if (message.type === 'failed') throw new Error(message.message);
+          else throw new Error(options.signal?.aborted ? 'The feed read was stopped' : `The feed's reading thread stopped (exit code ${message.code})`);
+        }
+      } finally {
+        options.signal?.removeEventListener('abort', stop);
+        await worker.terminate();
+      }
+    },
+    repeatedIds: () => repeated,
+  };
+}
+
+/** A sync's read of `feed`: in a worker thread when the feed can be made there, else here. */
+export function readForSync(feed: StoneFeed, options: FeedReadOptions): AsyncIterable<FeedStone[]> | StagedRead {
+  return feed.worker ? readInWorker(feed.worker, options) : feed.read(options);
+}
