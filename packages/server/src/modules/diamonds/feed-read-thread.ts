@@ -24,7 +24,7 @@ export const BATCHES_AHEAD = 2;
  * objects (the pages' JSON, the stones). In its own thread the read gets room of its own, for the
  * read's length only.
  */
-const WORKER_YOUNG_GENERATION_MB = Number(process.env.FEED_WORKER_YOUNG_MB ?? 96);
+const WORKER_YOUNG_GENERATION_MB = 96;
 
 /**
  * A feed read in a worker thread: the pages fetched and parsed, the stones checked, digested and
