@@ -1,22 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FeedReadOptions, FeedStone, FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import type { StagedBatch, StagedRead } from './stone-staging.ts';
-
-/** What the worker is started with (copied to it). */
-export interface FeedReadStart {
-  spec: FeedWorkerSpec;
-  read: { kind: FeedReadOptions['kind']; mode: FeedReadOptions['mode']; since?: string };
-  stageKey: string;
-}
-/** What the worker sends back. */
-export type FromReader =
-  | { type: 'progress'; done: number; total: number | null }
-  | { type: 'batch'; batch: StagedBatch }
-  | { type: 'done'; repeatedIds: boolean }
-  | { type: 'failed'; message: string };
-
-/** Batches the worker may have made that the main thread has not taken yet (its memory bound). */
-export const BATCHES_AHEAD = 2;
+import type { FeedReadStart, FromReader } from './feed-read.worker.ts';
+import type { StagedRead } from './stone-staging.ts';
 
 /**
  * The worker's young generation. The server caps its own at 16 MB a semi-space for a small idle
@@ -37,7 +22,7 @@ export function readInWorker(spec: FeedWorkerSpec, options: FeedReadOptions): St
   return {
     async *batches(stageKey) {
       const start: FeedReadStart = { spec, read: { kind: options.kind, mode: options.mode, ...(options.since && { since: options.since.toISOString() }) }, stageKey };
-      const worker = new Worker(new URL('./feed-read-worker.ts', import.meta.url), { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      const worker = new Worker(new URL('./feed-read.worker.ts', import.meta.url), { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       const inbox: (FromReader | { type: 'exit'; code: number })[] = [];
       let wake: (() => void) | null = null;
       const deliver = (message: FromReader | { type: 'exit'; code: number }) => {

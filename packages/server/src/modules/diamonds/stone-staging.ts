@@ -8,7 +8,7 @@ import { SeenIds } from './seen-ids.ts';
  * A feed's stones as rows of the staging table (`diamond_feed_staging`, COPY's text format): each
  * stone checked and put in the shop's words (grades, name, decimals), digested, and written as one
  * line. Kept apart from the database code so a feed read can do all of it in a worker thread
- * (`feed-read-worker.ts`), off the server's event loop.
+ * (`feed-read.worker.ts`), off the server's event loop.
  */
 
 /** A stone's columns as staged and stored. */

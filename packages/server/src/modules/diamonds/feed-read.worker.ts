@@ -1,12 +1,27 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { FeedReadOptions, FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import type { NivodaFeedConfig } from '../../integrations/nivoda/nivoda-feed.ts';
 import { createNivodaFeed } from '../../integrations/nivoda/nivoda-feed.ts';
-import type { FeedReadStart, FromReader } from './feed-read-thread.ts';
-import { BATCHES_AHEAD } from './feed-read-thread.ts';
 import type { GeneratedFeedOptions } from './generated-stone-feed.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
+import type { StagedBatch } from './stone-staging.ts';
 import { stagedRead } from './stone-staging.ts';
+
+/** What the worker is started with (copied to it). */
+export interface FeedReadStart {
+  spec: FeedWorkerSpec;
+  read: { kind: FeedReadOptions['kind']; mode: FeedReadOptions['mode']; since?: string };
+  stageKey: string;
+}
+/** What the worker sends back. */
+export type FromReader =
+  | { type: 'progress'; done: number; total: number | null }
+  | { type: 'batch'; batch: StagedBatch }
+  | { type: 'done'; repeatedIds: boolean }
+  | { type: 'failed'; message: string };
+
+/** Batches the worker may have made that the main thread has not taken yet (its memory bound). */
+const BATCHES_AHEAD = 2;
 
 /**
  * The worker thread of a feed read (`readInWorker`): makes the feed from its spec, reads it, and
