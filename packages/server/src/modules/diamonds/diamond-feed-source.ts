@@ -7,7 +7,8 @@ import { readFeedSettings } from './diamond-settings.ts';
  * Nivoda with the credentials saved under System (the feed settings), or null until the username,
  * password and endpoint are all set. Read at each use, so a saved change applies to the next run
  * without a restart; the adapter is kept while the credentials stay the same, so its token (valid
- * six hours) serves many runs instead of one login a run.
+ * six hours) serves every Pull Diamond instead of one login each. A sync reads in a worker thread
+ * (`readForSync`) with an adapter of its own there: one login a sync.
  */
 export function nivodaFeedFromSettings(db: Db): () => Promise<StoneFeed | null> {
   let current: { credentials: string; feed: StoneFeed } | null = null;
