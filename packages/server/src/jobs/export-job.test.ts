@@ -9,7 +9,7 @@ import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { users } from '../modules/users/user.table.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { createTestApp, jobWhenEnded } from '../test/test-app.ts';
 import { JOB_FILE_RETENTION_MS, jobFilePath, removeExpiredJobFiles } from './job-files.ts';
 import { jobRuns } from './job-run.table.ts';
 
@@ -17,14 +17,7 @@ import { jobRuns } from './job-run.table.ts';
 const THRESHOLD = 5;
 const MATCHING = 12;
 
-async function waitUntilEnded(t: TestApp, cookie: string, id: number): Promise<JobRecord> {
-  for (const deadline = Date.now() + 30_000; ; ) {
-    const job = (await t.request(cookie, { method: 'GET', url: `/api/jobs/${id}` })).json() as JobRecord;
-    if (job.status !== 'queued' && job.status !== 'running') return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const waitUntilEnded = (t: TestApp, cookie: string, id: number) => jobWhenEnded(t, cookie, id, 30_000);
 
 /** The first column of the sheet under the header: the usernames the file holds. */
 async function usernamesIn(file: Buffer): Promise<string[]> {

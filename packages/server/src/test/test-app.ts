@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { PermissionKey } from '@facet/contract/permissions';
 import { SESSION_COOKIE } from '@facet/contract/modules/auth/auth.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -136,4 +137,14 @@ export function useAdminTestApp(): { t: TestApp; admin: string } {
 export async function contextOfSession(t: TestApp, cookie: string): Promise<RequestContext> {
   const { user, permissions } = (await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).json();
   return { actor: { id: user.id, name: user.name, email: user.email, permissions }, ip: '127.0.0.1', requestId: 'test' };
+}
+
+/** A job once it has ended (succeeded, failed or cancelled), read through the API as `cookie` sees it. */
+export async function jobWhenEnded(t: TestApp, cookie: string, id: number, timeoutMs = 60_000): Promise<JobRecord> {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    const job = (await t.request(cookie, { method: 'GET', url: `/api/jobs/${id}` })).json() as JobRecord;
+    if (job.status !== 'queued' && job.status !== 'running') return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

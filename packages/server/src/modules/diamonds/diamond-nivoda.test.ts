@@ -1,10 +1,9 @@
 import type { FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeNivoda } from '../../integrations/nivoda/fake-server.ts';
 import { startFakeNivoda } from '../../integrations/nivoda/fake-server.ts';
-import { useAdminTestApp } from '../../test/test-app.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { diamonds } from './diamond.table.ts';
 
 /**
@@ -26,15 +25,7 @@ describe('diamonds from Nivoda, with the credentials in the feed settings', () =
   const saveSettings = (credentials: { username: string; password: string; endpoint: string }) =>
     fx.t.request(fx.admin, { method: 'PUT', url: '/api/nivoda-settings', payload: { ...credentials, incrementalMinutes: 60, fullSyncHours: 24 } });
 
-  async function finished(id: number): Promise<JobRecord> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const job = (await get(`/api/jobs/${id}`)).json() as JobRecord;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const finished = (id: number) => jobWhenEnded(fx.t, fx.admin, id);
 
   it('refuses to sync or pull until the credentials are saved', async () => {
     expect((await post('/api/nivoda-services/natural/start', { mode: 'full' })).json().error.message).toMatch(/not configured/);

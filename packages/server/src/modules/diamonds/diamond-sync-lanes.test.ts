@@ -1,9 +1,8 @@
 import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedReadOptions, FeedStone, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import { useAdminTestApp } from '../../test/test-app.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { systemContext } from '../../http/context.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
@@ -44,15 +43,7 @@ describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
 
   const setRate = (rate: string) => fx.t.db.update(settings).set({ value: rate }).where(eq(settings.key, EXCHANGE_RATE_SETTING_KEYS.rate));
 
-  async function finished(id: number): Promise<JobRecord> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const job = (await fx.t.request(fx.admin, { method: 'GET', url: `/api/jobs/${id}` })).json() as JobRecord;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-      await sleep(100);
-    }
-  }
+  const finished = (id: number) => jobWhenEnded(fx.t, fx.admin, id);
 
   it('runs the natural and the lab service at the same time, and both land whole', async () => {
     const stones = [...stonesOf(30, { isLabGrown: false }), ...stonesOf(20, { isLabGrown: true })];

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { DIAMOND_MESSAGES, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { DiamondListRow, DiamondRecord, FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
-import { useAdminTestApp } from '../../test/test-app.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
@@ -51,15 +50,7 @@ describe('diamonds', () => {
   const rowOf = async (source: string, sourceId: string) => (await fx.t.db.select().from(diamonds).where(sql`${diamonds.source} = ${source} and ${diamonds.sourceId} = ${sourceId}`))[0];
   const snapshot = async () => ((await fx.t.db.execute(sql`select id, version, price, is_unavailable, is_sold from diamonds order by id`)) as unknown as { rows: unknown[] }).rows;
 
-  async function waitForJob(id: number): Promise<JobRecord> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const job = (await get(`/api/jobs/${id}`)).json() as JobRecord;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const waitForJob = (id: number) => jobWhenEnded(fx.t, fx.admin, id, 30_000);
 
   describe('ingest', () => {
     it('adds new stones priced in the same statement, changes only what changed, and sweeps on a full read', async () => {

@@ -11,7 +11,7 @@ import { closeSheetReader, readSheet } from '../../spreadsheets/sheet-reader.ts'
 import type { SheetCells } from '../../spreadsheets/test-sheets.ts';
 import { xlsFile, xlsxFile } from '../../spreadsheets/test-sheets.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
@@ -62,15 +62,7 @@ describe('product import', () => {
   };
   const liveProducts = async () => (await t.db.select({ n: count() }).from(products).where(isNull(products.deletedAt)))[0]!.n;
 
-  async function waitForJob(id: number): Promise<JobRecord> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const job = (await t.request(admin, { method: 'GET', url: `/api/jobs/${id}` })).json() as JobRecord;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const waitForJob = (id: number) => jobWhenEnded(t, admin, id);
   async function apply(token: string): Promise<JobRecord> {
     const response = await t.request(admin, { method: 'POST', url: '/api/products/import/apply', payload: { token } });
     expect(response.statusCode, response.body).toBe(202);

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@facet/contract/messages';
-import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
 import type { PriceUpdateItem, PriceUpdateRecord, PriceUpdateStarted } from '@facet/contract/modules/product-prices/product-price.schema';
 import { count, eq, inArray, sql } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
-import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
+import { contextOfSession, jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import type { TestFile } from '../../test/upload.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
@@ -41,15 +40,7 @@ describe('product price update', () => {
     return fx.t.request(cookie, { method: 'POST', url: '/api/product-prices', payload, headers });
   };
 
-  async function waitForJob(id: number): Promise<JobRecord> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const job = (await fx.t.request(fx.admin, { method: 'GET', url: `/api/jobs/${id}` })).json() as JobRecord;
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const waitForJob = (id: number) => jobWhenEnded(fx.t, fx.admin, id, 30_000);
 
   /** Uploads a sheet that must be accepted, waits for its job, and returns the run. */
   async function update(file: TestFile): Promise<PriceUpdateRecord> {
