@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, confirmDialog, login, openMenuEntry } from '../support.ts';
 
@@ -11,8 +11,11 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const logRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
 
+/** A service card's "Stones on offer". */
+const onOffer = async (card: Locator) => Number((await card.locator('.ant-statistic').filter({ hasText: 'Stones on offer' }).locator('.ant-statistic-content-value').innerText()).replaceAll(',', ''));
+
 /** Nivoda Logs filtered to one service, once its rows are on screen. */
-async function showLogOf(page: Page, kind: 'natural' | 'lab') {
+async function showLogOf(page: Page, kind: 'natural' | 'lab' | 'gemstone') {
   await page.goto(`/system/nivoda-logs?kind=${kind}`);
   await expect(logRows(page).first()).toBeVisible();
 }
@@ -68,4 +71,37 @@ test('import services: start a sync, watch its progress, see it in Nivoda Logs, 
   await confirmDialog(page, 'Stop Natural Diamonds?', 'Stop');
   await expect(page.getByText('Natural Diamonds stopped.')).toBeVisible();
   await expect(natural).toContainText('Off');
+});
+
+test('import services: the Gemstones service syncs gemstones, which land in Nivoda Logs and under Gemstones', async ({ page }) => {
+  test.slow();
+  await login(page, ADMIN.username, ADMIN.password);
+  await openMenuEntry(page, 'System', 'Import Services', /\/system\/service$/);
+  await expect(page.locator('.ant-card').filter({ hasText: 'Feed health' })).toContainText('Gemstones on offer');
+  const gemstones = page.getByRole('region', { name: 'Gemstones', exact: true });
+  await expect(gemstones).toContainText('Off');
+  const gemstonesBefore = await onOffer(gemstones);
+
+  // A full sync: the generated feed offers 300 gemstones (a tenth of its 3,000 a kind).
+  await gemstones.getByText('Full sync', { exact: true }).click();
+  await gemstones.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Service started.')).toBeVisible();
+  await expect(gemstones.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Gemstones: sync finished.')).toBeVisible();
+  await expect(gemstones).toContainText('300 stones (300 added');
+  await page.screenshot({ path: 'test-results/import-services-gemstones.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Nivoda Logs' }).click();
+  await showLogOf(page, 'gemstone');
+  const run = logRows(page).first();
+  await expect(run).toContainText('Gemstones');
+  await expect(run).toContainText('Full sync');
+  await expect(run).toContainText('Done');
+
+  // Back on the service screen: the 300 are on offer as gemstones, beside the demo's.
+  await page.getByRole('button', { name: 'Import Services' }).click();
+  await expect.poll(() => onOffer(gemstones)).toBe(gemstonesBefore + 300);
+  await gemstones.getByRole('button', { name: 'Stop' }).click();
+  await confirmDialog(page, 'Stop Gemstones?', 'Stop');
+  await expect(gemstones).toContainText('Off');
 });

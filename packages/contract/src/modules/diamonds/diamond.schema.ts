@@ -177,11 +177,16 @@ export const diamondPullSchema = z.object({
 
 // ---------------------------------------------------------------- feed runs, services, settings
 
-/** The feed's import services (document 3 §2.1 /system/service: natural and lab grown) and the gemstone read. */
+/** What the feed reads: natural diamonds, lab grown diamonds, gemstones (Nivoda's `gemstones_by_query`). */
 export const FEED_KINDS = { natural: 'Natural Diamonds', lab: 'Lab Grown Diamonds', gemstone: 'Gemstones' } as const;
 export type FeedKind = keyof typeof FEED_KINDS;
-/** The two services of the service screen (document 3 §4: "the two import services"). */
-export const IMPORT_SERVICES = ['natural', 'lab'] as const satisfies readonly FeedKind[];
+/**
+ * The services of the service screen: the spec's two import services (document 3 §2.1, §4: natural,
+ * lab grown) and a third for gemstones. The spec's two read diamonds only; gemstones are a query of
+ * their own at Nivoda, with their own watermark and sweep, so they get a service staff can switch
+ * on and off on its own (ARCHITECTURE.md, "Gemstones have a service of their own").
+ */
+export const IMPORT_SERVICES = ['natural', 'lab', 'gemstone'] as const satisfies readonly FeedKind[];
 export type ImportService = (typeof IMPORT_SERVICES)[number];
 export const SYNC_MODES = { full: 'Full', incremental: 'Incremental' } as const;
 export type SyncMode = keyof typeof SYNC_MODES;

@@ -17,7 +17,8 @@ import { readFeedSettings } from './diamond-settings.ts';
 import { diamondFeedRuns, diamondFeedServices, diamonds } from './diamond.table.ts';
 
 /**
- * The service log (document 3 §3) and the two import services (document 3 §2.1 /system/service):
+ * The service log (document 3 §3) and the import services (document 3 §2.1 /system/service: the
+ * spec's natural and lab grown, and gemstones):
  * each sync and each repricing is a run of the log; a run with no end time is running, unless its
  * job died with its process (the job's row then says failed, and so does the log).
  */
@@ -119,15 +120,17 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
       return { items: rows.map(toRunRecord), total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
     },
 
-    /** The two import services: on or off, stone counts, last run and success, staleness (older than twice the schedule). */
+    /** The import services: on or off, stone counts, last run and success, staleness (older than twice the schedule). */
     async services(): Promise<{ services: ImportServiceRecord[]; incrementalMinutes: number; fullSyncHours: number }> {
       await ensureServices();
       const settings = await readFeedSettings(db);
       const rows = await db.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
+      // The kinds as the sync's sweep tells them apart (kindCondition): a gemstone is a gemstone, lab grown or not.
       const counts = await db.execute(sql`
-        select is_lab, count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale
-        from diamonds where not is_gemstone and not is_unavailable group by is_lab`);
-      const countRows = (counts as unknown as { rows: { is_lab: boolean; offered: number; for_sale: number }[] }).rows;
+        select case when is_gemstone then 'gemstone' when is_lab then 'lab' else 'natural' end as kind,
+          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale
+        from diamonds where not is_unavailable group by 1`);
+      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number }[] }).rows;
       const services: ImportServiceRecord[] = [];
       for (const name of IMPORT_SERVICES) {
         const service = rows.find((row) => row.name === name);
@@ -138,7 +141,7 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
           .where(and(eq(diamondFeedRuns.kind, name), isNotNull(diamondFeedRuns.endTime), eq(diamondFeedRuns.insertInDatabase, 'done'), isNull(diamondFeedRuns.errorMessage)))
           .orderBy(desc(diamondFeedRuns.endTime))
           .limit(1);
-        const counted = countRows.find((row) => row.is_lab === (name === 'lab'));
+        const counted = countRows.find((row) => row.kind === name);
         const lastSuccessAt = lastSuccess?.endTime ?? null;
         const isEnabled = service?.isEnabled ?? false;
         const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;

@@ -1,4 +1,4 @@
-import type { FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { FeedRunRecord, ImportServiceRecord } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeNivoda } from '../../integrations/nivoda/fake-server.ts';
@@ -53,6 +53,32 @@ describe('diamonds from Nivoda, with the credentials in the feed settings', () =
     const pulled = await post('/api/diamonds/pull', { certificate: labStone.certNumber });
     expect(pulled.statusCode, pulled.body).toBe(200);
     expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'nivoda'), eq(diamonds.certificate, labStone.certNumber), eq(diamonds.isLab, true)))).toBe(1);
+  });
+
+  it('syncs gemstones through the Gemstones service (gemstones_by_query), leaving the diamonds as they were', async () => {
+    const diamondsBefore = await fx.t.db.$count(diamonds, eq(diamonds.isGemstone, false));
+    const started = await post('/api/nivoda-services/gemstone/start', { mode: 'full' });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await finished(started.json().jobId);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+
+    const offered = nivoda.inventory.indicesOf('gemstone').length;
+    expect(offered).toBeGreaterThan(5);
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'nivoda'), eq(diamonds.isGemstone, true)))).toBe(offered);
+    // A gemstone's full sync sweeps gemstones only: the natural stones and the pulled lab stone stay on offer.
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.isGemstone, false), eq(diamonds.isUnavailable, false)))).toBe(diamondsBefore);
+    const [run] = ((await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] }).items;
+    expect(run).toMatchObject({ kind: 'gemstone', serviceName: 'Gemstones', download: 'done', insertInDatabase: 'done', added: offered, totalCount: offered, errorMessage: null });
+
+    // The service screen counts each kind apart: a gemstone is not counted as a natural or lab diamond.
+    const { services } = (await get('/api/nivoda-services')).json() as { services: ImportServiceRecord[] };
+    expect(services.map((service) => [service.name, service.label, service.stoneCount])).toEqual([
+      ['natural', 'Natural Diamonds', nivoda.inventory.indicesOf('natural').length],
+      ['lab', 'Lab Grown Diamonds', 1],
+      ['gemstone', 'Gemstones', offered],
+    ]);
+    expect(services.find((service) => service.name === 'gemstone')).toMatchObject({ isEnabled: true, lastRun: { kind: 'gemstone' } });
+    expect(services.find((service) => service.name === 'gemstone')!.lastSuccessAt).not.toBeNull();
   });
 
   it('logs a run that Nivoda refuses (a wrong password) as failed, with its reason, and keeps the stones', async () => {

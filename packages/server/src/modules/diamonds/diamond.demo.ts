@@ -1,4 +1,4 @@
-import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
+import { EXCHANGE_RATE_SETTING_KEYS, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
@@ -37,10 +37,10 @@ export async function seedDemoDiamonds(tx: Db, context: SeedContext) {
   await seedDemoExchangeRate(tx, context);
   const feed = createGeneratedFeed({ counts: DEMO_COUNTS, seed: 2026, source: DEMO_SOURCE, batchSize: 2500 });
   const hourAgo = new Date(Date.now() - 60 * 60_000);
-  for (const kind of ['natural', 'lab', 'gemstone'] as const) {
+  for (const kind of IMPORT_SERVICES) {
     const counts = await ingestStones(tx, feed.source, feed.read({ kind, mode: 'full' }), { mode: 'full', kind });
     await tx.insert(diamondFeedRuns).values({
-      serviceName: kind === 'natural' ? 'Natural Diamonds' : kind === 'lab' ? 'Lab Grown Diamonds' : 'Gemstones',
+      serviceName: FEED_KINDS[kind],
       kind,
       mode: 'full',
       download: 'done',
@@ -57,7 +57,7 @@ export async function seedDemoDiamonds(tx: Db, context: SeedContext) {
   }
   // A failed run, as staff will meet one: the supplier's API was down.
   await tx.insert(diamondFeedRuns).values({
-    serviceName: 'Lab Grown Diamonds',
+    serviceName: FEED_KINDS.lab,
     kind: 'lab',
     mode: 'incremental',
     download: 'failed',

@@ -188,7 +188,7 @@ export const diamondFeedRuns = pgTable(
 );
 
 /**
- * The two import services (natural, lab grown): on or off, and the incremental sync's watermark (the
+ * The import services (natural, lab grown, gemstones): on or off, and the incremental sync's watermark (the
  * feed time up to which stones were read). `next_run_at` is claimed atomically by the scheduler, so
  * two processes never start the same scheduled run.
  */

@@ -32,7 +32,7 @@ function staleText(service: ImportServiceRecord, schedule: ImportServices) {
     : `${service.label}: switched on but no sync has succeeded yet. Stones and prices may be out of date.`;
 }
 
-/** The health panel: the last success of each service, stones natural vs lab, and a warning when a feed has gone stale. */
+/** The health panel: the last success of each service, stones natural vs lab (and gemstones), and a warning when a feed has gone stale. */
 function HealthPanel({ data }: { data: ImportServices }) {
   const stale = data.services.filter((service) => service.isStale);
   return (
@@ -45,12 +45,12 @@ function HealthPanel({ data }: { data: ImportServices }) {
         )}
         <Row gutter={[16, 16]}>
           {data.services.map((service) => (
-            <Col key={service.name} xs={12} lg={6}>
+            <Col key={service.name} xs={12} lg={8}>
               <Statistic title={`${service.label} on offer`} value={service.stoneCount} formatter={(value) => count(Number(value))} />
             </Col>
           ))}
           {data.services.map((service) => (
-            <Col key={service.name} xs={12} lg={6}>
+            <Col key={service.name} xs={12} lg={8}>
               <Statistic title={`${service.label}: last success`} value={service.lastSuccessAt ? formatDateTime(service.lastSuccessAt) : 'Never'} styles={{ content: { fontSize: 18 } }} />
             </Col>
           ))}
@@ -181,9 +181,10 @@ function ServiceCard({ service }: { service: ImportServiceRecord }) {
 }
 
 /**
- * System > Import Services (/system/service, document 3 §2.1): start and stop the two import services
- * (natural, lab grown), their counts and last run, and the feed's health. Start runs a sync now (a
- * job, its progress shown in place) and switches the service's schedule on; Stop switches it off.
+ * System > Import Services (/system/service, document 3 §2.1): start and stop the import services
+ * (the spec's natural and lab grown, and gemstones), their counts and last run, and the feed's health.
+ * Start runs a sync now (a job, its progress shown in place) and switches the service's schedule on;
+ * Stop switches it off.
  */
 export default function ImportServicesPage() {
   const navigate = useNavigate();
@@ -208,7 +209,7 @@ export default function ImportServicesPage() {
           <HealthPanel data={services.data} />
           <Row gutter={[16, 16]}>
             {services.data.services.map((service) => (
-              <Col key={service.name} xs={24} xl={12}>
+              <Col key={service.name} xs={24} xl={12} xxl={8}>
                 <ServiceCard service={service} />
               </Col>
             ))}
