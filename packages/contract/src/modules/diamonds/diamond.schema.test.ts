@@ -75,8 +75,8 @@ describe('diamonds contract', () => {
   it('names its paths, services and states once', () => {
     expect(diamondPaths.detail(7)).toBe('/api/diamonds/7');
     expect(diamondPaths.sold(7)).toBe('/api/diamonds/7/sold');
-    expect(IMPORT_SERVICES.map(diamondPaths.serviceStart)).toEqual(['/api/nivoda-services/natural/start', '/api/nivoda-services/lab/start']);
-    expect(IMPORT_SERVICES.map(diamondPaths.serviceStop)).toHaveLength(2);
+    expect(IMPORT_SERVICES.map(diamondPaths.serviceStart)).toEqual(['/api/nivoda-services/natural/start', '/api/nivoda-services/lab/start', '/api/nivoda-services/gemstone/start']);
+    expect(IMPORT_SERVICES.map(diamondPaths.serviceStop)).toEqual(['/api/nivoda-services/natural/stop', '/api/nivoda-services/lab/stop', '/api/nivoda-services/gemstone/stop']);
     expect(Object.keys(STONE_STATES)).toEqual(['available', 'sold', 'unavailable']);
     expect(Object.keys(UNPRICED_REASONS)).toEqual(['no_band', 'no_rate']);
     expect(Object.keys(SYNC_MODES)).toEqual(['full', 'incremental']);
