@@ -137,3 +137,20 @@ test('gemstones hide Type and Cut; Sold Diamond lists sold stones; Pull Diamond 
   await expect(page.getByRole('row', { name: /Certificate\s+\w+ 1000007920/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Price working' })).toBeVisible();
 });
+
+test("a stone's image that does not load shows the placeholder, not the browser's broken image", async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  // A supplier's dead link: the first stone of the list gets an address nothing answers at.
+  await page.route(/\/api\/diamonds\?/, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { items: { image: string | null }[] };
+    answer.items[0]!.image = 'http://127.0.0.1:9/stone-that-is-gone.jpg';
+    await route.fulfill({ response, json: answer });
+  });
+  await page.goto('/diamonds');
+  const image = rows(page).first().locator('td').first();
+  await expect(image.getByRole('img', { name: 'Image unavailable' })).toBeVisible();
+  await expect(image.locator('img')).toHaveCount(0);
+  // The stones without an image keep their own placeholder.
+  await expect(rows(page).nth(1).locator('td').first().getByRole('img', { name: 'No image' })).toBeVisible();
+});
