@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeNivoda, FakeNivodaOptions } from './fake-server.ts';
 import { startFakeNivoda } from './fake-server.ts';
@@ -138,6 +140,31 @@ describe('requests that fail', () => {
     server.failNext(Infinity, { status: 500 });
     await expect(client.countDiamonds({ labgrown: true })).rejects.toMatchObject({ reason: 'unavailable', message: 'Nivoda is unavailable: HTTP 500 on 4 tries in a row' });
     expect(server.stats.requests - requests).toBe(4);
+  });
+
+  it('never follows a redirect: the login (username and password in its body) goes nowhere else', async () => {
+    // Another host, and an endpoint that answers every request with a 307 to it (a 307 keeps the body).
+    const elsewhere: string[] = [];
+    const other = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        elsewhere.push(body);
+        response.end('{}');
+      });
+    });
+    const redirecting = createServer((_request, response) => {
+      response.writeHead(307, { location: `http://127.0.0.1:${(other.address() as AddressInfo).port}/collect` }).end();
+    });
+    await Promise.all([other, redirecting].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    try {
+      const client = createNivodaClient({ endpoint: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/api/diamonds`, username: 'shop@example.com', password: 'hunter2-secret', now, retryBaseDelayMs: 1 });
+      await expect(client.countDiamonds({})).rejects.toMatchObject({ reason: 'rejected', message: expect.stringMatching(/^Nivoda answered HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/collect, which is not followed; check the Nivoda endpoint$/) });
+      expect(client.stats.requests).toBe(1);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await Promise.all([other, redirecting].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
   });
 
   it('stops retrying when the caller aborts', async () => {

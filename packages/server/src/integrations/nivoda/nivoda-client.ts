@@ -199,8 +199,16 @@ export function createNivodaClient(config: NivodaClientConfig): NivodaClient {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           body,
+          // A redirect is never followed: fetch would send the request again, the credentials of the
+          // login in its body, to wherever the answer points (a 307 keeps the body). The endpoint is wrong.
+          redirect: 'manual',
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
+        if (response.status >= 300 && response.status < 400) {
+          await response.body?.cancel();
+          const target = response.headers.get('location');
+          throw new NivodaError(`Nivoda answered HTTP ${response.status}, a redirect${target ? ` to ${target.slice(0, 200)}` : ''}, which is not followed; check the Nivoda endpoint`, 'rejected');
+        }
         if (response.status === 429 || response.status >= 500) {
           failure = `HTTP ${response.status}`;
           if (response.status === 429 || response.status === 503) waitMs = retryAfterMs(response.headers.get('retry-after'), now());
