@@ -11,37 +11,6 @@ import { SeenIds } from './seen-ids.ts';
  * (`feed-read.worker.ts`), off the server's event loop.
  */
 
-/** A stone's columns as staged and stored. */
-interface StoneColumns {
-  stock_id: string;
-  certificate: string | null;
-  lab: string | null;
-  shape_raw: string;
-  name: string;
-  carat: string;
-  color: string | null;
-  clarity: string | null;
-  cut: string | null;
-  polish: string | null;
-  symmetry: string | null;
-  fluorescence: string | null;
-  fluorescence_color: string | null;
-  length_mm: string | null;
-  width_mm: string | null;
-  depth_mm: string | null;
-  depth_percent: string | null;
-  table_percent: string | null;
-  girdle: string | null;
-  image: string | null;
-  video: string | null;
-  availability: string;
-  is_lab: boolean;
-  is_gemstone: boolean;
-  gem_type: string | null;
-  vendor: string | null;
-  supplier_price: string;
-  supplier_currency: string;
-}
 /** The feed's columns, as the stage and `diamonds` both name them (the order the digest reads them in). */
 export const STONE_COLUMNS = [
   'stock_id',
@@ -72,7 +41,12 @@ export const STONE_COLUMNS = [
   'vendor',
   'supplier_price',
   'supplier_currency',
-] as const satisfies readonly (keyof StoneColumns)[];
+] as const;
+type StoneColumn = (typeof STONE_COLUMNS)[number];
+/** The columns every staged stone has a value for (not null in `diamonds`). */
+type RequiredColumn = 'stock_id' | 'shape_raw' | 'name' | 'carat' | 'availability' | 'supplier_price' | 'supplier_currency';
+/** A stone's columns as staged and stored: text (numbers as their decimal text), null where allowed, and the two flags. */
+type StoneColumns = Record<Exclude<StoneColumn, RequiredColumn | 'is_lab' | 'is_gemstone'>, string | null> & Record<RequiredColumn, string> & { is_lab: boolean; is_gemstone: boolean };
 
 const TEXT_MAX = 500;
 const URL_MAX = 2000;
@@ -171,15 +145,16 @@ function prepareStone(stone: FeedStone): StagedStone | null {
   if (lengthMm === undefined || widthMm === undefined || depthMm === undefined || depthPercent === undefined || tablePercent === undefined) return null;
   const cut = stone.isGemstone ? upper(stone.cut) : gradeOf(stone.cut);
   const color = upper(stone.color);
+  const clarity = upper(stone.clarity);
   const columns: StoneColumns = {
     stock_id: text(stone.stockId, 200) ?? sourceId,
     certificate: text(stone.certificateNumber, 100),
     lab: upper(stone.lab),
     shape_raw: shape,
-    name: nameOf(stone, carat, color, upper(stone.clarity), cut),
+    name: nameOf(stone, carat, color, clarity, cut),
     carat,
     color,
-    clarity: upper(stone.clarity)?.replace(/\s+/g, '') ?? null,
+    clarity: clarity?.replace(/\s+/g, '') ?? null,
     cut,
     polish: gradeOf(stone.polish),
     symmetry: gradeOf(stone.symmetry),
