@@ -22,6 +22,21 @@ describe('a feed read in a worker thread', () => {
     expect(progress.at(-1)).toBe(2_500);
   });
 
+  it('stops the thread when the sync is stopped (its signal aborted), without reading the rest', async () => {
+    const feed = createGeneratedFeed({ counts: { lab: 200_000 }, seed: 6, batchSize: 400, source: 'worker-test' });
+    const controller = new AbortController();
+    const read = readInWorker(feed.worker!, { kind: 'lab', mode: 'full', signal: controller.signal });
+    let batches = 0;
+    await expect(async () => {
+      for await (const _batch of read.batches(STAGE_KEY)) {
+        batches += 1;
+        if (batches === 1) controller.abort();
+      }
+    }).rejects.toThrow('The feed read was stopped');
+    // 500 batches in all; the read ended within the few already on their way.
+    expect(batches).toBeLessThan(10);
+  });
+
   it('ends with the feed error when the read fails there (Nivoda unreachable)', async () => {
     const read = readInWorker({ type: 'nivoda', options: { endpoint: 'http://127.0.0.1:9/api/diamonds', username: 'u', password: 'p', maxAttempts: 1 } }, { kind: 'lab', mode: 'full' });
     await expect(async () => {
