@@ -46,6 +46,11 @@ export interface Config {
    * stones (a demo machine without Nivoda, the kill test). Unset: the configured feed, if any.
    */
   diamondFeed: string | undefined;
+  /**
+   * The key that encrypts secrets at rest and keys HMACs (FACET_SECRET_KEY: 32 bytes as 64 hex
+   * characters or base64). Unset: `secretKeyOf` reads, or on first use creates, `DATA_DIR/secret.key`.
+   */
+  secretKey: Buffer | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -116,6 +121,15 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return Number(value);
 }
 
+/** FACET_SECRET_KEY as 32 bytes; anything else stops the server at start-up. */
+export function parseSecretKey(value: string | undefined): Buffer | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('FACET_SECRET_KEY: 32 bytes expected, as 64 hex characters or base64 (openssl rand -hex 32).');
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -142,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: env.APP_VERSION ?? '1.0.0',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    secretKey: parseSecretKey(env.FACET_SECRET_KEY),
   };
 }

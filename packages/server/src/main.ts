@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { secretKeyOf } from './secret-key.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
 import { mediaStorageFor } from './modules/index.ts';
@@ -8,6 +9,8 @@ import { purgeExpiredSessions } from './modules/auth/session.service.ts';
 import { cpuPool } from './workers/cpu-pool.ts';
 
 const config = loadConfig();
+// A secret key that cannot be read or made stops the start here, not at the first secret saved.
+secretKeyOf(config);
 const database = await openDatabase(config).catch((error: unknown) => {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);

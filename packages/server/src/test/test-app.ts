@@ -49,7 +49,7 @@ const testerPasswordHash = () => (testerHash ??= hashPassword(TESTER_PASSWORD));
 export type TestRoutes = (app: FastifyInstance, db: Db) => Promise<void>;
 
 export async function createTestApp(overrides: Partial<Config> = {}, { routes }: { routes?: TestRoutes } = {}): Promise<TestApp> {
-  const config = { ...loadConfig({}), adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, logLevel: 'info', ...overrides };
+  const config = { ...loadConfig({}), ...TEMPLATE_BOOTSTRAP, logLevel: 'info', ...overrides };
   // The run's templates hold exactly the bootstrap of TEMPLATE_BOOTSTRAP, and the same with demo data;
   // another one (another admin) starts from the migrated template and is bootstrapped here.
   const matches = (bootstrap: typeof TEMPLATE_BOOTSTRAP) => (Object.keys(bootstrap) as (keyof typeof bootstrap)[]).every((key) => config[key] === bootstrap[key]);

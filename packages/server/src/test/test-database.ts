@@ -11,7 +11,9 @@ import { addDemoData, bootstrap } from '../modules/bootstrap/bootstrap.ts';
 
 /** The admin every test database is bootstrapped with. */
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };
-export const TEMPLATE_BOOTSTRAP = { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false };
+/** One secret key for the whole run: the templates' secrets are written with it, every test app reads them with it. */
+const TEST_SECRET_KEY = Buffer.alloc(32, 0x7e);
+export const TEMPLATE_BOOTSTRAP = { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demoData: false, secretKey: TEST_SECRET_KEY };
 /** The bootstrap of the demo template: the same, with the demo data (the access matrix, hostile input). */
 export const DEMO_TEMPLATE_BOOTSTRAP = { ...TEMPLATE_BOOTSTRAP, demoData: true };
 
