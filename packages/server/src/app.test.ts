@@ -113,6 +113,13 @@ describe('route declarations', () => {
     await expect(start()).rejects.toThrow(/declares no permission/);
   });
 
+  it('refuses a route outside /api that declares nothing too: no route is open by default', () => {
+    const app = Fastify();
+    registerGuard(app, () => Promise.resolve(null), noStorefront);
+    expect(() => app.get('/reports/everything', () => 'oops')).toThrow(/declares no permission/);
+    expect(() => app.get('/reports/both', { config: { public: true, permission: 'system' } }, () => 'oops')).toThrow(/more than one/);
+  });
+
   it('refuses a storefront route that declares a staff permission, and a staff route that declares a storefront scope', async () => {
     const declare = (url: string, config: FastifyContextConfig) => {
       const app = Fastify();

@@ -8,13 +8,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@facet/contract/messages';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { handleError } from './http/errors.ts';
 import { registerGuard } from './http/guard.ts';
+import { isApiPath } from './http/request-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { forgetCachedSessions, resolveSession } from './modules/auth/session.service.ts';
@@ -149,21 +150,29 @@ async function helmetHeaders(config: Config): Promise<Record<string, string>> {
 /** A request for a file (it has an extension), as opposed to a client-side route. */
 const FILE_PATH = /\/[^/?]+\.[a-z0-9]+(\?|$)/i;
 
+function notFound(reply: FastifyReply) {
+  return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+}
+
 /**
  * Serves the built SPA: files as they are on disk now (a rebuild needs no restart), a missing file is
- * a 404, and any other GET outside /api gets index.html for client-side routing.
+ * a 404, and any other GET gets index.html for client-side routing. The web app's routes are public
+ * like any page of a site; anything that names /api, however spelled (`//api/x`, `/API/x`, `/%61pi/x`),
+ * is an API path no route matched: a 404, never the app's page.
  */
 async function serveWebApp(app: FastifyInstance, distDir: string) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    // The plugin only sends files; the one route that does is ours, so it declares its access like every other.
+    await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
+    const webApp = { config: { public: true }, schema: { hide: true } } as const;
     // The static wildcard refuses a directory (403); the address people type first is the app itself.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+    app.get('/', webApp, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+    app.get('/*', webApp, (request, reply) => {
+      if (isApiPath(request.url)) return notFound(reply);
+      const { '*': file } = request.params as { '*': string };
+      return FILE_PATH.test(request.url) ? reply.sendFile(file) : reply.type('text/html').sendFile('index.html');
+    });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasBuild || request.method !== 'GET' || FILE_PATH.test(request.url)) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
 }

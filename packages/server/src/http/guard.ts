@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Actor, StorefrontCaller } from './context.ts';
 import { AppError } from './errors.ts';
 
-/** An /api route as declared, kept so tests can walk every route (the 401/403 matrix). */
+/** A route as declared, kept so tests can walk every route (the 401/403 matrix, the path spellings). */
 interface DeclaredRoute {
   method: string;
   url: string;
@@ -16,32 +16,33 @@ interface DeclaredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The /api routes. */
     apiRoutes: DeclaredRoute[];
   }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Routes that plugins add (the API docs UI) and that need no permission. */
-const PLUGIN_PREFIXES = ['/api/docs'];
+/** Routes a plugin adds (the API docs UI), which cannot declare anything themselves: for signed-in staff. */
+const STAFF_PLUGIN_PREFIX = '/api/docs';
 
 /** Where the storefront API lives; its routes, and only they, are authenticated by API keys. */
 const STOREFRONT_PREFIX = '/api/storefront/';
 
 /**
- * Stops start-up when an /api route declares neither a permission nor `public` nor `authenticated`,
- * or when a storefront route declares anything but `storefront` (or another route declares it).
+ * Settles who may reach a route when it is added, from what it declares: exactly one of a
+ * permission, `authenticated`, `public` or (storefront routes, and only they) `storefront`. A route
+ * anywhere, under /api or not, that declares none stops the start-up: nothing is open by default.
  */
-function assertRouteDeclaresPermission(route: RouteOptions) {
-  if (!route.url.startsWith('/api/') || PLUGIN_PREFIXES.some((p) => route.url.startsWith(p))) return;
+function settleRouteAccess(route: RouteOptions) {
+  if (route.url.startsWith(STAFF_PLUGIN_PREFIX)) route.config = { ...route.config, authenticated: true };
   const config = route.config ?? {};
   const isStorefront = route.url.startsWith(STOREFRONT_PREFIX);
-  if (isStorefront !== Boolean(config.storefront) || (isStorefront && (config.permission || config.public || config.authenticated))) {
+  const declared = [config.permission !== undefined, config.authenticated === true, config.public === true, config.storefront !== undefined].filter(Boolean).length;
+  if (isStorefront !== Boolean(config.storefront) || (isStorefront && declared !== 1)) {
     throw new Error(`Route ${String(route.method)} ${route.url}: storefront routes, and only they, declare config.storefront, and nothing else.`);
   }
-  if (isStorefront) return;
-  if (!config.permission && !config.public && !config.authenticated) {
-    throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (config.permission, authenticated or public).`);
-  }
+  if (declared === 0) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (config.permission, authenticated or public).`);
+  if (declared > 1) throw new Error(`Route ${String(route.method)} ${route.url} declares more than one of config.permission, authenticated and public.`);
 }
 
 /**
@@ -82,6 +83,10 @@ export type StorefrontAuthenticator = (request: FastifyRequest, scope: Storefron
  * Authenticates every request from its cookie and enforces the route's permission before anything
  * else runs; storefront routes by their API key instead, and a cookie counts for nothing there. The
  * session and key lookups are passed in (app.ts gives the modules'): http/ imports no module.
+ *
+ * Every decision is taken on the route that matched (`request.routeOptions`), never on the URL as
+ * sent: the router decodes `/%61pi/...`, resolves the absolute request form and answers the same
+ * handler, so a check on the raw URL could be walked around by spelling the path differently.
  */
 export function registerGuard(app: FastifyInstance, resolveSession: SessionResolver, authenticateStorefront: StorefrontAuthenticator) {
   app.decorateRequest('actor', null);
@@ -90,23 +95,28 @@ export function registerGuard(app: FastifyInstance, resolveSession: SessionResol
   const apiRoutes: DeclaredRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    assertRouteDeclaresPermission(route);
-    if (route.url.startsWith('/api/') && !PLUGIN_PREFIXES.some((p) => route.url.startsWith(p))) {
+    settleRouteAccess(route);
+    if (route.url.startsWith('/api/') && !route.url.startsWith(STAFF_PLUGIN_PREFIX)) {
       for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, config: route.config ?? {} });
     }
   });
-  // JSON answers hold shop and customer data: no browser or proxy keeps a copy (DESIGN §4a).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  // Answers hold shop and customer data: no browser or proxy keeps a copy (DESIGN §4a), whatever
+  // the path looked like. Only what sets its own policy (the web app's files, media) is cached.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const { url: routeUrl, config } = request.routeOptions;
+    // No route matched: the not-found handler answers, and it tells nothing.
+    if (!routeUrl) return;
     assertSameOrigin(request);
-    const storefront = request.routeOptions.config.storefront;
-    if (storefront) {
-      request.apiKey = await authenticateStorefront(request, storefront.scope);
+    if (config.storefront) {
+      request.apiKey = await authenticateStorefront(request, config.storefront.scope);
       return;
     }
+    // The web app's files and public pages (sitemap, media) need no session; /api's public routes
+    // read it when there is one (signing in ends the browser's previous session).
+    if (config.public && !routeUrl.startsWith('/api/')) return;
     const sessionId = request.cookies[SESSION_COOKIE];
     if (sessionId) {
       const session = await resolveSession(sessionId);
@@ -115,9 +125,7 @@ export function registerGuard(app: FastifyInstance, resolveSession: SessionResol
         request.sessionIdHash = session.idHash;
       }
     }
-    const config = request.routeOptions.config;
-    if (config.public || !request.routeOptions.url) return;
-    // Plugin routes (the API docs) declare nothing; they are for signed-in staff.
+    if (config.public) return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     if (config.permission && !hasPermission(request.actor.permissions, config.permission)) {
       throw new AppError('FORBIDDEN', MESSAGES.forbidden);

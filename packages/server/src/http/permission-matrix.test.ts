@@ -1,3 +1,4 @@
+import { MESSAGES } from '@facet/contract/messages';
 import { PERMISSION_KEYS } from '@facet/contract/permissions';
 import type { PermissionKey } from '@facet/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,34 @@ describe('permission matrix over every API route', () => {
   it('declares a permission on every route that is not public', () => {
     expect(guarded().length).toBeGreaterThan(10);
     for (const route of guarded()) expect(route.config.permission ?? route.config.authenticated ?? route.config.storefront, `${route.method} ${route.url}`).toBeTruthy();
+  });
+
+  it('opens routes without a permission only where this list says so: a new open route is a decision, not a slip', () => {
+    const open = (kind: 'public' | 'authenticated') => t.app.apiRoutes.filter((r) => r.config[kind] && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`).sort();
+    // Anyone: signing in, the health probe, the app's version, and the sitemap the storefront links to.
+    expect(open('public')).toEqual(['GET /api/app-config', 'GET /api/health', 'POST /api/auth/login'].sort());
+    // Any signed-in user: who am I, signing out, the API's map.
+    expect(open('authenticated')).toEqual(['GET /api/auth/me', 'GET /api/openapi.json', 'POST /api/auth/logout'].sort());
+  });
+
+  it('lets a user holding just one permission a route accepts through its guard', async () => {
+    const cookies = new Map<string, string>();
+    for (const route of guarded().filter((r) => r.config.permission)) {
+      const accepted = [route.config.permission!].flat() as PermissionKey[];
+      for (const key of accepted) {
+        if (!cookies.has(key)) cookies.set(key, (await t.createUserWith([key])).cookie);
+        // A record that does not exist: the handler's own rules about a record (a job of another kind,
+        // a master role) cannot answer in the guard's place.
+        const response = await t.request(cookies.get(key), {
+          method: route.method as 'GET',
+          url: route.url.replace(/:[A-Za-z]+/g, '2147483647'),
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        // The guard's refusal; a handler may still refuse this record with its own rule (a master role's key).
+        const refusedByGuard = response.statusCode === 401 || (response.statusCode === 403 && response.json().error.message === MESSAGES.forbidden);
+        expect(refusedByGuard, `${route.method} ${route.url} for a holder of ${key}: ${response.body.slice(0, 100)}`).toBe(false);
+      }
+    }
   });
 
   it('answers 401 without a session on every guarded route', async () => {

@@ -22,6 +22,7 @@ import {
   validValue,
   withExtraMember,
 } from './hostile-input.ts';
+import { pathSpellings } from './path-spellings.ts';
 import type { TestApp } from './test-app.ts';
 import { createTestApp } from './test-app.ts';
 import { UPLOAD_ROUTE_QUERIES, hostileMultipartCases, randomMultipartCase } from './hostile-multipart.ts';
@@ -331,6 +332,14 @@ export function describeHostileWalk(part: HostileWalkPart) {
         const name = route.queryNames[(index + routeIndex) % route.queryNames.length]!;
         const target = normalTarget(route, pick());
         requests.push(jsonRequest(route, `query ${name}=${value.slice(0, 40)}`, target.id, target.body, `${name}=${value}`));
+      }
+      // Other spellings of the path (`/%61pi/...`, `//api`, dot segments, case, the absolute form): the
+      // same checks must meet them, and a 4xx among them writes nothing either.
+      for (const spelling of shareOf(pathSpellings(route.url), routeIndex)) {
+        const { id, body } = normalTarget(route, pick());
+        const request = jsonRequest(route, `path spelled: ${spelling.what}`, id, body);
+        request.options.url = pathSpellings(urlFor(route, id, '')).find((s) => s.what === spelling.what)!.path;
+        requests.push(request);
       }
       // Routes that take a file (multipart), which the OpenAPI document does not describe as a body.
       const uploadQueries = UPLOAD_ROUTE_QUERIES[`${route.method} ${route.url}`];

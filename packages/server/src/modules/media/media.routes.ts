@@ -57,7 +57,8 @@ export function mediaRoutes(app: FastifyInstance, db: Db, storage: MediaStorage)
 
   route.get(
     `${MEDIA_URL_PREFIX}:name`,
-    { schema: { hide: true, params: z.object({ name: z.string() }) } },
+    // Product images are shown on the storefront to anyone.
+    { config: { public: true }, schema: { hide: true, params: z.object({ name: z.string() }) } },
     async (request, reply) => {
       const { name } = request.params;
       const file = STORED_NAME.test(name) ? await storage.open(name, request.headers.range) : null;
