@@ -65,9 +65,10 @@ function shareOf<T>(items: readonly T[], routeIndex: number): readonly T[] {
 /** Ends the walker's own session; the auth tests cover it. */
 const SKIPPED = new Set(['POST /api/auth/logout']);
 /**
- * 4xx answers that write by design: a failed sign-in is counted (throttling) and audited.
+ * 4xx answers that write by design: a failed sign-in is counted (throttling) and audited, and an
+ * attempt once throttled is still reserved on the counter before it is refused.
  */
-const WRITING_4XX = new Set(['POST /api/auth/login 401']);
+const WRITING_4XX = new Set(['POST /api/auth/login 401', 'POST /api/auth/login 429']);
 
 interface OpenApiParameter {
   in: 'path' | 'query' | 'header';
