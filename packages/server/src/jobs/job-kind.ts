@@ -44,5 +44,12 @@ export interface JobKindDefinition<P = unknown> {
    * meets every rule a first start meets (a diamond sync is refused while its service runs). Kinds
    * without one are retried by queuing their params again.
    */
-  start?(params: P, actor: { id: number; name: string }): Promise<number>;
+  start?(params: P, starting: JobStart<P>): Promise<number>;
+}
+
+/** What a kind's `start` is given: who starts it, the database, and the engine's queuing of a run of this kind. */
+export interface JobStart<P> {
+  actor: { id: number; name: string };
+  db: Db;
+  submit(params: P): Promise<number>;
 }

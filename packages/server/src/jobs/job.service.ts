@@ -106,9 +106,8 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
       const row = await find(actor, id);
       if (row.status !== 'failed' && row.status !== 'cancelled') throw conflict(MESSAGES.jobNotRetryable);
       const definition = engine.definitionOf(row.kind) as JobKindDefinition<unknown> | undefined;
-      const newId = definition?.start
-        ? await definition.start(definition.params.parse(row.params), actor)
-        : await engine.submit(row.kind as JobKind, row.params as Record<string, unknown>, actor);
+      const submit = (params: unknown) => engine.submit(row.kind as JobKind, params as Record<string, unknown>, actor);
+      const newId = definition?.start ? await definition.start(definition.params.parse(row.params), { actor, db, submit }) : await submit(row.params);
       return toRecord(await find(actor, newId));
     },
   };

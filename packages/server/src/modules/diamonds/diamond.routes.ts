@@ -82,7 +82,7 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     params: feedSyncJobParamsSchema,
     sideLane: true,
     run: async (job) => void (await runSync(job, await currentFeed())),
-    start: (params, actor) => feedService.start(params.kind, params.mode, actor),
+    start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
   };
   const repriceJob: JobKindDefinition<RepriceJobParams> = { kind: 'diamonds.reprice', params: repriceJobParamsSchema, run: (job) => runReprice(job) };
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
