@@ -83,6 +83,17 @@ describe('the HTTP shell', () => {
     expect(logs).not.toContain('oauth-code-123');
   });
 
+  it("keeps customers' e-mails and searches out of logged URLs: parameter names only, values but paging and sorting redacted", async () => {
+    const cookie = await t.login();
+    const email = 'jane.doe.logs@example.com';
+    const listed = await t.request(cookie, { method: 'GET', url: `/api/customers?page=2&pageSize=10&sort=email&order=desc&email=${encodeURIComponent(email)}&search=${email}&name=Jane%20Doe` });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const logs = t.logs.join('\n');
+    expect(logs).not.toContain('jane.doe');
+    expect(logs).not.toContain('Jane');
+    expect(logs).toContain('/api/customers?page=2&pageSize=10&sort=email&order=desc&email=[REDACTED]&search=[REDACTED]&name=[REDACTED]');
+  });
+
   it('audits writes with before and after, passwords masked', async () => {
     const cookie = await t.login();
     const role = (await t.request(cookie, { method: 'POST', url: '/api/roles', payload: { name: 'Auditors', permissionIds: [1] } })).json();

@@ -184,6 +184,10 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
       await db.update(jobRuns).set({ status: 'cancelled', finishedAt: new Date() }).where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'queued')));
       await db.update(jobRuns).set({ cancelRequested: true }).where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ['running'])));
     },
+    /** The definition of a kind, registered or built in. */
+    definitionOf(kind: string): JobKindDefinition<never> | undefined {
+      return byKind.get(kind);
+    },
     /** Adds a kind known only when a module registers (the export of each list). */
     register(definition: JobKindDefinition<never>) {
       byKind.set(definition.kind, definition);

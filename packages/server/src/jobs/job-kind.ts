@@ -38,4 +38,18 @@ export interface JobKindDefinition<P = unknown> {
    * per import service, an advisory lock against a repricing).
    */
   sideLane?: boolean;
+  /**
+   * The kind's own start, when starting it takes more than queuing a run (checks that refuse, state
+   * that a start changes): it answers the new run's id. A retry goes through it, so a retried run
+   * meets every rule a first start meets (a diamond sync is refused while its service runs). Kinds
+   * without one are retried by queuing their params again.
+   */
+  start?(params: P, starting: JobStart<P>): Promise<number>;
+}
+
+/** What a kind's `start` is given: who starts it, the database, and the engine's queuing of a run of this kind. */
+export interface JobStart<P> {
+  actor: { id: number; name: string };
+  db: Db;
+  submit(params: P): Promise<number>;
 }

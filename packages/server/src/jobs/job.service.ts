@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Actor } from '../http/context.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { JobEngine } from './job-engine.ts';
+import type { JobKindDefinition } from './job-kind.ts';
 import { jobFilePath } from './job-files.ts';
 import { jobRuns } from './job-run.table.ts';
 
@@ -97,11 +98,16 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
       await engine.cancel(id);
       return toRecord(await find(actor, id));
     },
-    /** Starts the same work again as a new job (the failed one stays in the list as it ended). */
+    /**
+     * Starts the same work again as a new job (the failed one stays in the list as it ended), through
+     * the kind's own start when it has one: a retry is refused wherever a start would be.
+     */
     async retry(actor: Actor, id: number): Promise<JobRecord> {
       const row = await find(actor, id);
       if (row.status !== 'failed' && row.status !== 'cancelled') throw conflict(MESSAGES.jobNotRetryable);
-      const newId = await engine.submit(row.kind as JobKind, row.params as Record<string, unknown>, actor);
+      const definition = engine.definitionOf(row.kind) as JobKindDefinition<unknown> | undefined;
+      const submit = (params: unknown) => engine.submit(row.kind as JobKind, params as Record<string, unknown>, actor);
+      const newId = definition?.start ? await definition.start(definition.params.parse(row.params), { actor, db, submit }) : await submit(row.params);
       return toRecord(await find(actor, newId));
     },
   };

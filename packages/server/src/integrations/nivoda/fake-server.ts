@@ -12,7 +12,8 @@ import { createFakeInventory } from './fake-inventory.ts';
  * with exactly the fields asked (aliases and fragments included). It issues JWT session tokens that
  * expire (lifetime and clock injectable) and refuses expired or revoked ones the way Nivoda does
  * (HTTP 200 with an `errors` entry), pages at most 50 stones, filters by the query's arguments, and
- * can be told to fail the next requests (429 with Retry-After, 5xx, a hang, a dropped connection).
+ * can be told to fail the next requests (429 with Retry-After, 5xx, a hang, a dropped connection, an
+ * answer of many megabytes).
  *
  * Where Nivoda's schema is not public, the names are the ones its customers' code uses; guesses are
  * marked in nivoda-client.ts, which sends the same documents to the real service.
@@ -74,7 +75,11 @@ const SCHEMA = buildSchema(`
 
 const FAKE_PAGE_LIMIT = 50;
 
-export type FakeFailure = { status: 429; retryAfterSeconds?: number } | { status: 500 | 502 | 503 } | 'hang' | 'reset';
+/**
+ * `bytes`: a 200 whose JSON body (a GraphQL error padded with spaces) is that long, streamed in chunks
+ * as fast as the client reads, with its Content-Length or chunked (`declareLength: false`).
+ */
+export type FakeFailure = { status: 429; retryAfterSeconds?: number } | { status: 500 | 502 | 503 } | { status: 200; bytes: number; declareLength?: boolean } | 'hang' | 'reset';
 
 export interface FakeNivodaOptions extends Partial<FakeInventoryOptions> {
   username?: string;
@@ -97,6 +102,8 @@ export interface FakeNivodaStats {
   /** Deepest offset and largest limit a search asked for. */
   maxOffsetAsked: number;
   maxLimitAsked: number;
+  /** Bytes of oversized answers (failNext `bytes`) written before the client closed the connection or the answer ended. */
+  oversizedBytesSent: number;
 }
 
 export interface FakeNivoda {
@@ -147,7 +154,7 @@ export async function startFakeNivoda(options: FakeNivodaOptions = {}): Promise<
   const secret = randomBytes(32);
   let tokenGeneration = 0;
   const failures: { times: number; failure: FakeFailure }[] = [];
-  const stats: FakeNivodaStats = { requests: 0, authentications: 0, searches: 0, counts: 0, rejectedTokens: 0, failuresServed: 0, maxOffsetAsked: 0, maxLimitAsked: 0 };
+  const stats: FakeNivodaStats = { requests: 0, authentications: 0, searches: 0, counts: 0, rejectedTokens: 0, failuresServed: 0, maxOffsetAsked: 0, maxLimitAsked: 0, oversizedBytesSent: 0 };
 
   const sign = (data: string) => createHmac('sha256', secret).update(data).digest('base64url');
   function issueToken() {
@@ -442,6 +449,32 @@ export async function startFakeNivoda(options: FakeNivodaOptions = {}): Promise<
     response.end(text, length === text.length ? 'latin1' : 'utf8');
   };
 
+  /** Writes with backpressure, so only what the client reads (and the sockets' buffers) is ever sent. */
+  async function sendOversized(response: http.ServerResponse, bytes: number, declareLength: boolean) {
+    const head = Buffer.from('{"data":null,"errors":[{"message":"padded"}]');
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(declareLength ? { 'content-length': bytes } : {}) });
+    let left = bytes - head.length - 1;
+    let isClosed = false;
+    let wake: (() => void) | null = null;
+    response.on('drain', () => wake?.());
+    response.on('close', () => {
+      isClosed = true;
+      wake?.();
+    });
+    const write = async (data: Buffer) => {
+      stats.oversizedBytesSent += data.length;
+      if (!response.write(data) && !isClosed) await new Promise<void>((resolve) => (wake = resolve));
+    };
+    await write(head);
+    while (left > 0 && !isClosed) {
+      const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+      left -= part.length;
+      await write(part);
+    }
+    if (!isClosed) response.end('}');
+  }
+
   const server = http.createServer((request, response) => {
     stats.requests++;
     const next = failures[0];
@@ -454,6 +487,7 @@ export async function startFakeNivoda(options: FakeNivodaOptions = {}): Promise<
         if (next.failure === 'hang') return;
         if (next.failure === 'reset') return request.socket.destroy();
         if (next.failure.status === 429) return send(response, 429, { errors: [{ message: 'Too many requests' }] }, { 'retry-after': String(next.failure.retryAfterSeconds ?? 1) });
+        if (next.failure.status === 200) return void sendOversized(response, next.failure.bytes, next.failure.declareLength ?? true);
         return send(response, next.failure.status, { errors: [{ message: 'Internal server error' }] });
       });
       return;

@@ -167,6 +167,32 @@ describe('requests that fail', () => {
     }
   });
 
+  it('stops reading an answer that runs past the size cap, so a flood never fills memory, and says why', async () => {
+    const server = await start();
+    const client = clientFor(server, { maxResponseBytes: 64 * 1024 });
+    await client.countDiamonds({ labgrown: false });
+    // 64 MB, chunked: no length announced, so only the bytes read can tell.
+    server.failNext(1, { status: 200, bytes: 64 * 2 ** 20, declareLength: false });
+    await expect(client.countDiamonds({ labgrown: false })).rejects.toMatchObject({
+      reason: 'rejected',
+      message: "Nivoda's answer is larger than 64 KB, the most one request may bring, so the run stops; check the Nivoda endpoint",
+    });
+    // The connection was closed: the fake got no further than the sockets' buffers hold, and the answer was not asked for again.
+    expect(server.stats.oversizedBytesSent).toBeLessThan(16 * 2 ** 20);
+    expect(client.stats.retries).toBe(0);
+    // Answers within the cap are read as usual: a page of 50 stones is well under 64 KB.
+    expect((await client.searchDiamonds({ labgrown: false }, 0, 50)).items).toHaveLength(50);
+  });
+
+  it('refuses an answer whose announced length is past the cap without reading it', async () => {
+    const server = await start();
+    const client = clientFor(server, { maxResponseBytes: 64 * 1024 });
+    server.failNext(1, { status: 200, bytes: 64 * 2 ** 20 });
+    await expect(client.countDiamonds({})).rejects.toMatchObject({ reason: 'rejected', message: expect.stringMatching(/^Nivoda's answer is larger than 64 KB/) });
+    expect(server.stats.oversizedBytesSent).toBeLessThan(16 * 2 ** 20);
+    expect(client.stats.requests).toBe(1);
+  });
+
   it('stops retrying when the caller aborts', async () => {
     const server = await start();
     const client = clientFor(server, { retryBaseDelayMs: 10_000, retryMaxDelayMs: 10_000 });

@@ -87,6 +87,11 @@ export interface NivodaClientConfig {
   retryMaxDelayMs?: number;
   /** The longest Retry-After honoured (default 120 s); a longer one is waited this long. */
   maxRetryAfterMs?: number;
+  /**
+   * The largest answer read (default 16 MB; a page of 50 stones is about 50 KB). A larger one stops
+   * the run: an endpoint answering without end would otherwise fill the server's memory.
+   */
+  maxResponseBytes?: number;
   /** Token lifetime when the token does not say (Nivoda: 6 hours). */
   tokenLifetimeMs?: number;
   now?: () => number;
@@ -158,6 +163,36 @@ function retryAfterMs(header: string | null, now: number): number | null {
 
 const AUTH_FAILED = Symbol('auth failed');
 
+const sizeText = (bytes: number) => (bytes % 2 ** 20 === 0 ? `${bytes / 2 ** 20} MB` : bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`);
+
+/**
+ * An answer's body, read as a stream and given up (the connection closed) as soon as it passes
+ * `maxBytes`, or at once when its Content-Length says it will: only `maxBytes` are ever held. Not
+ * retried: the same request would bring the same answer.
+ */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () => new NivodaError(`Nivoda's answer is larger than ${sizeText(maxBytes)}, the most one request may bring, so the run stops; check the Nivoda endpoint`, 'rejected');
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
 /** fetch reports 'fetch failed' and hides the reason (ECONNREFUSED, a reset) in its cause. */
 function describe(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
@@ -175,6 +210,7 @@ export function createNivodaClient(config: NivodaClientConfig): NivodaClient {
     retryBaseDelayMs = 500,
     retryMaxDelayMs = 20_000,
     maxRetryAfterMs = 120_000,
+    maxResponseBytes = 16 * 2 ** 20,
     tokenLifetimeMs = 6 * 60 * 60 * 1000,
     now = Date.now,
     fetch: fetchImpl = fetch,
@@ -217,11 +253,11 @@ export function createNivodaClient(config: NivodaClientConfig): NivodaClient {
           await response.body?.cancel();
           return AUTH_FAILED;
         } else {
+          const text = await readCapped(response, maxResponseBytes);
           let json: GraphQLResponse<T>;
           try {
-            json = (await response.json()) as GraphQLResponse<T>;
-          } catch (error) {
-            if (signal?.aborted || timeout.aborted) throw error;
+            json = JSON.parse(text) as GraphQLResponse<T>;
+          } catch {
             throw new NivodaError(`Nivoda answered HTTP ${response.status} with something that is not JSON`, 'rejected');
           }
           if (!response.ok) throw new NivodaError(`Nivoda refused the request (HTTP ${response.status}): ${messagesOf(json) || 'no reason given'}`, 'rejected');

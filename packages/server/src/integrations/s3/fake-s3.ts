@@ -13,6 +13,8 @@ export interface FakeS3 {
   accessKeyId: string;
   secretAccessKey: string;
   objects: Map<string, { body: Buffer; contentType: string | undefined }>;
+  /** While true, DeleteObject is refused with 403 AccessDenied (a bucket policy without s3:DeleteObject). */
+  refuseDeletes: boolean;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ function xmlError(response: http.ServerResponse, status: number, code: string) {
 }
 
 export async function startFakeS3(): Promise<FakeS3> {
-  const fake = { bucket: 'facet-media', accessKeyId: 'FAKEACCESSKEY', secretAccessKey: 'fake-secret-key', objects: new Map() } as FakeS3;
+  const fake = { bucket: 'facet-media', accessKeyId: 'FAKEACCESSKEY', secretAccessKey: 'fake-secret-key', objects: new Map(), refuseDeletes: false } as FakeS3;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,6 +88,7 @@ export async function startFakeS3(): Promise<FakeS3> {
         return response.end(object.body);
       }
       if (request.method === 'DELETE') {
+        if (fake.refuseDeletes) return xmlError(response, 403, 'AccessDenied');
         fake.objects.delete(key);
         response.writeHead(204);
         return response.end();

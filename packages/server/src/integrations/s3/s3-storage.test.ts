@@ -4,7 +4,10 @@ import type { FakeS3 } from './fake-s3.ts';
 import { startFakeS3 } from './fake-s3.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { eq } from 'drizzle-orm';
 import { testImage, testMp4, upload, uploadProductMedia } from '../../test/upload.ts';
+import { media } from '../../modules/media/media.table.ts';
+import { removeDeletedMediaFiles } from '../../modules/media/media.service.ts';
 import { loadConfig } from '../../config.ts';
 import { createS3Storage } from './s3-storage.ts';
 
@@ -65,6 +68,34 @@ describe('media in an S3-compatible bucket', () => {
     expect(part.rawPayload.equals(bytes.subarray(1000, 2000))).toBe(true);
     expect((await t.app.inject({ url, headers: { range: `bytes=${bytes.length}-` } })).statusCode).toBe(416);
     expect((await t.app.inject({ url: '/media/0123456789abcdef0123456789abcdef.mp4', headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
+  });
+
+  it('removes a deleted library file from the bucket once the delete has committed: its URL answers 404', async () => {
+    const response = await uploadProductMedia(t, admin, { sku: 'RING-2', kind: 'image' }, { fileName: 'gone.png', bytes: await testImage('png') });
+    const { id, url } = response.json() as { id: number; url: string };
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    expect((await t.request(admin, { method: 'DELETE', url: `/api/product-media/${id}` })).statusCode).toBe(204);
+    expect(s3.objects.has(`media/${url.replace('/media/', '')}`)).toBe(false);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it('leaves a file the bucket would not remove to the sweep, which removes it later; the delete itself succeeds', async () => {
+    const response = await uploadProductMedia(t, admin, { sku: 'RING-3', kind: 'image' }, { fileName: 'stuck.png', bytes: await testImage('png') });
+    const { id, url } = response.json() as { id: number; url: string };
+    s3.refuseDeletes = true;
+    try {
+      expect((await t.request(admin, { method: 'DELETE', url: `/api/product-media/${id}` })).statusCode).toBe(204);
+    } finally {
+      s3.refuseDeletes = false;
+    }
+    expect(s3.objects.has(`media/${url.replace('/media/', '')}`)).toBe(true);
+    expect(await removeDeletedMediaFiles(t.db, createS3Storage(settings()))).toBe(1);
+    expect(s3.objects.has(`media/${url.replace('/media/', '')}`)).toBe(false);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    const [row] = await t.db.select({ fileRemovedAt: media.fileRemovedAt }).from(media).where(eq(media.url, url));
+    expect(row!.fileRemovedAt).not.toBeNull();
+    // Done once: the next sweep finds nothing left.
+    expect(await removeDeletedMediaFiles(t.db, createS3Storage(settings()))).toBe(0);
   });
 
   it('answers 404 for a name the bucket does not hold', async () => {

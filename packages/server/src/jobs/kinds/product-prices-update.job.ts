@@ -12,6 +12,12 @@ import type { JobKindDefinition } from '../job-kind.ts';
 export const updateProductPricesJob: JobKindDefinition<PriceUpdateJobParams> = {
   kind: 'product-prices.update',
   params: priceUpdateJobParamsSchema,
+  /** A retry's run becomes the update's run, so the update's screen follows its progress rather than the failed one's. */
+  async start(params, { db, submit }) {
+    const jobRunId = await submit(params);
+    await createProductPriceService(db).attachJob(params.updateId, jobRunId);
+    return jobRunId;
+  },
   async run({ db, params, context, progress, succeed }) {
     const service = createProductPriceService(db);
     const run = await service.get(params.updateId);

@@ -76,7 +76,14 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
 
   // The side lane: the natural and lab services' syncs run at once, one's feed read overlapping the other's merge.
-  const syncJob: JobKindDefinition<FeedSyncJobParams> = { kind: 'diamonds.sync', params: feedSyncJobParamsSchema, sideLane: true, run: async (job) => void (await runSync(job, await currentFeed())) };
+  // A retry starts as Start does: refused while the service runs, and it switches the service on.
+  const syncJob: JobKindDefinition<FeedSyncJobParams> = {
+    kind: 'diamonds.sync',
+    params: feedSyncJobParamsSchema,
+    sideLane: true,
+    run: async (job) => void (await runSync(job, await currentFeed())),
+    start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
+  };
   const repriceJob: JobKindDefinition<RepriceJobParams> = { kind: 'diamonds.reprice', params: repriceJobParamsSchema, run: (job) => runReprice(job) };
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { createMediaService } from './media.service.ts';
+import { createMediaService, removeDeletedMediaFiles } from './media.service.ts';
 import { receiveUpload } from './media.upload.ts';
 import type { MediaStorage } from './media.storage.ts';
 import { MEDIA_URL_PREFIX } from './media.storage.ts';
@@ -35,8 +35,29 @@ function securityHeadersFor(extension: string) {
   };
 }
 
+/** How often the files of deleted media rows that are still stored are looked for. */
+const REMOVAL_SWEEP_MS = 10 * 60_000;
+
 export function mediaRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
   const service = createMediaService(db, storage);
+
+  // Files of deleted rows go right after the delete commits (its module calls removeDeletedMediaFiles);
+  // this sweep takes what that missed: a failed removal, a process killed in between, rows deleted
+  // before files were removed at all.
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () =>
+    (sweeping = removeDeletedMediaFiles(db, storage).catch((error: unknown) => app.log.error({ err: error }, 'removing the files of deleted media failed; the next sweep tries again')));
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), REMOVAL_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await sweeping;
+  });
+
   const route = app.withTypeProvider<ZodTypeProvider>();
   // The route lets in anyone who may upload for some purpose; the handler checks the purpose asked for.
   const uploaders = [...new Set(Object.values(MEDIA_PURPOSES).map((rule) => rule.permission as PermissionKey))];

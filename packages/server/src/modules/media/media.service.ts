@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@facet/contract/messages';
 import { MEDIA_PURPOSES, MEDIA_TYPES, VIDEO_TYPES } from '@facet/contract/modules/media/media.schema';
 import type { MediaPurpose, MediaRecord, MediaType } from '@facet/contract/modules/media/media.schema';
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -223,5 +223,33 @@ export async function assertMediaUrls(tx: Db, fields: Record<string, string | nu
   const valid = new Set(rows.filter((row) => (purposes as readonly string[]).includes(row.purpose)).map((row) => row.url));
   for (const [field, url] of used) {
     if (!valid.has(url)) throw invalidField(field, MESSAGES.invalidFile);
+  }
+}
+
+/** Rows a sweep takes at a time. */
+const REMOVE_BATCH = 200;
+
+/**
+ * Removes the stored files (local disk or S3) of deleted media rows, so a deleted file's URL answers
+ * 404 rather than staying public. Call it after the delete's transaction has committed, never inside
+ * it: a rolled-back delete would leave a live row without its file. Each removed file is marked
+ * (`file_removed_at`); one whose removal failed, or never ran (the process died after the commit),
+ * is left for the next sweep (`mediaRoutes`). Removing a file twice is harmless, so sweeps may overlap.
+ * `ids` limits it to those rows. Answers how many files were removed; throws the first failure.
+ */
+export async function removeDeletedMediaFiles(db: Db, storage: MediaStorage, ids?: number[]): Promise<number> {
+  let removed = 0;
+  for (let afterId = 0; ; ) {
+    const rows = await db
+      .select({ id: media.id, name: media.name })
+      .from(media)
+      .where(and(isNotNull(media.deletedAt), isNull(media.fileRemovedAt), sql`${media.id} > ${afterId}`, ids && inArray(media.id, ids)))
+      .orderBy(media.id)
+      .limit(REMOVE_BATCH);
+    if (!rows.length) return removed;
+    for (const row of rows) await storage.remove(row.name);
+    await db.update(media).set({ fileRemovedAt: new Date() }).where(inArray(media.id, rows.map((row) => row.id)));
+    removed += rows.length;
+    afterId = rows.at(-1)!.id;
   }
 }

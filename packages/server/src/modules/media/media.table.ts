@@ -1,4 +1,5 @@
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { standardColumns } from '../../db/columns.ts';
 
 /** One row per stored upload; image fields of other records hold its `url`. */
@@ -17,6 +18,16 @@ export const media = pgTable(
     height: integer('height'),
     /** The name the file had on the uploader's computer, for the audit trail only. */
     originalName: text('original_name').notNull().default(''),
+    /**
+     * When the stored file of a deleted row was removed from storage (`removeDeletedMediaFiles`); null
+     * while the row is live, and for a deleted row whose file is still to go.
+     */
+    fileRemovedAt: timestamp('file_removed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('media_name').on(t.name), uniqueIndex('media_url').on(t.url)],
+  (t) => [
+    uniqueIndex('media_name').on(t.name),
+    uniqueIndex('media_url').on(t.url),
+    // The sweep's rows: deleted, file not yet removed. Few at any time, so the index stays tiny.
+    index('media_files_to_remove').on(t.id).where(sql`${t.deletedAt} is not null and ${t.fileRemovedAt} is null`),
+  ],
 );

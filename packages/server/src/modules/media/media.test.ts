@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import { MAX_IMAGE_BYTES } from '@facet/contract/modules/media/media.schema';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useAdminTestApp } from '../../test/test-app.ts';
+import { createTestApp, useAdminTestApp } from '../../test/test-app.ts';
 import { pngOfSize, testImage, upload } from '../../test/upload.ts';
 import { auditLog } from '../../db/audit.table.ts';
 import { media } from './media.table.ts';
@@ -163,6 +165,29 @@ describe('media uploads', () => {
   it('serves only generated names: anything else is 404', async () => {
     for (const url of ['/media/..%2F..%2Fpackage.json', '/media/facet.lock', `/media/${'0'.repeat(32)}.png`]) {
       expect((await fx.t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('files of media deleted before they could be removed', () => {
+  it('are removed by the sweep when the server starts, while live files stay', async () => {
+    // A row deleted while its file stayed (before files were removed at all, or the process died in
+    // between), and a live one, both with their files on disk when the server starts.
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-sweep-'));
+    const names = { deleted: `${'a'.repeat(32)}.png`, live: `${'b'.repeat(32)}.png` };
+    for (const name of Object.values(names)) fs.writeFileSync(path.join(mediaDir, name), 'png');
+    const t = await createTestApp({ mediaDir }, {
+      routes: async (_app, db) => {
+        const row = (name: string) => ({ name, url: `/media/${name}`, purpose: 'category-image', contentType: 'image/png', byteSize: 3 });
+        await db.insert(media).values([{ ...row(names.deleted), deletedAt: new Date() }, row(names.live)]);
+      },
+    });
+    // Closing waits for a sweep under way, so what it did is on disk now.
+    await t.close();
+    try {
+      expect(fs.readdirSync(mediaDir)).toEqual([names.live]);
+    } finally {
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     }
   });
 });

@@ -54,6 +54,10 @@ interface CheckRecord {
 export function createProductImportService(db: Db, dir: string) {
   const filePath = (token: string) => path.join(dir, `${token}.sheet`);
   const recordPath = (token: string) => path.join(dir, `${token}.json`);
+  /** A checked file can be applied until its retention ends; then it must be checked again. */
+  const assertStillChecked = (token: string) => {
+    if (!fs.existsSync(recordPath(token)) || !fs.existsSync(filePath(token))) throw invalidField('token', MESSAGES.importCheckAgain);
+  };
 
   function removeExpired(now = Date.now()) {
     if (!fs.existsSync(dir)) return;
@@ -138,9 +142,8 @@ export function createProductImportService(db: Db, dir: string) {
 
     /** The checked file's record, or 400 when it was never checked or is gone. */
     checked(token: string): CheckRecord {
-      const file = recordPath(token);
-      if (!fs.existsSync(file) || !fs.existsSync(filePath(token))) throw invalidField('token', MESSAGES.importCheckAgain);
-      return JSON.parse(fs.readFileSync(file, 'utf8')) as CheckRecord;
+      assertStillChecked(token);
+      return JSON.parse(fs.readFileSync(recordPath(token), 'utf8')) as CheckRecord;
     },
 
     /** The apply of a checked file as a job (document 2 §4): one transaction, all or nothing. */
@@ -148,6 +151,11 @@ export function createProductImportService(db: Db, dir: string) {
       return {
         kind: PRODUCT_IMPORT_JOB_KIND,
         params: productImportJobParamsSchema,
+        /** A retry is an apply: refused (400, check it again) once the checked file has expired. */
+        start: async (params, { submit }) => {
+          assertStillChecked(params.token);
+          return submit(params);
+        },
         async run({ params, db: jobDb, context, progress, succeed }) {
           const file = filePath(params.token);
           if (!fs.existsSync(file)) throw new Error(MESSAGES.importCheckAgain);

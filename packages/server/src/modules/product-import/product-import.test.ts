@@ -14,6 +14,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { multipartBody } from '../../test/upload.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 import { products } from '../products/product.table.ts';
 import { checkedSheetText } from './product-import.service.ts';
 
@@ -233,6 +234,20 @@ describe('product import', () => {
     expect(job.error).toContain('Line- 9999');
     expect(await liveProducts()).toBe(before);
   }, 120_000);
+
+  it('refuses a retry of an import whose checked file has expired, as an apply is refused, queuing nothing', async () => {
+    // An import that failed, retried after the checked file's 24 hours.
+    const [failed] = await t.db
+      .insert(jobRuns)
+      .values({ kind: 'products.import', params: { token: '11111111-1111-1111-1111-111111111111', fileName: 'old.xlsx' }, actorName: 'admin', status: 'failed', error: 'Interrupted', finishedAt: new Date() })
+      .returning({ id: jobRuns.id });
+    const runs = async () => (await t.db.select({ n: count() }).from(jobRuns))[0]!.n;
+    const before = await runs();
+    const response = await t.request(admin, { method: 'POST', url: `/api/jobs/${failed!.id}/retry` });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toBe(MESSAGES.importCheckAgain);
+    expect(await runs()).toBe(before);
+  });
 
   it('refuses an apply of a file never checked', async () => {
     const response = await t.request(admin, { method: 'POST', url: '/api/products/import/apply', payload: { token: '00000000-0000-0000-0000-000000000000' } });

@@ -13,7 +13,7 @@ import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { media } from '../media/media.table.ts';
 import type { ReceivedFile } from '../media/media.upload.ts';
-import { createMediaService } from '../media/media.service.ts';
+import { createMediaService, removeDeletedMediaFiles } from '../media/media.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { findProductMediaUrls } from '../products/product.usage.ts';
 import { productMediaLibrary } from './product-media.table.ts';
@@ -129,9 +129,12 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
       });
     },
 
-    /** Soft deletes a library file and its media row; refused (409) while a saved product uses its URL. The stored file stays (soft delete). */
+    /**
+     * Soft deletes a library file and its media row; refused (409) while a saved product uses its URL.
+     * Once that has committed the stored file is removed, so its URL answers 404.
+     */
     async remove(id: number, context: RequestContext): Promise<void> {
-      await db.transaction(async (tx) => {
+      const mediaId = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ ...recordColumns, mediaId: productMediaLibrary.mediaId })
           .from(productMediaLibrary)
@@ -145,7 +148,11 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
         await tx.update(media).set({ ...deleted, version: sql`${media.version} + 1` }).where(eq(media.id, row.mediaId));
         const { mediaId: _mediaId, ...record } = row;
         await writeAudit(tx, context, { action: 'delete', entity: 'product-media', entityId: id, before: toRecord(record) });
+        return row.mediaId;
       });
+      // The row is deleted whatever storage says: a removal that fails (the bucket unreachable) is
+      // retried by the media module's sweep, so the request does not fail for it.
+      await removeDeletedMediaFiles(db, storage, [mediaId]).catch(() => 0);
     },
   };
 }

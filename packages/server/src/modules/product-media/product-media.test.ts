@@ -179,6 +179,15 @@ describe('product media library', () => {
     expect((await fx.t.request(fx.admin, { method: 'DELETE', url: `/api/product-media/${record.id}` })).statusCode).toBe(404);
   });
 
+  it('removes a deleted file from disk once the delete has committed: its URL answers 404', async () => {
+    const record = await uploaded('RING-110', 'image', 'gone-for-good.png', await testImage('png'));
+    const name = record.url.replace('/media/', '');
+    expect((await fx.t.app.inject({ url: record.url })).statusCode).toBe(200);
+    expect((await fx.t.request(fx.admin, { method: 'DELETE', url: `/api/product-media/${record.id}` })).statusCode).toBe(204);
+    expect(storedFiles()).not.toContain(name);
+    expect((await fx.t.app.inject({ url: record.url })).statusCode).toBe(404);
+  });
+
   describe('a file a saved product uses', () => {
     // The real usages (products) stay; this test adds a stand-in for a product holding the URL.
     const realUsages = [...PRODUCT_MEDIA_USAGES];

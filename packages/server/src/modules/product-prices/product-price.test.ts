@@ -5,6 +5,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { contextOfSession, jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import type { TestFile } from '../../test/upload.ts';
@@ -179,6 +180,29 @@ describe('product price update', () => {
       await expect(fx.t.db.transaction((tx) => service.apply(tx, staged.id, context))).rejects.toThrow(PRICE_UPDATE_MESSAGES.invalidSkus([skus[1]!]));
       expect(await priceOf(skus[0]!)).toBe(10);
       expect((await service.get(staged.id)).state).toBe('pending');
+    });
+  });
+
+  describe('retrying from the Job Centre', () => {
+    it("makes the new job the update's run, so its screen follows that job, which applies the prices", async () => {
+      const skus = await makeProducts([10]);
+      const service = createProductPriceService(fx.t.db);
+      const context = await contextOfSession(fx.t, fx.admin);
+      const staged = await service.stage({ headers: ['sku', 'price'], rows: [{ line: 2, values: { sku: skus[0]!, price: '12' } }] }, 'prices.xlsx', context);
+      // Its first job was killed mid-apply: marked failed at the next start, nothing applied.
+      const [failed] = await fx.t.db
+        .insert(jobRuns)
+        .values({ kind: 'product-prices.update', params: { updateId: staged.id }, actorId: context.actor.id, actorName: context.actor.name, status: 'failed', error: 'Interrupted', finishedAt: new Date() })
+        .returning({ id: jobRuns.id });
+      await service.attachJob(staged.id, failed!.id);
+
+      const retried = await fx.t.request(fx.admin, { method: 'POST', url: `/api/jobs/${failed!.id}/retry` });
+      expect(retried.statusCode, retried.body).toBe(201);
+      const jobId = (retried.json() as { id: number }).id;
+      expect((await service.get(staged.id)).jobId).toBe(jobId);
+      expect((await waitForJob(jobId)).status).toBe('succeeded');
+      expect(await priceOf(skus[0]!)).toBe(12);
+      expect((await service.get(staged.id)).state).toBe('applied');
     });
   });
 

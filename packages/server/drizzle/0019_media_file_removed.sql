@@ -1,0 +1,2 @@
+ALTER TABLE "media" ADD COLUMN "file_removed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "media_files_to_remove" ON "media" USING btree ("id") WHERE "media"."deleted_at" is not null and "media"."file_removed_at" is null;
