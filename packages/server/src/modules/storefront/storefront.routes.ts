@@ -5,7 +5,9 @@ import { customerRecordSchema, customerUpdateSchema, storefrontGuestSchema, stor
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { secretKeyOf } from '../../secret-key.ts';
 import { storefrontContextOf } from '../../http/context.ts';
 import { createAddressService } from '../customers/address.service.ts';
 import { createCustomerService } from '../customers/customer.service.ts';
@@ -29,9 +31,9 @@ const idempotencyHeaders = z.object({
  * services' own, as for staff. Writes are audited with no staff actor and the key's id in the request id.
  * Later issues add their endpoints here.
  */
-export function storefrontRoutes(app: FastifyInstance, db: Db) {
+export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const idempotent = createIdempotency(db);
+  const idempotent = createIdempotency(db, secretKeyOf(config));
   const customers = createCustomerService(db);
   const addresses = createAddressService(db);
   const tags = ['storefront'];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { TEMPLATE_BOOTSTRAP } from '../../test/test-database.ts';
+import { keyedHash } from '../../secret-key.ts';
 import { auditLog } from '../../db/audit.table.ts';
 import { apiKeys } from '../api-keys/api-key.table.ts';
 import { createIdempotency } from './idempotency.ts';
@@ -17,7 +20,7 @@ import { simulateStorefront } from './simulate.ts';
 /** A storefront POST of the test's own: writes one row per run, so a test can count executions. */
 async function notesRoute(app: FastifyInstance, db: Db) {
   await db.execute(sql`create table storefront_test_notes (id integer primary key generated always as identity, text text not null)`);
-  const idempotent = createIdempotency(db);
+  const idempotent = createIdempotency(db, TEMPLATE_BOOTSTRAP.secretKey);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/storefront/v1/test-notes',
     { config: { storefront: { scope: 'customers:write' } }, schema: { body: z.object({ text: z.string().max(100) }), hide: true } },
@@ -158,6 +161,16 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
     const { key: second } = await createKey(['customers:write']);
     expect((await note(second, 'once', 'idem-1')).headers['idempotent-replayed']).toBeUndefined();
     expect(await countNotes(t.db)).toBe(before + 2);
+  });
+
+  it('fingerprints a request with an HMAC of the secret key, not a plain SHA-256 of a body that may hold a password', async () => {
+    const { key, id } = await createKey(['customers:write']);
+    expect((await note(key, 'secret-pw1', 'idem-hash')).statusCode).toBe(201);
+    const [row] = await t.db.select().from(storefrontIdempotency).where(and(eq(storefrontIdempotency.apiKeyId, id), eq(storefrontIdempotency.idempotencyKey, 'idem-hash')));
+    const fingerprinted = 'POST /api/storefront/v1/test-notes\n{"text":"secret-pw1"}';
+    // Whoever reads the table cannot test guessed bodies (passwords) against it without the key.
+    expect(row!.requestHash).not.toBe(createHash('sha256').update(fingerprinted).digest('hex'));
+    expect(row!.requestHash).toBe(keyedHash(TEMPLATE_BOOTSTRAP.secretKey, fingerprinted));
   });
 
   it('runs concurrent duplicates once: the second waits for the first and gets its answer', async () => {
