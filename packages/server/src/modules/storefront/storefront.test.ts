@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -403,5 +405,43 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       expect(result.addresses).toBeGreaterThanOrEqual(1);
       expect(lines.join('\n')).toMatch(/✓ customer \d+: \w+ \w+ <.+@example\.co\.uk>; .+, \w+/);
     });
+  });
+});
+
+describe('storefront rate limits: per address before the key lookup, and no fail-open', () => {
+  const ping = (t: TestApp, key: string, remoteAddress = '203.0.113.7') =>
+    t.app.inject({ method: 'GET', url: '/api/storefront/v1/ping', remoteAddress, headers: { authorization: `Bearer ${key}` } });
+
+  it('limits made-up keys per address: over the limit 429 before any lookup; another address is not affected', async () => {
+    const t = await createTestApp({ storefrontAddressRateLimit: 3, storefrontRateWindowSeconds: 60 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await ping(t, `facet_sk_guess${i}`)).statusCode).toBe(401);
+      const limited = await ping(t, 'facet_sk_guess3');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.storefrontAddressRateLimited });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await ping(t, 'facet_sk_guess4', '198.51.100.4')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps limiting in memory when Redis refuses every command', async () => {
+    // A Redis that answers every command with an error, as one out of memory does.
+    const refusing = createServer((socket) => socket.on('data', () => socket.write("-OOM command not allowed when used memory > 'maxmemory'.\r\n")));
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const t = await createTestApp({ redisUrl: `redis://127.0.0.1:${(refusing.address() as AddressInfo).port}`, storefrontRateLimit: 2, storefrontRateWindowSeconds: 60 });
+    try {
+      const cookie = await t.login();
+      const { key } = (await t.request(cookie, { method: 'POST', url: '/api/api-keys', payload: { name: 'x', scopes: ['customers:write'] } })).json();
+      expect((await ping(t, key)).statusCode).toBe(200);
+      expect((await ping(t, key)).statusCode).toBe(200);
+      const limited = await ping(t, key);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.message).toBe(MESSAGES.apiKeyRateLimited);
+    } finally {
+      await t.close();
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 });
