@@ -274,6 +274,7 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
 
     it('a guest at checkout is one guest customer however often they check out; signing up registers that guest', async () => {
       const { key } = await createKey(['customers:write']);
+      const { key: key3 } = await createKey(['customers:write']);
       const guest = { firstName: 'Freya', lastName: 'Walsh', email: `freya.walsh${++n}@example.co.uk`, contactNumber: '07700 900456' };
       const first = await call(key, 'POST', '/api/storefront/v1/guests', guest);
       expect(first.statusCode, first.body).toBe(201);
@@ -285,15 +286,26 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       const [stored] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
       expect(stored!.passwordHash).toBeNull();
 
-      // Signing up with the guest's email: the same customer, now registered with a password.
-      const signUp = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email }));
+      // Signing up with the guest's email, the address not verified: the answer a registered customer's email
+      // gets (nothing tells a guest apart), and the guest is untouched.
+      const unverified = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email }));
+      expect(unverified.statusCode, unverified.body).toBe(409);
+      expect(unverified.json().error.issues).toEqual([{ path: ['email'], message: MESSAGES.duplicate('Email') }]);
+      const [untouched] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
+      expect(untouched).toMatchObject({ isGuest: true, passwordHash: null, lastName: 'Walsh-Reid' });
+      // Once the storefront has verified the address: the same customer, now registered with a password.
+      const signUp = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email, emailVerified: true }));
       expect(signUp.statusCode, signUp.body).toBe(200);
       expect(signUp.json()).toMatchObject({ id: first.json().id, isGuest: false, firstName: 'Olivia' });
       const [registered] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
       expect(registered!.passwordHash).toMatch(/^\$argon2id\$/);
       // Now a registered customer's email: neither a guest checkout nor another sign-up may take it.
-      for (const [url, body] of [['/api/storefront/v1/guests', guest], ['/api/storefront/v1/customers', customer({ email: guest.email })]] as const) {
-        const taken = await call(key, 'POST', url, body);
+      for (const [url, body] of [
+        ['/api/storefront/v1/guests', guest],
+        ['/api/storefront/v1/customers', customer({ email: guest.email })],
+        ['/api/storefront/v1/customers', customer({ email: guest.email, emailVerified: true })],
+      ] as const) {
+        const taken = await call(key3, 'POST', url, body);
         expect(taken.statusCode, url).toBe(409);
         expect(taken.json().error.issues[0]).toMatchObject({ path: ['email'], message: MESSAGES.duplicate('Email') });
       }
@@ -364,6 +376,46 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       const live = await t.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, created.id));
       expect(live.every((row) => row.deletedAt !== null)).toBe(true);
       expect((await call(key2, 'PUT', '/api/storefront/v1/customers/2147483647', customer())).statusCode).toBe(404);
+    });
+
+    it('never sets the group or the status staff gave a customer: register, PUT and PATCH keep them', async () => {
+      const { key } = await createKey(['customers:write']);
+      const [otherGroup] = (await t.db.execute(sql`insert into customer_groups (name) values (${`Trade ${++n}`}) returning id`) as unknown as { rows: { id: number }[] }).rows;
+      const registered = await call(key, 'POST', '/api/storefront/v1/customers', customer({ groupId: otherGroup!.id, status: false }));
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json()).toMatchObject({ status: true, groupName: 'General' });
+      const id = registered.json().id as number;
+      // Staff disable the customer and move them to another group.
+      const staffRecord = (await t.request(admin, { method: 'GET', url: `/api/customers/${id}` })).json();
+      const disabled = await t.request(admin, { method: 'PATCH', url: `/api/customers/${id}/status`, payload: { status: false, version: staffRecord.version } });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      await t.db.update(customers).set({ groupId: otherGroup!.id }).where(eq(customers.id, id));
+
+      const put = await call(key, 'PUT', `/api/storefront/v1/customers/${id}`, { ...customer(), firstName: 'Isla', password: '', confirmPassword: '' });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toMatchObject({ firstName: 'Isla', status: false, groupId: otherGroup!.id });
+      const patch = await call(key, 'PATCH', `/api/storefront/v1/customers/${id}`, { status: true, groupId: 1, lastName: 'Price' });
+      expect(patch.statusCode, patch.body).toBe(200);
+      expect(patch.json()).toMatchObject({ firstName: 'Isla', lastName: 'Price', status: false, groupId: otherGroup!.id });
+      const [stored] = await t.db.select().from(customers).where(eq(customers.id, id));
+      expect(stored).toMatchObject({ status: false, groupId: otherGroup!.id });
+    });
+
+    it('two PATCHes of different fields at the same moment keep both changes', async () => {
+      const { key } = await createKey(['customers:write']);
+      const created = (await call(key, 'POST', '/api/storefront/v1/customers', customer())).json();
+      // Several rounds, each a fresh pair of keys (6 requests a minute here): any lost change shows.
+      for (let round = 0; round < 4; round++) {
+        const { key: first } = await createKey(['customers:write']);
+        const { key: second } = await createKey(['customers:write']);
+        const [a, b] = await Promise.all([
+          call(first, 'PATCH', `/api/storefront/v1/customers/${created.id}`, { firstName: `First${round}` }),
+          call(second, 'PATCH', `/api/storefront/v1/customers/${created.id}`, { contactNumber: `07700 90000${round}` }),
+        ]);
+        expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+        const [stored] = await t.db.select().from(customers).where(eq(customers.id, created.id));
+        expect(stored, `round ${round}`).toMatchObject({ firstName: `First${round}`, contactNumber: `07700 90000${round}` });
+      }
     });
 
     it('answers 401 and 403 on every customer endpoint', async () => {
