@@ -83,7 +83,10 @@ export const storefrontRegisterSchema = acrossFields(
     password: optionalPassword,
     confirmPassword: optionalPassword,
     socialId,
-    emailVerified: z.boolean().default(false),
+    emailVerified: z
+      .boolean()
+      .default(false)
+      .describe('True once the storefront has confirmed the shopper owns the email (its confirmation mail, a social sign-in’s verified email); only then does a guest’s email register that guest.'),
   }),
   (fields, report) => {
     confirmMatches(fields, report);
@@ -97,7 +100,6 @@ export const storefrontCustomerUpdateSchema = acrossFields(
   z.object({ ...storefrontFields, password: optionalPassword, confirmPassword: optionalPassword }),
   confirmMatches,
 );
-export type StorefrontCustomerUpdateInput = z.input<typeof storefrontCustomerUpdateSchema>;
 
 /** The fields a storefront's PATCH may send; the ones it leaves out keep their values. */
 export const STOREFRONT_CUSTOMER_FIELDS = Object.keys(storefrontCustomerUpdateSchema.shape) as (keyof typeof storefrontCustomerUpdateSchema.shape)[];
