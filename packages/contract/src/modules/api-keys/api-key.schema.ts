@@ -65,6 +65,10 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** False when the key's creator is disabled or deleted: the key is refused (401) until they are back. */
+  creatorActive: z.boolean(),
+  /** Scopes refused (403) because the creator no longer holds the permissions they need. */
+  lapsedScopes: z.array(z.string()),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

@@ -37,6 +37,8 @@ const USE_OF_SCOPE: Record<StorefrontScope, () => { method: 'PATCH'; url: string
 };
 
 const useKey = (key: string, scope: StorefrontScope) => t.app.inject({ ...USE_OF_SCOPE[scope](), headers: { authorization: `Bearer ${key}` } });
+const listed = async (id: number) =>
+  ((await t.request(admin, { method: 'GET', url: '/api/api-keys' })).json().items as { id: number }[]).find((item) => item.id === id);
 const createKey = (cookie: string, scopes: string[], extra: Record<string, unknown> = {}) =>
   t.request(cookie, { method: 'POST', url: '/api/api-keys', payload: { name: 'storefront', scopes, ...extra } });
 
@@ -129,6 +131,8 @@ describe('a key is checked against its creator on every use', () => {
     expect(lapsed.json().error.message).toBe(MESSAGES.apiKeyScopeLapsed('customers:write'));
     const ping = await t.app.inject({ method: 'GET', url: '/api/storefront/v1/ping', headers: { authorization: `Bearer ${key}` } });
     expect(ping.json()).toMatchObject({ ok: true, scopes: [] });
+    // The list says why, so staff can tell what stopped a storefront.
+    expect(await listed(created.json().id)).toMatchObject({ creatorActive: true, lapsedScopes: ['customers:write'] });
 
     await t.db.insert(rolePermissions).values({ roleId: link!.roleId, permissionId: customersPermission });
     expect((await useKey(key, 'customers:write')).statusCode).toBe(200);
@@ -137,10 +141,12 @@ describe('a key is checked against its creator on every use', () => {
     expect((await useKey(key, 'customers:write')).statusCode).toBe(403);
     await t.db.update(roles).set({ deletedAt: null }).where(eq(roles.id, link!.roleId));
 
+    expect(await listed(created.json().id)).toMatchObject({ creatorActive: true, lapsedScopes: [] });
     await t.db.update(users).set({ status: false }).where(eq(users.id, creator.id));
     const disabled = await useKey(key, 'customers:write');
     expect(disabled.statusCode).toBe(401);
     expect(disabled.json().error.message).toBe(MESSAGES.apiKeyCreatorInactive);
+    expect(await listed(created.json().id)).toMatchObject({ creatorActive: false });
     await t.db.update(users).set({ status: true }).where(eq(users.id, creator.id));
     expect((await useKey(key, 'customers:write')).statusCode).toBe(200);
 
@@ -148,6 +154,7 @@ describe('a key is checked against its creator on every use', () => {
     const deleted = await useKey(key, 'customers:write');
     expect(deleted.statusCode).toBe(401);
     expect(deleted.json().error.message).toBe(MESSAGES.apiKeyCreatorInactive);
+    expect(await listed(created.json().id)).toMatchObject({ creatorActive: false });
   });
 
   it('takes an optional expiry in the future, lists it, and refuses the key once it has passed', async () => {

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, apiKeyCreateSchema, permissionNamesOf, unheldScopePermissions } from '@facet/contract/modules/api-keys/api-key.schema';
 import type { ApiKey, ApiKeyCreated, ApiKeyCreateInput } from '@facet/contract/modules/api-keys/api-key.schema';
 import { MESSAGES } from '@facet/contract/messages';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, invalidField, notFound, parseOrThrow } from '../../http/errors.ts';
+import { permissionKeysOfUser } from '../auth/session.service.ts';
 import { users } from '../users/user.table.ts';
 import { apiKeys } from './api-key.table.ts';
 
@@ -35,6 +36,8 @@ const columns = {
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
   expiresAt: apiKeys.expiresAt,
+  creatorActive: sql<boolean>`coalesce(${users.status} and ${users.deletedAt} is null, false)`,
+  creatorPermissions: permissionKeysOfUser,
 };
 
 interface Row {
@@ -47,11 +50,15 @@ interface Row {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   expiresAt: Date | null;
+  creatorActive: boolean;
+  creatorPermissions: string[];
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const toApi = (row: Row): ApiKey => ({
+/** A key as listed, with what stops it working now (its creator's standing is read each time, as on use). */
+const toApi = ({ creatorPermissions, ...row }: Row): ApiKey => ({
   ...row,
+  lapsedScopes: row.scopes.filter((scope) => unheldScopePermissions(creatorPermissions, [scope]).length > 0),
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: iso(row.lastUsedAt),
   revokedAt: iso(row.revokedAt),

@@ -184,6 +184,9 @@ export default function ApiKeyListPage() {
       render: (_: unknown, row) => {
         if (row.revokedAt) return <Tag color="red">Revoked {formatDateTime(row.revokedAt)}</Tag>;
         if (row.expiresAt && dayjs(row.expiresAt).isBefore(dayjs())) return <Tag color="orange">Expired</Tag>;
+        // Checked on every request: a key is worth no more than its creator is now.
+        if (!row.creatorActive) return <Tag color="orange">Stopped: its creator is disabled or deleted</Tag>;
+        if (row.lapsedScopes.length) return <Tag color="orange">{row.lapsedScopes.join(', ')} stopped: its creator lacks the permission</Tag>;
         return <Tag color="green">Active</Tag>;
       },
     },
