@@ -103,7 +103,7 @@ export function createStorefrontAuth(db: Db, config: Config, log: FastifyBaseLog
       const row = await keyOfHash(hashApiKey(key));
       if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.apiKeyInvalid);
       if (row.expiresAt && row.expiresAt.getTime() <= now) throw new AppError('UNAUTHENTICATED', MESSAGES.apiKeyExpired);
-      // No creator (null, a key from before keys were tied to users) vouches for nothing.
+      // A key is worth what its creator may do now; a key without one (created_by null) is worth nothing.
       if (!row.creatorActive || row.creatorDeletedAt) throw new AppError('UNAUTHENTICATED', MESSAGES.apiKeyCreatorInactive);
       const decision = await keyLimiter.take(String(row.id), now);
       if (!decision.allowed) throw throttled(MESSAGES.apiKeyRateLimited, decision);
