@@ -29,6 +29,12 @@ export interface Config {
    */
   storefrontRateLimit: number;
   storefrontRateWindowSeconds: number;
+  /**
+   * Storefront requests one client address may make per window (STOREFRONT_ADDRESS_RATE_LIMIT,
+   * default 600), counted before the key is looked up: made-up keys cost a database lookup each and
+   * have no key to count against.
+   */
+  storefrontAddressRateLimit: number;
   /** The built SPA to serve, when present. */
   webDistDir: string;
   /** Analytics report shown at /analytics inside a frame. */
@@ -151,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     diamondFeed: env.DIAMOND_FEED || undefined,
     storefrontRateLimit: positiveInt(env.STOREFRONT_RATE_LIMIT, 300, 'STOREFRONT_RATE_LIMIT'),
     storefrontRateWindowSeconds: positiveInt(env.STOREFRONT_RATE_WINDOW_SECONDS, 60, 'STOREFRONT_RATE_WINDOW_SECONDS'),
+    storefrontAddressRateLimit: positiveInt(env.STOREFRONT_ADDRESS_RATE_LIMIT, 600, 'STOREFRONT_ADDRESS_RATE_LIMIT'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     analyticsUrl: env.ANALYTICS_URL ?? 'https://lookerstudio.google.com/embed/reporting/facet-demo',
     appVersion: env.APP_VERSION ?? '1.0.0',

@@ -138,7 +138,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'cache', routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs) },
   { name: 'api-keys', routes: (app, { db }) => apiKeyRoutes(app, db) },
   // The storefront API (/api/storefront/v1): API keys, not staff sessions, authenticate it.
-  { name: 'storefront', routes: (app, { db }) => storefrontRoutes(app, db) },
+  { name: 'storefront', routes: (app, { db, config }) => storefrontRoutes(app, db, config) },
 ];
 
 /** The media store the configuration names: an S3-compatible bucket when set, else the local media folder. */

@@ -239,8 +239,8 @@ export function describeHostileWalk(part: HostileWalkPart) {
 
     beforeAll(async () => {
       // Demo data: every resource has records to edit, so bodies that pass validation reach the rules behind it.
-      // A storefront key's rate limit is not what this walk is about.
-      t = await createTestApp({ demoData: true, storefrontRateLimit: 1_000_000 });
+      // The storefront's rate limits (per key, per address) are not what this walk is about.
+      t = await createTestApp({ demoData: true, storefrontRateLimit: 1_000_000, storefrontAddressRateLimit: 1_000_000 });
       cookie = await t.login();
       adminId = (await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).json().user.id;
       storefrontKey = (await t.request(cookie, { method: 'POST', url: '/api/api-keys', payload: { name: 'hostile walk', scopes: [...STOREFRONT_SCOPES] } })).json();

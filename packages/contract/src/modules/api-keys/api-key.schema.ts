@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { recordId } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
+import type { PermissionKey } from '../../permissions.ts';
+import { PERMISSION_NAMES, hasPermission } from '../../permissions.ts';
 import { requiredText } from '../../rules.ts';
 
 /**
@@ -12,6 +14,26 @@ import { requiredText } from '../../rules.ts';
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
 export const STOREFRONT_SCOPES = ['customers:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
+
+/**
+ * The staff permissions each scope needs: a key reaches data through its scopes, so it may carry a scope
+ * only when its creator holds every permission listed (a master holds them all), and a scope stops
+ * working as soon as its creator no longer does (checked on every request, storefront-auth.ts).
+ * `customers:write` registers, reads back and changes customers (passwords and emails included) and
+ * their addresses: what the Customers screens (permission `customers`) do.
+ */
+export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly PermissionKey[]> = {
+  'customers:write': ['customers'],
+};
+
+/** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
+export function unheldScopePermissions(held: readonly string[], scopes: readonly string[]): PermissionKey[] {
+  const needed = new Set(scopes.flatMap((scope) => STOREFRONT_SCOPE_PERMISSIONS[scope as StorefrontScope] ?? []));
+  return [...needed].filter((key) => !hasPermission(held, key));
+}
+
+/** The names of permissions as a refusal lists them ('Customers, Sales'). */
+export const permissionNamesOf = (keys: readonly PermissionKey[]) => keys.map((key) => PERMISSION_NAMES[key]).join(', ');
 
 /** The scopes' labels on the Create screen. */
 export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
@@ -27,6 +49,8 @@ export const API_KEY_NAME_MAX = 100;
 export const apiKeyCreateSchema = z.object({
   name: requiredText(API_KEY_NAME_MAX),
   scopes: z.array(z.enum(STOREFRONT_SCOPES, { error: MESSAGES.invalidScope })).min(1, MESSAGES.selectAtLeastOne).max(STOREFRONT_SCOPES.length),
+  /** When the key stops working (ISO 8601 with a zone); null or missing: it works until revoked. Must be in the future. */
+  expiresAt: z.iso.datetime({ offset: true, error: MESSAGES.invalidDate }).nullable().optional(),
 });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
 
@@ -40,6 +64,11 @@ export const apiKeySchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** False when the key's creator is disabled or deleted: the key is refused (401) until they are back. */
+  creatorActive: z.boolean(),
+  /** Scopes refused (403) because the creator no longer holds the permissions they need. */
+  lapsedScopes: z.array(z.string()),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

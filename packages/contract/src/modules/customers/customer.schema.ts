@@ -62,19 +62,57 @@ export const customerUpdateSchema = acrossFields(
 const socialId = optionalText(255).pipe(z.string().regex(/^$|^[a-z][a-z0-9-]{1,30}:[\w.@|-]{1,220}$/, MESSAGES.invalidSocialId));
 
 /**
- * Registration through the storefront API: the Account Information fields with a password (8 to 12,
- * confirmed) or a social sign-in's id instead of one. An email that a live guest customer holds is
- * that guest signing up: the guest becomes a registered customer with the same id (and so keeps their
- * orders); any other live customer's email is taken.
+ * What a storefront may set on a customer: the Account Information fields without the ones only staff
+ * set (the group and the status). A storefront's write keeps the customer's group and status as they
+ * are, so a customer staff disabled stays disabled.
+ */
+const storefrontFields = z.object(customerFields).omit({ groupId: true, status: true }).shape;
+
+/**
+ * Registration through the storefront API: the storefront's fields with a password (8 to 12,
+ * confirmed) or a social sign-in's id instead of one. The email of a live guest customer is that
+ * guest signing up only when the storefront says it has confirmed the shopper owns the address
+ * (`emailVerified`, set after its own confirmation mail or a social sign-in's verified email): the
+ * guest then becomes a registered customer with the same id (and keeps their addresses and orders).
+ * Without it, a guest's email is taken like any other customer's (409), so nobody takes over a guest
+ * by typing their address.
  */
 export const storefrontRegisterSchema = acrossFields(
-  z.object({ ...customerFields, password: optionalPassword, confirmPassword: optionalPassword, socialId }),
+  z.object({
+    ...storefrontFields,
+    password: optionalPassword,
+    confirmPassword: optionalPassword,
+    socialId,
+    emailVerified: z
+      .boolean()
+      .default(false)
+      .describe('True once the storefront has confirmed the shopper owns the email (its confirmation mail, a social sign-in’s verified email); only then does a guest’s email register that guest.'),
+  }),
   (fields, report) => {
     confirmMatches(fields, report);
     if (!fields.password && !fields.socialId) report(['password'], MESSAGES.required);
   },
 );
 export type StorefrontRegisterInput = z.input<typeof storefrontRegisterSchema>;
+
+/** A storefront replacing a customer's account fields (PUT): a blank or missing password keeps the current one. */
+export const storefrontCustomerUpdateSchema = acrossFields(
+  z.object({ ...storefrontFields, password: optionalPassword, confirmPassword: optionalPassword }),
+  confirmMatches,
+);
+
+/** The fields a storefront's PATCH may send; the ones it leaves out keep their values. */
+export const STOREFRONT_CUSTOMER_FIELDS = Object.keys(storefrontCustomerUpdateSchema.shape) as (keyof typeof storefrontCustomerUpdateSchema.shape)[];
+
+/**
+ * A storefront's PATCH: some of its fields. Each is checked once merged with the customer's current
+ * values, by `storefrontCustomerUpdateSchema` with its messages (a default here would overwrite a
+ * field the PATCH did not send).
+ */
+export const storefrontCustomerPatchSchema = z.object(
+  Object.fromEntries(STOREFRONT_CUSTOMER_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<(typeof STOREFRONT_CUSTOMER_FIELDS)[number], z.ZodOptional<z.ZodUnknown>>,
+);
+export type StorefrontCustomerPatch = z.input<typeof storefrontCustomerPatchSchema>;
 
 /**
  * A guest at the storefront's checkout (the spec's `is_guest`): the contact fields, no password. The

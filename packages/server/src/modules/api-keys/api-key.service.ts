@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, apiKeyCreateSchema } from '@facet/contract/modules/api-keys/api-key.schema';
+import { API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, apiKeyCreateSchema, permissionNamesOf, unheldScopePermissions } from '@facet/contract/modules/api-keys/api-key.schema';
 import type { ApiKey, ApiKeyCreated, ApiKeyCreateInput } from '@facet/contract/modules/api-keys/api-key.schema';
 import { MESSAGES } from '@facet/contract/messages';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { AppError, notFound, parseOrThrow } from '../../http/errors.ts';
+import { AppError, invalidField, notFound, parseOrThrow } from '../../http/errors.ts';
+import { permissionKeysOfUser } from '../auth/session.service.ts';
 import { users } from '../users/user.table.ts';
 import { apiKeys } from './api-key.table.ts';
 
@@ -34,6 +35,9 @@ const columns = {
   createdAt: apiKeys.createdAt,
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
+  expiresAt: apiKeys.expiresAt,
+  creatorActive: sql<boolean>`coalesce(${users.status} and ${users.deletedAt} is null, false)`,
+  creatorPermissions: permissionKeysOfUser,
 };
 
 interface Row {
@@ -45,10 +49,21 @@ interface Row {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  expiresAt: Date | null;
+  creatorActive: boolean;
+  creatorPermissions: string[];
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const toApi = (row: Row): ApiKey => ({ ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: iso(row.lastUsedAt), revokedAt: iso(row.revokedAt) });
+/** A key as listed, with what stops it working now (its creator's standing is read each time, as on use). */
+const toApi = ({ creatorPermissions, ...row }: Row): ApiKey => ({
+  ...row,
+  lapsedScopes: row.scopes.filter((scope) => unheldScopePermissions(creatorPermissions, [scope]).length > 0),
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: iso(row.lastUsedAt),
+  revokedAt: iso(row.revokedAt),
+  expiresAt: iso(row.expiresAt),
+});
 
 export function createApiKeyService(db: Db) {
   const read = async (id: number): Promise<ApiKey> => {
@@ -63,17 +78,28 @@ export function createApiKeyService(db: Db) {
       return { items: rows.map(toApi) };
     },
 
-    /** Makes a key and answers it this once; the audit log gets its name, prefix and scopes, never the key. */
+    /**
+     * Makes a key and answers it this once; the audit log gets its name, prefix, scopes and expiry, never
+     * the key. A key carries no more than its creator may do: each scope's permissions must be the
+     * creator's own (403 under `scopes`; a master may give any).
+     */
     async create(context: RequestContext, input: ApiKeyCreateInput): Promise<ApiKeyCreated> {
       const data = parseOrThrow(apiKeyCreateSchema, input);
-      const key = newKey();
       const scopes = [...new Set(data.scopes)].sort();
+      const unheld = unheldScopePermissions(context.actor.permissions, scopes);
+      if (unheld.length) {
+        const message = MESSAGES.apiKeyScopeUnheld(permissionNamesOf(unheld));
+        throw new AppError('FORBIDDEN', message, [{ path: ['scopes'], message }]);
+      }
+      const expiresAt = data.expiresAt ? new Date(data.expiresAt) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidField('expiresAt', MESSAGES.apiKeyExpiryPast);
+      const key = newKey();
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(apiKeys)
-          .values({ name: data.name, scopes, prefix: key.slice(0, API_KEY_DISPLAY_LENGTH), keyHash: hashApiKey(key), createdBy: context.actor.id })
+          .values({ name: data.name, scopes, prefix: key.slice(0, API_KEY_DISPLAY_LENGTH), keyHash: hashApiKey(key), createdBy: context.actor.id, expiresAt })
           .returning({ id: apiKeys.id, prefix: apiKeys.prefix });
-        await writeAudit(tx, context, { action: 'create', entity: 'api_key', entityId: row!.id, after: { name: data.name, prefix: row!.prefix, scopes } });
+        await writeAudit(tx, context, { action: 'create', entity: 'api_key', entityId: row!.id, after: { name: data.name, prefix: row!.prefix, scopes, expiresAt: iso(expiresAt) } });
         return row!.id;
       });
       return { ...(await read(id)), key };

@@ -21,6 +21,8 @@ export const apiKeys = pgTable(
     /** Written at most once a minute per key (storefront-auth.ts), not on every request. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Null: the key works until revoked. From this moment on its requests are refused (401). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('api_keys_key_hash').on(t.keyHash), index('api_keys_created').on(sql`${t.createdAt} desc`, t.id)],
 );

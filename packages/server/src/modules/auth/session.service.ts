@@ -26,7 +26,7 @@ export async function createSession(db: Db, userId: number, meta: { ip: string; 
  * subquery. Written with aliases: drizzle drops table names from columns inside `sql`, which makes
  * `id` and `deleted_at` ambiguous across the joined tables.
  */
-const permissionKeysOfUser = sql<string[]>`coalesce((
+export const permissionKeysOfUser = sql<string[]>`coalesce((
   select array_agg(distinct p.key collate "C" order by p.key collate "C")
   from user_roles ur
   join roles r on r.id = ur.role_id and r.deleted_at is null

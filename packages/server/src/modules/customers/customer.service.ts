@@ -1,6 +1,21 @@
 import { MESSAGES } from '@facet/contract/messages';
-import type { CustomerCreateInput, CustomerRecord, CustomerUpdateInput, StorefrontGuestInput, StorefrontRegisterInput } from '@facet/contract/modules/customers/customer.schema';
-import { customerCreateSchema, customerResource, customerUpdateSchema, storefrontGuestSchema, storefrontRegisterSchema } from '@facet/contract/modules/customers/customer.schema';
+import type {
+  CustomerCreateInput,
+  CustomerRecord,
+  CustomerUpdateInput,
+  StorefrontCustomerPatch,
+  StorefrontGuestInput,
+  StorefrontRegisterInput,
+} from '@facet/contract/modules/customers/customer.schema';
+import {
+  STOREFRONT_CUSTOMER_FIELDS,
+  customerCreateSchema,
+  customerResource,
+  customerUpdateSchema,
+  storefrontCustomerUpdateSchema,
+  storefrontGuestSchema,
+  storefrontRegisterSchema,
+} from '@facet/contract/modules/customers/customer.schema';
 import { DEFAULT_CUSTOMER_GROUP } from '@facet/contract/modules/customer-groups/customer-group.schema';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
@@ -65,9 +80,11 @@ async function groupIdFor(tx: Db, groupId: number | undefined): Promise<number> 
 }
 
 type CustomerFields = ReturnType<typeof customerUpdateSchema.parse>;
+/** What every customer write sets; the group is resolved apart (`groupIdFor`). */
+type CustomerColumns = Omit<CustomerFields, 'groupId'>;
 
 /** The columns of a validated customer (the password hashed apart, before the transaction opens). */
-function columnsOf(input: CustomerFields, groupId: number) {
+function columnsOf(input: CustomerColumns, groupId: number) {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -95,9 +112,17 @@ export type CustomerService = CrudService<CustomerCreateInput, CustomerUpdateInp
    */
   update(id: number, input: CustomerUpdateInput, version: number | undefined, context: ServiceContext): Promise<CustomerRecord>;
   /**
+   * A storefront changes a customer's account fields: `replace` (PUT) sends them all, `merge` (PATCH)
+   * some, merged over the values the customer has when its row is locked, so two PATCHes at once each
+   * keep the other's change. The group and the status are staff's and stay as they are.
+   */
+  updateFromStorefront(id: number, sent: StorefrontCustomerPatch, mode: 'replace' | 'merge', context: ServiceContext): Promise<CustomerRecord>;
+  /**
    * A shopper signs up through the storefront, with a password or a social sign-in's id. The email of
-   * a live guest is that guest signing up: the same customer (id, orders) becomes registered.
-   * `created` says whether a customer was added (201) or a guest registered (200).
+   * a live guest is that guest signing up only when the storefront says it verified the address
+   * (`emailVerified`): the same customer (id, orders) becomes registered. Otherwise any existing
+   * customer's email is taken (409). `created` says whether a customer was added (201) or a guest
+   * registered (200).
    */
   register(input: StorefrontRegisterInput, context: ServiceContext): Promise<{ customer: CustomerRecord; created: boolean }>;
   /**
@@ -145,20 +170,27 @@ export function createCustomerService(db: Db): CustomerService {
     return crud.get(id);
   }
 
-  async function update(id: number, received: CustomerUpdateInput, version: number | undefined, context: ServiceContext): Promise<CustomerRecord> {
-    const input = parseOrThrow(customerUpdateSchema, received);
-    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  /**
+   * Writes a customer's account fields in one transaction with its row locked: `resolve` sees the row
+   * as it is under the lock and answers the validated fields and group to write. `passwordHash` is made
+   * before (argon2 takes a while; no lock is held meanwhile).
+   */
+  async function save(
+    id: number,
+    context: ServiceContext,
+    passwordHash: string | undefined,
+    resolve: (tx: Db, existing: typeof customers.$inferSelect, before: CustomerRecord) => Promise<{ input: CustomerColumns; groupId: number }>,
+  ): Promise<CustomerRecord> {
     await db
       .transaction(async (tx) => {
         const [existing] = await tx.select().from(customers).where(and(eq(customers.id, id), isLive(customers))).for('update');
         if (!existing) throw notFound();
-        if (version !== undefined) await assertVersion(tx, customerResource.entity, existing, version);
-        const groupId = await groupIdFor(tx, input.groupId ?? existing.groupId);
+        const before = await crud.get(id, tx);
+        const { input, groupId } = await resolve(tx, existing, before);
         if (input.profilePicture !== existing.profilePicture) {
           await assertMediaUrls(tx, { profilePicture: input.profilePicture }, ['customer-profile-picture']);
         }
         await assertEmailFree(tx, input.email, id);
-        const before = await crud.get(id, tx);
         await tx
           .update(customers)
           .set({
@@ -186,6 +218,36 @@ export function createCustomerService(db: Db): CustomerService {
     return crud.get(id);
   }
 
+  async function update(id: number, received: CustomerUpdateInput, version: number | undefined, context: ServiceContext): Promise<CustomerRecord> {
+    const input = parseOrThrow(customerUpdateSchema, received);
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    return save(id, context, passwordHash, async (tx, existing) => {
+      if (version !== undefined) await assertVersion(tx, customerResource.entity, existing, version);
+      return { input, groupId: await groupIdFor(tx, input.groupId ?? existing.groupId) };
+    });
+  }
+
+  async function updateFromStorefront(id: number, sent: StorefrontCustomerPatch, mode: 'replace' | 'merge', context: ServiceContext): Promise<CustomerRecord> {
+    /** The fields to validate: those sent, over the customer's current ones for a PATCH. */
+    const fieldsOver = (current: CustomerRecord) => {
+      if (mode === 'replace') return sent;
+      const merged: Record<string, unknown> = {};
+      for (const field of STOREFRONT_CUSTOMER_FIELDS) {
+        const value = sent[field] !== undefined ? sent[field] : field in current ? current[field as keyof CustomerRecord] : undefined;
+        if (value !== undefined) merged[field] = value;
+      }
+      return merged;
+    };
+    // Checked once before the transaction for its messages and the password to hash, and again on the
+    // locked row, whose values may have changed meanwhile (the password is only ever the one sent).
+    const checked = parseOrThrow(storefrontCustomerUpdateSchema, fieldsOver(mode === 'merge' ? await crud.get(id) : ({} as CustomerRecord)));
+    const passwordHash = checked.password ? await hashPassword(checked.password) : undefined;
+    return save(id, context, passwordHash, async (_tx, existing, before) => ({
+      input: { ...parseOrThrow(storefrontCustomerUpdateSchema, fieldsOver(before)), status: existing.status },
+      groupId: existing.groupId,
+    }));
+  }
+
   /**
    * Adds a customer or turns a live guest with the same email into one (the row locked, so two sign-ups
    * of one guest take turns and the second finds the email taken), audited as a create or an update.
@@ -205,9 +267,11 @@ export function createCustomerService(db: Db): CustomerService {
         const values = await columns(tx);
         if (holder) {
           const before = await crud.get(holder.id, tx);
+          // The group and the status are staff's: a guest staff moved or disabled stays so.
+          const { groupId: _groupId, status: _status, ...claimed } = values;
           await tx
             .update(customers)
-            .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+            .set({ ...claimed, version: sql`${customers.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
             .where(eq(customers.id, holder.id));
           const after = await crud.get(holder.id, tx);
           await writeAudit(tx, context, { action: 'update', entity: customerResource.entity, entityId: holder.id, before, after });
@@ -234,13 +298,14 @@ export function createCustomerService(db: Db): CustomerService {
   async function register(received: StorefrontRegisterInput, context: ServiceContext) {
     const input = parseOrThrow(storefrontRegisterSchema, received);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
-    return addOrClaimGuest(input.email, context, (holder) => holder.isGuest, async (tx) => {
+    // Only an address the storefront has verified claims a guest; any other existing customer's is taken.
+    return addOrClaimGuest(input.email, context, (holder) => holder.isGuest && input.emailVerified, async (tx) => {
       await assertMediaUrls(tx, { profilePicture: input.profilePicture }, ['customer-profile-picture']);
       if (input.socialId) {
         const [clash] = await tx.select({ id: customers.id }).from(customers).where(and(isLive(customers), eq(customers.socialId, input.socialId))).limit(1);
         if (clash) throw socialIdTaken();
       }
-      return { ...columnsOf(input, await groupIdFor(tx, input.groupId)), passwordHash, socialId: input.socialId || null, isGuest: false };
+      return { ...columnsOf({ ...input, status: true }, await groupIdFor(tx, undefined)), passwordHash, socialId: input.socialId || null, isGuest: false };
     });
   }
 
@@ -257,7 +322,7 @@ export function createCustomerService(db: Db): CustomerService {
     }));
   }
 
-  return { ...crud, create, update, register, checkoutGuest };
+  return { ...crud, create, update, updateFromStorefront, register, checkoutGuest };
 }
 
 /**

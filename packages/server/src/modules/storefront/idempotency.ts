@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { keyedHash } from '../../secret-key.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { storefrontIdempotency } from './idempotency.table.ts';
 
@@ -19,11 +19,13 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** SHA-256 of what makes two requests the same: method, path and the body as validated. */
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
+/**
+ * A fingerprint of what makes two requests the same: method, path and the body as validated. Keyed
+ * with the secret key (HMAC-SHA256), as the body may hold a customer's password: a plain SHA-256 of a
+ * known body shape lets anyone who reads the table test guessed passwords against it.
+ */
+function requestHash(secretKey: Buffer, request: FastifyRequest): string {
+  return keyedHash(secretKey, `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
 }
 
 /** What a storefront POST answers: its status (201 added, 200 an existing row changed) and body. */
@@ -41,7 +43,7 @@ type StorefrontAnswer = { status: number; body: unknown };
  * repeats get 409 until the claim expires (24 h). The write and the answer are not one transaction
  * because the services own their transactions.
  */
-export function createIdempotency(db: Db) {
+export function createIdempotency(db: Db, secretKey: Buffer) {
   let lastSweep = 0;
   async function sweep(now: number) {
     if (now - lastSweep < SWEEP_EVERY_MS) return;
@@ -73,7 +75,7 @@ export function createIdempotency(db: Db) {
     }
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw invalidField(IDEMPOTENCY_HEADER, MESSAGES.idempotencyKeyFormat);
     const apiKeyId = request.apiKey!.id;
-    const hash = requestHash(request);
+    const hash = requestHash(secretKey, request);
     const now = Date.now();
     await sweep(now);
 

@@ -1,11 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** Whether a request may go ahead, and if not, the seconds until the window that allows it. */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  kind: 'redis' | 'memory';
-  /** Counts one request of `subject` (an API key's id) and says whether it is within the limit. */
+  kind: 'redis' | 'memory' | 'redis-or-memory';
+  /** Counts one request of `subject` (an API key's id, a client address) and says whether it is within the limit. */
   take(subject: string, now?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
@@ -50,7 +51,9 @@ export function createMemoryRateLimiter({ limit, windowSeconds }: Limits): RateL
  * `<prefix>:<key id>:<window>`, which expires with its window; the first INCR sets the expiry.
  */
 export function createRedisRateLimiter(url: string, { limit, windowSeconds, prefix }: Limits & { prefix: string }): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  // No offline queue: while Redis is away a command fails at once (and the caller falls back) instead
+  // of holding the request until a reconnect.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
   // A Redis that went away is reported by the commands that fail; the client reconnects by itself.
   redis.on('error', () => {});
   return {
@@ -63,6 +66,28 @@ export function createRedisRateLimiter(url: string, { limit, windowSeconds, pref
     },
     async close() {
       redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Redis, and the process's memory when a Redis command fails: a limiter that cannot count never lets
+ * everything through (a Redis an attacker can make refuse commands, by filling its memory, would
+ * otherwise lift every limit). While Redis is away each process counts on its own, as without Redis.
+ */
+export function createFallbackRateLimiter(primary: RateLimiter, fallback: RateLimiter, log: FastifyBaseLogger): RateLimiter {
+  return {
+    kind: 'redis-or-memory',
+    async take(subject, now = Date.now()) {
+      try {
+        return await primary.take(subject, now);
+      } catch (error) {
+        log.warn({ err: error }, 'storefront rate limiter: Redis unavailable; counting in memory');
+        return fallback.take(subject, now);
+      }
+    },
+    async close() {
+      await Promise.all([primary.close(), fallback.close()]);
     },
   };
 }

@@ -1,21 +1,22 @@
 import { idParamSchema } from '@facet/contract/api';
 import { addressInputSchema, addressParamSchema, addressRecordSchema } from '@facet/contract/modules/customers/address.schema';
-import type { CustomerUpdateInput } from '@facet/contract/modules/customers/customer.schema';
-import { customerRecordSchema, customerUpdateSchema, storefrontGuestSchema, storefrontRegisterSchema } from '@facet/contract/modules/customers/customer.schema';
+import {
+  customerRecordSchema,
+  storefrontCustomerPatchSchema,
+  storefrontCustomerUpdateSchema,
+  storefrontGuestSchema,
+  storefrontRegisterSchema,
+} from '@facet/contract/modules/customers/customer.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { secretKeyOf } from '../../secret-key.ts';
 import { storefrontContextOf } from '../../http/context.ts';
 import { createAddressService } from '../customers/address.service.ts';
 import { createCustomerService } from '../customers/customer.service.ts';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
-
-/**
- * The fields of a customer a storefront may change; a PATCH sends some of them. Not the social
- * sign-in id: it is set when the customer registers, never changed afterwards.
- */
-const EDITABLE = ['firstName', 'lastName', 'email', 'contactNumber', 'dateOfBirth', 'gender', 'groupId', 'isSubscribed', 'profilePicture', 'status', 'password', 'confirmPassword'] as const;
 
 /** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */
 const idempotencyHeaders = z.object({
@@ -29,9 +30,9 @@ const idempotencyHeaders = z.object({
  * services' own, as for staff. Writes are audited with no staff actor and the key's id in the request id.
  * Later issues add their endpoints here.
  */
-export function storefrontRoutes(app: FastifyInstance, db: Db) {
+export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const idempotent = createIdempotency(db);
+  const idempotent = createIdempotency(db, secretKeyOf(config));
   const customers = createCustomerService(db);
   const addresses = createAddressService(db);
   const tags = ['storefront'];
@@ -56,7 +57,8 @@ export function storefrontRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         security,
-        summary: 'Registers a customer with a password or a social sign-in id (scope customers:write); a guest’s email registers that guest (200, same id).',
+        summary:
+          'Registers a customer with a password or a social sign-in id (scope customers:write). A guest’s email registers that guest (200, same id) only with emailVerified: true, set once the storefront has confirmed the shopper owns the address; otherwise any existing customer’s email is 409.',
         headers: idempotencyHeaders,
         body: storefrontRegisterSchema,
         response: { 200: customerRecordSchema, 201: customerRecordSchema },
@@ -83,9 +85,16 @@ export function storefrontRoutes(app: FastifyInstance, db: Db) {
     '/api/storefront/v1/customers/:id',
     {
       config: customersWrite,
-      schema: { tags, security, summary: 'Replaces a customer’s account fields; a blank password keeps the current one.', params: idParamSchema, body: customerUpdateSchema, response: { 200: customerRecordSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Replaces a customer’s account fields; a blank password keeps the current one; the group and status stay as staff set them.',
+        params: idParamSchema,
+        body: storefrontCustomerUpdateSchema,
+        response: { 200: customerRecordSchema },
+      },
     },
-    (request) => customers.update(request.params.id, request.body, undefined, storefrontContextOf(request)),
+    (request) => customers.updateFromStorefront(request.params.id, request.body, 'replace', storefrontContextOf(request)),
   );
   route.patch(
     '/api/storefront/v1/customers/:id',
@@ -94,23 +103,13 @@ export function storefrontRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         security,
-        summary: 'Changes some of a customer’s account fields; the others keep their values.',
+        summary: 'Changes some of a customer’s account fields; the others keep their values (merged under a row lock).',
         params: idParamSchema,
-        body: z.object(Object.fromEntries(EDITABLE.map((field) => [field, z.unknown().optional()])) as Record<(typeof EDITABLE)[number], z.ZodOptional<z.ZodUnknown>>),
+        body: storefrontCustomerPatchSchema,
         response: { 200: customerRecordSchema },
       },
     },
-    async (request) => {
-      const current = await customers.get(request.params.id);
-      const merged: Record<string, unknown> = {};
-      for (const field of EDITABLE) {
-        const sent = request.body[field];
-        if (sent !== undefined) merged[field] = sent;
-        else if (field in current) merged[field] = current[field as keyof typeof current];
-      }
-      // The merged fields are checked by the service's own schema, with its messages.
-      return customers.update(request.params.id, merged as CustomerUpdateInput, undefined, storefrontContextOf(request));
-    },
+    (request) => customers.updateFromStorefront(request.params.id, request.body, 'merge', storefrontContextOf(request)),
   );
 
   const base = '/api/storefront/v1/customers/:id/addresses';

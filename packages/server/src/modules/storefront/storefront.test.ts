@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +10,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { TEMPLATE_BOOTSTRAP } from '../../test/test-database.ts';
+import { keyedHash } from '../../secret-key.ts';
 import { auditLog } from '../../db/audit.table.ts';
 import { apiKeys } from '../api-keys/api-key.table.ts';
 import { createIdempotency } from './idempotency.ts';
@@ -17,7 +22,7 @@ import { simulateStorefront } from './simulate.ts';
 /** A storefront POST of the test's own: writes one row per run, so a test can count executions. */
 async function notesRoute(app: FastifyInstance, db: Db) {
   await db.execute(sql`create table storefront_test_notes (id integer primary key generated always as identity, text text not null)`);
-  const idempotent = createIdempotency(db);
+  const idempotent = createIdempotency(db, TEMPLATE_BOOTSTRAP.secretKey);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/storefront/v1/test-notes',
     { config: { storefront: { scope: 'customers:write' } }, schema: { body: z.object({ text: z.string().max(100) }), hide: true } },
@@ -160,6 +165,16 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
     expect(await countNotes(t.db)).toBe(before + 2);
   });
 
+  it('fingerprints a request with an HMAC of the secret key, not a plain SHA-256 of a body that may hold a password', async () => {
+    const { key, id } = await createKey(['customers:write']);
+    expect((await note(key, 'secret-pw1', 'idem-hash')).statusCode).toBe(201);
+    const [row] = await t.db.select().from(storefrontIdempotency).where(and(eq(storefrontIdempotency.apiKeyId, id), eq(storefrontIdempotency.idempotencyKey, 'idem-hash')));
+    const fingerprinted = 'POST /api/storefront/v1/test-notes\n{"text":"secret-pw1"}';
+    // Whoever reads the table cannot test guessed bodies (passwords) against it without the key.
+    expect(row!.requestHash).not.toBe(createHash('sha256').update(fingerprinted).digest('hex'));
+    expect(row!.requestHash).toBe(keyedHash(TEMPLATE_BOOTSTRAP.secretKey, fingerprinted));
+  });
+
   it('runs concurrent duplicates once: the second waits for the first and gets its answer', async () => {
     const { key } = await createKey(['customers:write']);
     const before = await countNotes(t.db);
@@ -259,6 +274,7 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
 
     it('a guest at checkout is one guest customer however often they check out; signing up registers that guest', async () => {
       const { key } = await createKey(['customers:write']);
+      const { key: key3 } = await createKey(['customers:write']);
       const guest = { firstName: 'Freya', lastName: 'Walsh', email: `freya.walsh${++n}@example.co.uk`, contactNumber: '07700 900456' };
       const first = await call(key, 'POST', '/api/storefront/v1/guests', guest);
       expect(first.statusCode, first.body).toBe(201);
@@ -270,15 +286,26 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       const [stored] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
       expect(stored!.passwordHash).toBeNull();
 
-      // Signing up with the guest's email: the same customer, now registered with a password.
-      const signUp = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email }));
+      // Signing up with the guest's email, the address not verified: the answer a registered customer's email
+      // gets (nothing tells a guest apart), and the guest is untouched.
+      const unverified = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email }));
+      expect(unverified.statusCode, unverified.body).toBe(409);
+      expect(unverified.json().error.issues).toEqual([{ path: ['email'], message: MESSAGES.duplicate('Email') }]);
+      const [untouched] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
+      expect(untouched).toMatchObject({ isGuest: true, passwordHash: null, lastName: 'Walsh-Reid' });
+      // Once the storefront has verified the address: the same customer, now registered with a password.
+      const signUp = await call(key, 'POST', '/api/storefront/v1/customers', customer({ email: guest.email, emailVerified: true }));
       expect(signUp.statusCode, signUp.body).toBe(200);
       expect(signUp.json()).toMatchObject({ id: first.json().id, isGuest: false, firstName: 'Olivia' });
       const [registered] = await t.db.select().from(customers).where(eq(customers.email, guest.email));
       expect(registered!.passwordHash).toMatch(/^\$argon2id\$/);
       // Now a registered customer's email: neither a guest checkout nor another sign-up may take it.
-      for (const [url, body] of [['/api/storefront/v1/guests', guest], ['/api/storefront/v1/customers', customer({ email: guest.email })]] as const) {
-        const taken = await call(key, 'POST', url, body);
+      for (const [url, body] of [
+        ['/api/storefront/v1/guests', guest],
+        ['/api/storefront/v1/customers', customer({ email: guest.email })],
+        ['/api/storefront/v1/customers', customer({ email: guest.email, emailVerified: true })],
+      ] as const) {
+        const taken = await call(key3, 'POST', url, body);
         expect(taken.statusCode, url).toBe(409);
         expect(taken.json().error.issues[0]).toMatchObject({ path: ['email'], message: MESSAGES.duplicate('Email') });
       }
@@ -351,6 +378,46 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       expect((await call(key2, 'PUT', '/api/storefront/v1/customers/2147483647', customer())).statusCode).toBe(404);
     });
 
+    it('never sets the group or the status staff gave a customer: register, PUT and PATCH keep them', async () => {
+      const { key } = await createKey(['customers:write']);
+      const [otherGroup] = (await t.db.execute(sql`insert into customer_groups (name) values (${`Trade ${++n}`}) returning id`) as unknown as { rows: { id: number }[] }).rows;
+      const registered = await call(key, 'POST', '/api/storefront/v1/customers', customer({ groupId: otherGroup!.id, status: false }));
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json()).toMatchObject({ status: true, groupName: 'General' });
+      const id = registered.json().id as number;
+      // Staff disable the customer and move them to another group.
+      const staffRecord = (await t.request(admin, { method: 'GET', url: `/api/customers/${id}` })).json();
+      const disabled = await t.request(admin, { method: 'PATCH', url: `/api/customers/${id}/status`, payload: { status: false, version: staffRecord.version } });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      await t.db.update(customers).set({ groupId: otherGroup!.id }).where(eq(customers.id, id));
+
+      const put = await call(key, 'PUT', `/api/storefront/v1/customers/${id}`, { ...customer(), firstName: 'Isla', password: '', confirmPassword: '' });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toMatchObject({ firstName: 'Isla', status: false, groupId: otherGroup!.id });
+      const patch = await call(key, 'PATCH', `/api/storefront/v1/customers/${id}`, { status: true, groupId: 1, lastName: 'Price' });
+      expect(patch.statusCode, patch.body).toBe(200);
+      expect(patch.json()).toMatchObject({ firstName: 'Isla', lastName: 'Price', status: false, groupId: otherGroup!.id });
+      const [stored] = await t.db.select().from(customers).where(eq(customers.id, id));
+      expect(stored).toMatchObject({ status: false, groupId: otherGroup!.id });
+    });
+
+    it('two PATCHes of different fields at the same moment keep both changes', async () => {
+      const { key } = await createKey(['customers:write']);
+      const created = (await call(key, 'POST', '/api/storefront/v1/customers', customer())).json();
+      // Several rounds, each a fresh pair of keys (6 requests a minute here): any lost change shows.
+      for (let round = 0; round < 4; round++) {
+        const { key: first } = await createKey(['customers:write']);
+        const { key: second } = await createKey(['customers:write']);
+        const [a, b] = await Promise.all([
+          call(first, 'PATCH', `/api/storefront/v1/customers/${created.id}`, { firstName: `First${round}` }),
+          call(second, 'PATCH', `/api/storefront/v1/customers/${created.id}`, { contactNumber: `07700 90000${round}` }),
+        ]);
+        expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+        const [stored] = await t.db.select().from(customers).where(eq(customers.id, created.id));
+        expect(stored, `round ${round}`).toMatchObject({ firstName: `First${round}`, contactNumber: `07700 90000${round}` });
+      }
+    });
+
     it('answers 401 and 403 on every customer endpoint', async () => {
       const { key } = await createKey(['customers:write'], 'scopeless');
       await t.db.update(apiKeys).set({ scopes: [] }).where(eq(apiKeys.name, 'scopeless'));
@@ -390,5 +457,43 @@ describe('storefront API: keys, scopes, rate limit, idempotency', () => {
       expect(result.addresses).toBeGreaterThanOrEqual(1);
       expect(lines.join('\n')).toMatch(/✓ customer \d+: \w+ \w+ <.+@example\.co\.uk>; .+, \w+/);
     });
+  });
+});
+
+describe('storefront rate limits: per address before the key lookup, and no fail-open', () => {
+  const ping = (t: TestApp, key: string, remoteAddress = '203.0.113.7') =>
+    t.app.inject({ method: 'GET', url: '/api/storefront/v1/ping', remoteAddress, headers: { authorization: `Bearer ${key}` } });
+
+  it('limits made-up keys per address: over the limit 429 before any lookup; another address is not affected', async () => {
+    const t = await createTestApp({ storefrontAddressRateLimit: 3, storefrontRateWindowSeconds: 60 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await ping(t, `facet_sk_guess${i}`)).statusCode).toBe(401);
+      const limited = await ping(t, 'facet_sk_guess3');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.storefrontAddressRateLimited });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await ping(t, 'facet_sk_guess4', '198.51.100.4')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps limiting in memory when Redis refuses every command', async () => {
+    // A Redis that answers every command with an error, as one out of memory does.
+    const refusing = createServer((socket) => socket.on('data', () => socket.write("-OOM command not allowed when used memory > 'maxmemory'.\r\n")));
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const t = await createTestApp({ redisUrl: `redis://127.0.0.1:${(refusing.address() as AddressInfo).port}`, storefrontRateLimit: 2, storefrontRateWindowSeconds: 60 });
+    try {
+      const cookie = await t.login();
+      const { key } = (await t.request(cookie, { method: 'POST', url: '/api/api-keys', payload: { name: 'x', scopes: ['customers:write'] } })).json();
+      expect((await ping(t, key)).statusCode).toBe(200);
+      expect((await ping(t, key)).statusCode).toBe(200);
+      const limited = await ping(t, key);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.message).toBe(MESSAGES.apiKeyRateLimited);
+    } finally {
+      await t.close();
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 });

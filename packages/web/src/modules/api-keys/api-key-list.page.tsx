@@ -1,32 +1,49 @@
 import { CopyOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@facet/contract/messages';
 import type { ApiKey, ApiKeyCreated, StorefrontScope } from '@facet/contract/modules/api-keys/api-key.schema';
-import { API_KEY_NAME_MAX, STOREFRONT_SCOPE_LABELS, STOREFRONT_SCOPES } from '@facet/contract/modules/api-keys/api-key.schema';
+import {
+  API_KEY_NAME_MAX,
+  STOREFRONT_SCOPE_LABELS,
+  STOREFRONT_SCOPES,
+  permissionNamesOf,
+  unheldScopePermissions,
+} from '@facet/contract/modules/api-keys/api-key.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { tableLoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { useSession } from '../../session/session-context.ts';
 import { apiKeyApi, apiKeyKeys } from './api-key.api.ts';
 
 interface CreateValues {
   name: string;
   scopes: StorefrontScope[];
+  expiresAt?: Dayjs | null;
 }
 
-/** Create: a name and the scopes; the server's messages land under their fields. */
+/** The list's dates and times, and the expiry picker's: month/day/year, 12-hour time (DESIGN §5). */
+const EXPIRY_FORMAT = 'MM/DD/YYYY hh:mm A';
+
+/**
+ * Create: a name, the scopes and an optional expiry; the server's messages land under their fields.
+ * A scope needing a permission the user lacks is shown but cannot be ticked (the server refuses it too).
+ */
 function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (created: ApiKeyCreated) => void }) {
   const [form] = Form.useForm<CreateValues>();
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
+  const session = useSession();
   const submit = async (values: CreateValues) => {
     setSaving(true);
     try {
-      const created = await apiKeyApi.create({ name: values.name, scopes: values.scopes ?? [] });
+      const created = await apiKeyApi.create({ name: values.name, scopes: values.scopes ?? [], expiresAt: values.expiresAt ? values.expiresAt.toISOString() : null });
       form.resetFields();
       onCreated(created);
     } catch (error) {
@@ -57,13 +74,26 @@ function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; onClose: 
         <Form.Item name="scopes" label="Scopes" rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.selectAtLeastOne }]}>
           <Checkbox.Group>
             <Flex vertical gap={4}>
-              {STOREFRONT_SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope}>
-                  <Typography.Text code>{scope}</Typography.Text> {STOREFRONT_SCOPE_LABELS[scope]}
-                </Checkbox>
-              ))}
+              {STOREFRONT_SCOPES.map((scope) => {
+                const unheld = unheldScopePermissions(session.permissions, [scope]);
+                return (
+                  <Checkbox key={scope} value={scope} disabled={unheld.length > 0}>
+                    <Typography.Text code>{scope}</Typography.Text> {STOREFRONT_SCOPE_LABELS[scope]}
+                    {unheld.length > 0 && <Typography.Text type="secondary"> (needs the {permissionNamesOf(unheld)} permission, which you do not hold)</Typography.Text>}
+                  </Checkbox>
+                );
+              })}
             </Flex>
           </Checkbox.Group>
+        </Form.Item>
+        <Form.Item name="expiresAt" label="Expires" extra="Optional. Leave empty for a key that works until it is revoked.">
+          <DatePicker
+            showTime={{ use12Hours: true, format: 'hh:mm A' }}
+            format={EXPIRY_FORMAT}
+            disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+            placeholder="Never"
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -135,6 +165,7 @@ export default function ApiKeyListPage() {
     { title: 'Name', dataIndex: 'name', key: 'name' },
     { title: 'Key', dataIndex: 'prefix', key: 'prefix', render: (prefix: string) => <Typography.Text code>{prefix}…</Typography.Text> },
     { title: 'Scopes', dataIndex: 'scopes', key: 'scopes', render: (scopes: string[]) => scopes.map((scope) => <Tag key={scope}>{scope}</Tag>) },
+    { title: 'Expires', dataIndex: 'expiresAt', key: 'expiresAt', render: (at: string | null) => (at ? formatDateTime(at) : 'Never') },
     { title: 'Last Used', dataIndex: 'lastUsedAt', key: 'lastUsedAt', render: (at: string | null) => (at ? formatDateTime(at) : 'Never') },
     {
       title: 'Created',
@@ -150,7 +181,14 @@ export default function ApiKeyListPage() {
     {
       title: 'Status',
       key: 'status',
-      render: (_: unknown, row) => (row.revokedAt ? <Tag color="red">Revoked {formatDateTime(row.revokedAt)}</Tag> : <Tag color="green">Active</Tag>),
+      render: (_: unknown, row) => {
+        if (row.revokedAt) return <Tag color="red">Revoked {formatDateTime(row.revokedAt)}</Tag>;
+        if (row.expiresAt && dayjs(row.expiresAt).isBefore(dayjs())) return <Tag color="orange">Expired</Tag>;
+        // Checked on every request: a key is worth no more than its creator is now.
+        if (!row.creatorActive) return <Tag color="orange">Stopped: its creator is disabled or deleted</Tag>;
+        if (row.lapsedScopes.length) return <Tag color="orange">{row.lapsedScopes.join(', ')} stopped: its creator lacks the permission</Tag>;
+        return <Tag color="green">Active</Tag>;
+      },
     },
     {
       title: 'Action',
