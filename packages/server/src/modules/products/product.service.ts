@@ -650,6 +650,9 @@ export function createProductService(db: Db, cache?: CacheInvalidation) {
           .from(products)
           .where(and(eq(products.parentProductId, existing.id), isLive(products)));
       }
+      // A configurable product (variants saved, or variant rows in the save) keeps one at least: its
+      // price lives on its variants, and with none left it would sell at the main price, often 0.
+      if (!variants.length && (stored.length || input.variants.length)) throw invalidField('variants', MESSAGES.productVariationsNotFound);
       await checkReferences(tx, input, existing?.id);
       await checkAttributes(tx, input, variants);
       await checkRequired(tx, input);

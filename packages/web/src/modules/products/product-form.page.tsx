@@ -126,11 +126,14 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
   const attributes = formAttributes.data ?? NO_ATTRIBUTES;
   const lookup = useAttributeLookup(attributes, record);
   // The Required flag is data: the schema checks the chosen set's required attributes as the server does.
+  // A product with variant rows (saved or generated) must keep a live one: the server's rule, checked first here.
   const schema = useMemo(() => {
     const required = setAttributesOf(attributes).filter((attribute) => attribute.isRequired);
-    const base = isEdit ? productUpdateSchema : productCreateSchema;
-    return required.length ? acrossFields(base, (fields, report) => checkRequiredAttributes(required, fields.attributes, report)) : base;
-  }, [attributes, isEdit]);
+    return acrossFields(isEdit ? productUpdateSchema : productCreateSchema, (fields, report) => {
+      checkRequiredAttributes(required, fields.attributes, report);
+      if (store.all().length && Array.isArray(fields.variants) && !fields.variants.length) report(['variants'], MESSAGES.productVariationsNotFound);
+    });
+  }, [attributes, isEdit, store]);
   // Names for the red box: an issue on a required attribute names it by code.
   const attributeNamesRef = useRef(new Map<string, string>());
   attributeNamesRef.current = new Map(attributes.map((attribute) => [attribute.attributeCode, attribute.attributeName]));
