@@ -128,9 +128,10 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
       // The kinds as the sync's sweep tells them apart (kindCondition): a gemstone is a gemstone, lab grown or not.
       const counts = await db.execute(sql`
         select case when is_gemstone then 'gemstone' when is_lab then 'lab' else 'natural' end as kind,
-          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale
+          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale,
+          count(*) filter (where price is null)::int as unpriced
         from diamonds where not is_unavailable group by 1`);
-      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number }[] }).rows;
+      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number; unpriced: number }[] }).rows;
       const services: ImportServiceRecord[] = [];
       for (const name of IMPORT_SERVICES) {
         const service = rows.find((row) => row.name === name);
@@ -152,6 +153,7 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
           isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
           stoneCount: Number(counted?.offered ?? 0),
           forSaleCount: Number(counted?.for_sale ?? 0),
+          unpricedCount: Number(counted?.unpriced ?? 0),
           lastRun: lastRun ? toRunRecord(lastRun) : null,
           lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
           isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),

@@ -217,6 +217,7 @@ describe('diamonds', () => {
       const diamondsOnly = await fx.t.createUserWith(['diamonds']);
       const routes: [string, string, unknown?][] = [
         ['GET', '/api/diamonds'],
+        ['GET', '/api/diamonds/unpriced-count'],
         ['GET', '/api/diamonds/1'],
         ['POST', '/api/diamonds/1/sold', { isSold: true }],
         ['POST', '/api/diamonds/pull', { certificate: 'X1' }],
@@ -291,6 +292,37 @@ describe('diamonds', () => {
       expect(await skus('sku=too-big')).toEqual([]);
       const unpriced = (await get('/api/diamonds?sku=too-big&pricing=unpriced')).json() as { items: DiamondListRow[] };
       expect(unpriced.items[0]).toMatchObject({ sku: 'TOO-BIG-9', price: null, unpricedReason: 'no_band' });
+    });
+
+    it("counts the stones a list leaves out for want of a price, under the list's own filters and defaults", async () => {
+      // Past every band of their origin: no price.
+      const earth = feedStone({ stockId: 'NO-BAND-E1', carat: 4.5 });
+      const labGrown = feedStone({ stockId: 'NO-BAND-L1', carat: 3.5, isLabGrown: true });
+      const priced = feedStone({ stockId: 'NO-BAND-P1', carat: 1.01 });
+      const serviceCounts = async () => {
+        const { services } = (await get('/api/nivoda-services')).json() as { services: { name: string; unpricedCount: number }[] };
+        return Object.fromEntries(services.map((service) => [service.name, service.unpricedCount]));
+      };
+      const before = await serviceCounts();
+      await ingestStones(fx.t.db, feed.source, batchesOf([earth, labGrown, priced]), { mode: 'incremental', kind: 'natural' });
+      const unpricedCount = async (query: string) => {
+        const response = await get(`/api/diamonds/unpriced-count?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as { total: number; totalIsCapped?: boolean };
+      };
+      // The diamonds list (earth mined by default) shows the priced one and leaves one out.
+      expect(((await get('/api/diamonds?sku=no-band')).json() as { items: DiamondListRow[] }).items.map((row) => row.sku)).toEqual(['NO-BAND-P1']);
+      expect(await unpricedCount('sku=no-band')).toEqual({ total: 1 });
+      expect(await unpricedCount('sku=no-band&diamondType=lab')).toEqual({ total: 1 });
+      // A list by state has no default type; a price range does not narrow stones that have no price.
+      expect(await unpricedCount('sku=no-band&state=available')).toEqual({ total: 2 });
+      expect(await unpricedCount('sku=no-band&priceFrom=5000&priceTo=6000')).toEqual({ total: 1 });
+      expect(await unpricedCount('sku=no-band&type=gemstone')).toEqual({ total: 0 });
+      // What the count promises is what the list filtered to them shows.
+      expect(((await get('/api/diamonds?sku=no-band&pricing=unpriced')).json() as { items: DiamondListRow[] }).items.map((row) => row.sku)).toEqual(['NO-BAND-E1']);
+      expect((await get('/api/diamonds/unpriced-count?color=Z')).statusCode).toBe(400);
+      // The import services screen counts them per service.
+      expect(await serviceCounts()).toEqual({ ...before, natural: before.natural! + 1, lab: before.lab! + 1 });
     });
 
     it('shows a stone with title/value rows and the working of its price', async () => {

@@ -1,7 +1,7 @@
 import type { FilterDefinitions } from '@facet/contract/list-query';
 import { paramNamesOf } from '@facet/contract/list-query';
 import { DEFAULT_DIAMOND_TYPE, DIAMOND_PANEL_FILTERS, DIAMOND_PRICE_FROM_DEFAULT, diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { STONE_TYPES } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { FeedKind, STONE_TYPES } from '@facet/contract/modules/diamonds/diamond.schema';
 
 export type StoneType = keyof typeof STONE_TYPES;
 type DiamondQuery = { type?: readonly StoneType[]; priceFrom?: number; diamondType?: boolean };
@@ -60,4 +60,17 @@ export function apiParamsOf(type: StoneType, params: Record<string, string>, def
   );
   const shown = Object.fromEntries(Object.entries(params).filter(([name]) => !hidden.has(name)));
   return { ...(isEarthDefault(type, defaults) && { diamondType: DEFAULT_DIAMOND_TYPE }), ...shown, ...fixed };
+}
+
+/** The list's address narrowed to the stones it leaves out for want of a price: the pricing filter in place of the price range, from page 1. */
+export const UNPRICED_CHANGE = { pricing: 'unpriced', priceFrom: undefined, priceTo: undefined, page: undefined } as const;
+
+/**
+ * Where an import service's stones without a price are listed: the diamonds list (earth mined by
+ * default, `diamondType=lab` for lab grown) or the gemstones list, filtered to `pricing=unpriced`.
+ */
+export function unpricedListSearch(kind: FeedKind): string {
+  const params = new URLSearchParams(kind === 'gemstone' ? { type: 'gemstone' } : kind === 'lab' ? { diamondType: 'lab' } : {});
+  params.set('pricing', UNPRICED_CHANGE.pricing);
+  return `?${params.toString()}`;
 }
