@@ -3,7 +3,7 @@ import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/m
 import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { filterConditions } from '../../db/list-query.ts';
+import { filterConditions, searchCondition } from '../../db/list-query.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import type { JobRunContext } from '../../jobs/job-kind.ts';
@@ -107,7 +107,11 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
 
   return {
     async listRuns(query: FeedRunListQuery): Promise<ListResponse<FeedRunRecord>> {
-      const where = and(...filterConditions(feedRunListQuery.filters, query as Record<string, unknown>, { kind: diamondFeedRuns.kind }));
+      // The search (document 3 §7: service logs take page, search, page_size) matches a run's service name or error.
+      const where = and(
+        searchCondition([diamondFeedRuns.serviceName, diamondFeedRuns.errorMessage], query.search),
+        ...filterConditions(feedRunListQuery.filters, query as Record<string, unknown>, { kind: diamondFeedRuns.kind }),
+      );
       const order = query.order === 'asc' ? asc : desc;
       const [rows, [counted]] = await Promise.all([
         runsQuery(db)

@@ -10,7 +10,7 @@ import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { settings } from '../settings/setting.table.ts';
 import { EMPTY_FULL_READ, ingestStones } from './diamond-ingest.ts';
-import { diamonds } from './diamond.table.ts';
+import { diamondFeedRuns, diamonds } from './diamond.table.ts';
 import { createTestFeed, feedStone } from './test-stone-feed.ts';
 import type { TestFeed } from './test-stone-feed.ts';
 
@@ -392,6 +392,35 @@ describe('diamonds', () => {
       expect(stopped.statusCode, stopped.body).toBe(200);
       expect((await get('/api/nivoda-services')).json().services.find((s: { name: string }) => s.name === 'natural').isEnabled).toBe(false);
       expect((await post('/api/nivoda-services/diamonds/start', {})).statusCode).toBe(400);
+    });
+
+    it("searches Nivoda Logs by a run's service name or error message, with the service filter and paging", async () => {
+      const runs = await fx.t.db
+        .insert(diamondFeedRuns)
+        .values([
+          { serviceName: 'Lab Grown Diamonds', kind: 'lab', mode: 'full', download: 'failed', errorMessage: 'Nivoda answered 401 Unauthorized: check the Nivoda username (log search)' },
+          { serviceName: 'Gemstones', kind: 'gemstone', mode: 'incremental', download: 'done', insertInDatabase: 'done', endTime: new Date() },
+          { serviceName: 'Natural Diamonds', kind: 'natural', mode: 'full', download: 'failed', errorMessage: 'Nivoda answered 503 Service Unavailable (log search 100%)' },
+        ])
+        .returning({ id: diamondFeedRuns.id });
+      const [labRun, gemRun, naturalRun] = runs.map((run) => run.id);
+      const logs = async (query: Record<string, string>) => {
+        const response = await get(`/api/nivoda-logs?${new URLSearchParams(query).toString()}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as { items: FeedRunRecord[]; total: number };
+      };
+      // An error's words, in any case; a service's name.
+      const unauthorized = await logs({ search: 'UNAUTHORIZED: check' });
+      expect(unauthorized.items.map((run) => run.id)).toEqual([labRun]);
+      expect(unauthorized.total).toBe(1);
+      const gems = await logs({ search: 'gemstones', pageSize: '100' });
+      expect(gems.items.map((run) => run.id)).toContain(gemRun);
+      expect(gems.items.every((run) => run.serviceName === 'Gemstones')).toBe(true);
+      // With the service filter; a % is a character, not a wildcard.
+      expect((await logs({ search: 'log search', kind: 'natural' })).items.map((run) => run.id)).toEqual([naturalRun]);
+      expect((await logs({ search: 'log search', pageSize: '1', page: '2' })).items.map((run) => run.id)).toEqual([labRun]);
+      expect((await logs({ search: 'search 100%' })).items.map((run) => run.id)).toEqual([naturalRun]);
+      expect((await logs({ search: 'search 1%' })).total).toBe(0);
     });
 
     it('keeps the feed password out of every answer and the audit log', async () => {
