@@ -62,5 +62,8 @@ describe('the diamonds list address', () => {
     const lab = read('diamondType=lab&pricing=unpriced').query;
     expect(lab).toMatchObject({ diamondType: true, pricing: ['unpriced'] });
     expect(stoneTypeOf(read('type=gemstone&pricing=unpriced').query)).toBe('gemstone');
+    // Their panel shows no Price from: the list applies none to stones without a price.
+    expect(panelQueryOf(lab, EARTH).priceFrom).toBeUndefined();
+    expect(panelQueryOf(read('').query, EARTH).priceFrom).toBe(1);
   });
 });

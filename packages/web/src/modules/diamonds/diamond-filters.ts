@@ -4,7 +4,7 @@ import { DEFAULT_DIAMOND_TYPE, DIAMOND_PANEL_FILTERS, DIAMOND_PRICE_FROM_DEFAULT
 import type { FeedKind, STONE_TYPES } from '@facet/contract/modules/diamonds/diamond.schema';
 
 export type StoneType = keyof typeof STONE_TYPES;
-type DiamondQuery = { type?: readonly StoneType[]; priceFrom?: number; diamondType?: boolean };
+type DiamondQuery = { type?: readonly StoneType[]; priceFrom?: number; diamondType?: boolean; pricing?: readonly string[] };
 
 /**
  * The defaults a list applies when its address leaves a filter out. Price from is 1 on every list
@@ -26,12 +26,16 @@ export function panelFiltersOf(type: StoneType): FilterDefinitions {
 
 const isEarthDefault = (type: StoneType, defaults: ListDefaults) => type === 'diamond' && defaults.isEarthByDefault;
 
-/** The panel's fields as the list's query shows them: what the address leaves out reads as its default. */
+/**
+ * The panel's fields as the list's query shows them: what the address leaves out reads as its default.
+ * A list of the stones without a price has no price from (the server applies none), so it shows none.
+ */
 export function panelQueryOf<Q extends DiamondQuery>(query: Q, defaults: ListDefaults): Q {
   const type = stoneTypeOf(query);
+  const isUnpriced = query.pricing?.includes('unpriced') ?? false;
   return {
     ...query,
-    priceFrom: query.priceFrom ?? DIAMOND_PRICE_FROM_DEFAULT,
+    priceFrom: query.priceFrom ?? (isUnpriced ? undefined : DIAMOND_PRICE_FROM_DEFAULT),
     ...(isEarthDefault(type, defaults) && { diamondType: query.diamondType ?? diamondListQuery.filters.diamondType.trueValue === DEFAULT_DIAMOND_TYPE }),
   };
 }
