@@ -11,15 +11,18 @@ export interface FormAttribute {
   options: { id: number; value: string }[];
 }
 
-/** A category and an attribute set whose attributes make variants (metal × ring size, reference data on every database). */
-export async function seedRingSet(request: APIRequestContext, run: string) {
+/**
+ * A category and an attribute set whose attributes make variants (metal × ring size, reference data on
+ * every database), with `extraAttributeIds` placed in it too (attributes the Attributes section fills).
+ */
+export async function seedRingSet(request: APIRequestContext, run: string, extraAttributeIds: number[] = []) {
   await signInApi(request);
   const attributes = (await (await request.get('/api/products/form-attributes')).json()) as FormAttribute[];
   const byCode = (code: string) => attributes.find((attribute) => attribute.attributeCode === code)!;
   const category = await request.post('/api/categories', { data: { name: `${run} Rings`, title: `${run} Rings`, slug: run.toLowerCase(), parentId: 1, status: true } });
   expect(category.status(), await category.text()).toBe(201);
   const set = await request.post('/api/attribute-sets', {
-    data: { name: `${run} Ring Set`, status: true, groups: [{ name: 'General', isDefault: true, attributeIds: [byCode('metal').id, byCode('ringSize').id] }] },
+    data: { name: `${run} Ring Set`, status: true, groups: [{ name: 'General', isDefault: true, attributeIds: [byCode('metal').id, byCode('ringSize').id, ...extraAttributeIds] }] },
   });
   expect(set.status(), await set.text()).toBe(201);
 }

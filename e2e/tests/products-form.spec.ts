@@ -2,7 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { fillMainFields, seedRingSet, uploadLibraryImage } from '../product-fixtures.ts';
-import { ADMIN, chooseOption, login, selectOption, uniqueName } from '../support.ts';
+import { ADMIN, chooseOption, login, selectOption, signInApi, uniqueName } from '../support.ts';
 
 // The form is long and the machine busy: room for the whole journey.
 test.describe.configure({ timeout: 180_000 });
@@ -92,4 +92,51 @@ test('a ring with metal × size variants: group by metal, remove and undo, image
   await expect(row(page, 'Platinum / J')).toContainText(MESSAGES.childSkuSameAsMain);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/products$/);
+});
+
+test("a required attribute is marked and asked for, a configurable product keeps a variant, and the plain-text description is saved", async ({ page, request }) => {
+  const run = uniqueName('Pq');
+  const sku = `${run.toUpperCase()}-Q`;
+  await signInApi(request);
+  // Attribute codes are letters only.
+  const code = `hallmark${run.replace(/[^A-Za-z]/g, '')}`;
+  const attribute = await request.post('/api/product-attributes', { data: { attributeName: `Hallmark ${run}`, attributeCode: code, inputType: 'text', isRequired: true, status: true } });
+  expect(attribute.status(), await attribute.text()).toBe(201);
+  const hallmark = `Hallmark ${run}`;
+  await seedRingSet(request, run, [((await attribute.json()) as { id: number }).id]);
+
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto('/products/add');
+  await fillMainFields(page, run, { name: `${run} Band`, sku, price: '600' });
+  await page.getByLabel('Product Description', { exact: true }).fill('Hallmarked in London, polished by hand.');
+  await chooseOption(page, 'Metal options', 'Platinum');
+  await page.keyboard.press('Escape');
+  await chooseOption(page, 'Ring Size options', 'J');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByTestId('variant-row')).toHaveCount(1);
+
+  // The Required flag: marked, and refused before anything is sent, in the box and under the attribute.
+  const item = page.getByTestId(`attribute-${code}`);
+  await expect(item.locator('.ant-form-item-required')).toHaveText(hallmark);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('product-errors')).toContainText(`Attributes › ${hallmark}: ${MESSAGES.required}`);
+  await expect(item).toContainText(MESSAGES.required);
+  await page.getByLabel(hallmark, { exact: true }).fill('950 Platinum');
+  await expect(item).not.toContainText(MESSAGES.required);
+
+  // Every variant removed: the product would have no variation left to sell.
+  await page.getByRole('button', { name: 'Remove Platinum / J' }).click();
+  await expect(page.getByTestId('variations-not-found')).toHaveText(MESSAGES.productVariationsNotFound);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('product-errors')).toContainText(`Configurations: ${MESSAGES.productVariationsNotFound}`);
+  await page.getByRole('button', { name: 'Undo remove Platinum / J' }).click();
+  await expect(page.getByTestId('variations-not-found')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
+  const found = (await (await request.get(`/api/products/search?term=${run}`)).json()) as { id: number }[];
+  await page.goto(`/products/edit/${found[0]!.id}`);
+  await expect(page.getByLabel('Product Description', { exact: true })).toHaveValue('Hallmarked in London, polished by hand.');
+  await expect(page.getByLabel(hallmark, { exact: true })).toHaveValue('950 Platinum');
 });

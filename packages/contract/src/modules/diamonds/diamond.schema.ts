@@ -139,6 +139,14 @@ export const diamondListRowSchema = z.object({
 export type DiamondListRow = z.infer<typeof diamondListRowSchema>;
 export const diamondListResponseSchema = listResponseSchema(diamondListRowSchema);
 
+/**
+ * How many stones the list leaves out for want of a price (no markup band or no exchange rate): those
+ * its query would show with `pricing=unpriced` in place of its price range. Counted as the list
+ * counts (exact from the list's index; up to its cap while the index is built, then `totalIsCapped`).
+ */
+export const diamondUnpricedCountSchema = z.object({ total: z.number().int(), totalIsCapped: z.literal(true).optional() });
+export type DiamondUnpricedCount = z.infer<typeof diamondUnpricedCountSchema>;
+
 /** How a price was worked out, step by step, for the detail modal. */
 export const priceWorkingSchema = z.object({
   /** One line per step: '$4,120.00 × 0.79 = £3,254.80', 'band 1.000–1.499 ct Earth, Round: +45% + £50 → £4,770'. */
@@ -232,9 +240,10 @@ export const importServiceSchema = z.object({
   label: z.string(),
   isEnabled: z.boolean(),
   isRunning: z.boolean(),
-  /** Stones of this kind on offer (not unavailable), and of those, for sale. */
+  /** Stones of this kind on offer (not unavailable); of those, for sale (priced, not sold) and without a price. */
   stoneCount: z.number().int(),
   forSaleCount: z.number().int(),
+  unpricedCount: z.number().int(),
   lastRun: feedRunRecordSchema.nullable(),
   lastSuccessAt: z.string().nullable(),
   /** The last success is older than twice the schedule (or there was none while enabled). */
@@ -318,6 +327,7 @@ export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
 
 export const diamondPaths = {
   list: '/api/diamonds',
+  unpricedCount: '/api/diamonds/unpriced-count',
   detail: (id: number) => `/api/diamonds/${id}`,
   sold: (id: number) => `/api/diamonds/${id}/sold`,
   pull: '/api/diamonds/pull',

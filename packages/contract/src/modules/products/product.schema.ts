@@ -8,6 +8,7 @@ import {
   META_DESCRIPTION_MAX,
   META_KEYWORDS_MAX,
   META_TITLE_MAX,
+  PLAIN_TEXT_PATTERN,
   PRICE_MAX,
   acrossFields,
   entriesOf,
@@ -22,6 +23,7 @@ import {
 import { attributeSetResource } from '../attribute-sets/attribute-set.schema.ts';
 import { categoryResource } from '../categories/category.schema.ts';
 import { mediaUrl } from '../media/media.schema.ts';
+import { CONFIGURABLE_ATTRIBUTE_CODES, VENDOR_ATTRIBUTE_CODE } from '../product-attributes/product-attribute.schema.ts';
 
 /**
  * Products (document 2 §2 Products, §3, §5, §9). A product is an aggregate: its row, its variants
@@ -213,7 +215,11 @@ const productFields = {
   status: z.boolean().default(true),
   /** Rich text (Content), cleaned on the server before it is stored. */
   description: optionalText(PRODUCT_RICH_TEXT_MAX),
-  productDescription: optionalText(PRODUCT_PLAIN_TEXT_MAX),
+  /**
+   * Plain text (document 2 §3), which the storefront shows beside the rich description: no `<` or
+   * `>`, as the other plain texts that reach the storefront, so markup never gets there through it.
+   */
+  productDescription: safeString().trim().max(PRODUCT_PLAIN_TEXT_MAX, MESSAGES.maxLength(PRODUCT_PLAIN_TEXT_MAX)).regex(PLAIN_TEXT_PATTERN, MESSAGES.noAngleBrackets).default(''),
   sizeTypeId: recordId().nullable().default(null),
   gender: z
     .union(GENDER_CODES.map((code) => z.literal(code)), { error: MESSAGES.filterChoice('Gender', GENDER_CODES.join(', ')) })
@@ -296,6 +302,32 @@ export function checkProduct(value: ProductFields, report: (path: (string | numb
   if (Array.isArray(value.relatedProductIds) && new Set(value.relatedProductIds).size !== value.relatedProductIds.length) {
     report(['relatedProductIds'], MESSAGES.duplicate('Related product'));
   }
+}
+
+/**
+ * Whether an attribute placed in the product's set is filled in the form's Attributes section: not
+ * one that makes variants (chosen in Configurations) nor the vendor (a field of its own, never empty).
+ */
+export const isFilledInAttributes = (attribute: { attributeCode: string }) =>
+  !CONFIGURABLE_ATTRIBUTE_CODES.includes(attribute.attributeCode) && attribute.attributeCode !== VENDOR_ATTRIBUTE_CODE;
+
+/**
+ * An attribute's Required flag (is_required, document 2 §3): each required attribute of the set's
+ * Attributes section needs an option, or text for a text attribute. The issue's path names the
+ * attribute by its code (`['attributes', 'engraving']`): a missing value has no row to point at.
+ * The form and the server run the same rule, each with the attributes it knows.
+ */
+export function checkRequiredAttributes(
+  required: readonly { id: number; attributeCode: string }[],
+  values: unknown,
+  report: (path: (string | number)[], message: string) => void,
+) {
+  const filled = new Set(
+    entriesOf(values)
+      .filter((entry) => (typeof entry.optionId === 'number') || (typeof entry.value === 'string' && entry.value.trim() !== ''))
+      .map((entry) => entry.attributeId),
+  );
+  for (const attribute of required) if (!filled.has(attribute.id)) report(['attributes', attribute.attributeCode], MESSAGES.required);
 }
 
 /** Add: the whole product in one request. */

@@ -3,7 +3,7 @@ import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/m
 import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { filterConditions } from '../../db/list-query.ts';
+import { filterConditions, searchCondition } from '../../db/list-query.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import type { JobRunContext } from '../../jobs/job-kind.ts';
@@ -107,7 +107,11 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
 
   return {
     async listRuns(query: FeedRunListQuery): Promise<ListResponse<FeedRunRecord>> {
-      const where = and(...filterConditions(feedRunListQuery.filters, query as Record<string, unknown>, { kind: diamondFeedRuns.kind }));
+      // The search (document 3 §7: service logs take page, search, page_size) matches a run's service name or error.
+      const where = and(
+        searchCondition([diamondFeedRuns.serviceName, diamondFeedRuns.errorMessage], query.search),
+        ...filterConditions(feedRunListQuery.filters, query as Record<string, unknown>, { kind: diamondFeedRuns.kind }),
+      );
       const order = query.order === 'asc' ? asc : desc;
       const [rows, [counted]] = await Promise.all([
         runsQuery(db)
@@ -128,9 +132,10 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
       // The kinds as the sync's sweep tells them apart (kindCondition): a gemstone is a gemstone, lab grown or not.
       const counts = await db.execute(sql`
         select case when is_gemstone then 'gemstone' when is_lab then 'lab' else 'natural' end as kind,
-          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale
+          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale,
+          count(*) filter (where price is null)::int as unpriced
         from diamonds where not is_unavailable group by 1`);
-      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number }[] }).rows;
+      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number; unpriced: number }[] }).rows;
       const services: ImportServiceRecord[] = [];
       for (const name of IMPORT_SERVICES) {
         const service = rows.find((row) => row.name === name);
@@ -152,6 +157,7 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
           isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
           stoneCount: Number(counted?.offered ?? 0),
           forSaleCount: Number(counted?.for_sale ?? 0),
+          unpricedCount: Number(counted?.unpriced ?? 0),
           lastRun: lastRun ? toRunRecord(lastRun) : null,
           lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
           isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),

@@ -8,6 +8,7 @@ import {
   diamondPullSchema,
   diamondRecordSchema,
   diamondSoldSchema,
+  diamondUnpricedCountSchema,
   exchangeRateInputSchema,
   exchangeRateSavedSchema,
   exchangeRateSchema,
@@ -129,6 +130,20 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
       },
     },
     (request) => service.list(withDefaultDiamondType(request.query)),
+  );
+
+  route.get(
+    diamondPaths.unpricedCount,
+    {
+      config: diamondsConfig,
+      schema: {
+        tags,
+        description: 'How many stones the list with this query leaves out for want of a price (what pricing=unpriced shows in place of the price range).',
+        querystring: diamondListQuery.schema,
+        response: { 200: diamondUnpricedCountSchema },
+      },
+    },
+    (request) => service.unpricedCount(withDefaultDiamondType(request.query)),
   );
 
   route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) =>

@@ -1,7 +1,7 @@
 import type { ListResponse } from '@facet/contract/api';
 import { diamondOriginLabel } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
 import { DIAMOND_CUTS, DIAMOND_MESSAGES, DIAMOND_PRICE_FROM_DEFAULT, diamondListQuery, UNPRICED_REASONS } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { DiamondListRow, DiamondRecord, StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { DiamondListRow, DiamondRecord, DiamondUnpricedCount, StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
@@ -276,6 +276,16 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
       const fromIndex = isIndexable(query) ? await listFromIndex(query) : null;
       answered[fromIndex ? 'index' : 'sql'] += 1;
       return fromIndex ?? (await listFromSql(query));
+    },
+    /**
+     * The stones a list leaves out for want of a price: the same query with `pricing=unpriced` in
+     * place of its price range, answered as a list of one row is (the index's bitsets, else a count to the cap).
+     */
+    async unpricedCount(received: DiamondListQuery): Promise<DiamondUnpricedCount> {
+      const { priceFrom: _priceFrom, priceTo: _priceTo, ...rest } = received;
+      const query = withListDefaults({ ...rest, pricing: ['unpriced'], page: 1, pageSize: 1 });
+      const { total, totalIsCapped } = (isIndexable(query) ? await listFromIndex(query) : null) ?? (await listFromSql(query));
+      return totalIsCapped ? { total, totalIsCapped: true } : { total };
     },
     /** How many lists each path answered (the bench). */
     answered: () => ({ ...answered }),

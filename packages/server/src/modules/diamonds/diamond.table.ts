@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { searchIndexes } from '../../db/columns.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 
 /**
@@ -184,7 +185,12 @@ export const diamondFeedRuns = pgTable(
     jobRunId: integer('job_run_id').references(() => jobRuns.id),
     createdBy: integer('created_by'),
   },
-  (t) => [index('diamond_feed_runs_start').on(t.startTime, t.id), index('diamond_feed_runs_kind').on(t.kind, t.startTime)],
+  (t) => [
+    index('diamond_feed_runs_start').on(t.startTime, t.id),
+    index('diamond_feed_runs_kind').on(t.kind, t.startTime),
+    // Nivoda Logs' search: a service name or an error message, anywhere in the text.
+    ...searchIndexes('diamond_feed_runs', t.serviceName, t.errorMessage),
+  ],
 );
 
 /**

@@ -10,7 +10,7 @@ import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { settings } from '../settings/setting.table.ts';
 import { EMPTY_FULL_READ, ingestStones } from './diamond-ingest.ts';
-import { diamonds } from './diamond.table.ts';
+import { diamondFeedRuns, diamonds } from './diamond.table.ts';
 import { createTestFeed, feedStone } from './test-stone-feed.ts';
 import type { TestFeed } from './test-stone-feed.ts';
 
@@ -217,6 +217,7 @@ describe('diamonds', () => {
       const diamondsOnly = await fx.t.createUserWith(['diamonds']);
       const routes: [string, string, unknown?][] = [
         ['GET', '/api/diamonds'],
+        ['GET', '/api/diamonds/unpriced-count'],
         ['GET', '/api/diamonds/1'],
         ['POST', '/api/diamonds/1/sold', { isSold: true }],
         ['POST', '/api/diamonds/pull', { certificate: 'X1' }],
@@ -293,6 +294,37 @@ describe('diamonds', () => {
       expect(unpriced.items[0]).toMatchObject({ sku: 'TOO-BIG-9', price: null, unpricedReason: 'no_band' });
     });
 
+    it("counts the stones a list leaves out for want of a price, under the list's own filters and defaults", async () => {
+      // Past every band of their origin: no price.
+      const earth = feedStone({ stockId: 'NO-BAND-E1', carat: 4.5 });
+      const labGrown = feedStone({ stockId: 'NO-BAND-L1', carat: 3.5, isLabGrown: true });
+      const priced = feedStone({ stockId: 'NO-BAND-P1', carat: 1.01 });
+      const serviceCounts = async () => {
+        const { services } = (await get('/api/nivoda-services')).json() as { services: { name: string; unpricedCount: number }[] };
+        return Object.fromEntries(services.map((service) => [service.name, service.unpricedCount]));
+      };
+      const before = await serviceCounts();
+      await ingestStones(fx.t.db, feed.source, batchesOf([earth, labGrown, priced]), { mode: 'incremental', kind: 'natural' });
+      const unpricedCount = async (query: string) => {
+        const response = await get(`/api/diamonds/unpriced-count?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as { total: number; totalIsCapped?: boolean };
+      };
+      // The diamonds list (earth mined by default) shows the priced one and leaves one out.
+      expect(((await get('/api/diamonds?sku=no-band')).json() as { items: DiamondListRow[] }).items.map((row) => row.sku)).toEqual(['NO-BAND-P1']);
+      expect(await unpricedCount('sku=no-band')).toEqual({ total: 1 });
+      expect(await unpricedCount('sku=no-band&diamondType=lab')).toEqual({ total: 1 });
+      // A list by state has no default type; a price range does not narrow stones that have no price.
+      expect(await unpricedCount('sku=no-band&state=available')).toEqual({ total: 2 });
+      expect(await unpricedCount('sku=no-band&priceFrom=5000&priceTo=6000')).toEqual({ total: 1 });
+      expect(await unpricedCount('sku=no-band&type=gemstone')).toEqual({ total: 0 });
+      // What the count promises is what the list filtered to them shows.
+      expect(((await get('/api/diamonds?sku=no-band&pricing=unpriced')).json() as { items: DiamondListRow[] }).items.map((row) => row.sku)).toEqual(['NO-BAND-E1']);
+      expect((await get('/api/diamonds/unpriced-count?color=Z')).statusCode).toBe(400);
+      // The import services screen counts them per service.
+      expect(await serviceCounts()).toEqual({ ...before, natural: before.natural! + 1, lab: before.lab! + 1 });
+    });
+
     it('shows a stone with title/value rows and the working of its price', async () => {
       const [row] = await fx.t.db.select({ id: diamonds.id }).from(diamonds).where(eq(diamonds.stockId, 'NAT-ALPHA-1'));
       const response = await get(`/api/diamonds/${row!.id}`);
@@ -360,6 +392,35 @@ describe('diamonds', () => {
       expect(stopped.statusCode, stopped.body).toBe(200);
       expect((await get('/api/nivoda-services')).json().services.find((s: { name: string }) => s.name === 'natural').isEnabled).toBe(false);
       expect((await post('/api/nivoda-services/diamonds/start', {})).statusCode).toBe(400);
+    });
+
+    it("searches Nivoda Logs by a run's service name or error message, with the service filter and paging", async () => {
+      const runs = await fx.t.db
+        .insert(diamondFeedRuns)
+        .values([
+          { serviceName: 'Lab Grown Diamonds', kind: 'lab', mode: 'full', download: 'failed', errorMessage: 'Nivoda answered 401 Unauthorized: check the Nivoda username (log search)' },
+          { serviceName: 'Gemstones', kind: 'gemstone', mode: 'incremental', download: 'done', insertInDatabase: 'done', endTime: new Date() },
+          { serviceName: 'Natural Diamonds', kind: 'natural', mode: 'full', download: 'failed', errorMessage: 'Nivoda answered 503 Service Unavailable (log search 100%)' },
+        ])
+        .returning({ id: diamondFeedRuns.id });
+      const [labRun, gemRun, naturalRun] = runs.map((run) => run.id);
+      const logs = async (query: Record<string, string>) => {
+        const response = await get(`/api/nivoda-logs?${new URLSearchParams(query).toString()}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as { items: FeedRunRecord[]; total: number };
+      };
+      // An error's words, in any case; a service's name.
+      const unauthorized = await logs({ search: 'UNAUTHORIZED: check' });
+      expect(unauthorized.items.map((run) => run.id)).toEqual([labRun]);
+      expect(unauthorized.total).toBe(1);
+      const gems = await logs({ search: 'gemstones', pageSize: '100' });
+      expect(gems.items.map((run) => run.id)).toContain(gemRun);
+      expect(gems.items.every((run) => run.serviceName === 'Gemstones')).toBe(true);
+      // With the service filter; a % is a character, not a wildcard.
+      expect((await logs({ search: 'log search', kind: 'natural' })).items.map((run) => run.id)).toEqual([naturalRun]);
+      expect((await logs({ search: 'log search', pageSize: '1', page: '2' })).items.map((run) => run.id)).toEqual([labRun]);
+      expect((await logs({ search: 'search 100%' })).items.map((run) => run.id)).toEqual([naturalRun]);
+      expect((await logs({ search: 'search 1%' })).total).toBe(0);
     });
 
     it('keeps the feed password out of every answer and the audit log', async () => {

@@ -14,7 +14,7 @@ import type {
   ProductSearchRow,
   ProductVariantRecord,
 } from '@facet/contract/modules/products/product.schema';
-import { DEFAULT_SHOP_NAME, productLabel, productListQuery, SHOP_NAME_SETTING_KEY, variantOptionKey } from '@facet/contract/modules/products/product.schema';
+import { checkRequiredAttributes, DEFAULT_SHOP_NAME, isFilledInAttributes, productLabel, productListQuery, SHOP_NAME_SETTING_KEY, variantOptionKey } from '@facet/contract/modules/products/product.schema';
 import type { ListQueryOf } from '@facet/contract/list-query';
 import { filterValuesOf } from '@facet/contract/list-query';
 import type { SQL } from 'drizzle-orm';
@@ -403,6 +403,23 @@ export function createProductService(db: Db, cache?: CacheInvalidation) {
     }
   }
 
+  /**
+   * The Required flag: every live, active attribute placed in the set that the Attributes section
+   * fills (the form offers exactly these) needs a value; a 400 names each one missing.
+   */
+  async function checkRequired(tx: Db, input: ProductSaveInput) {
+    const placedRequired = await tx
+      .select({ id: productAttributes.id, attributeCode: productAttributes.attributeCode })
+      .from(attributeSetGroupAttributes)
+      .innerJoin(attributeSetGroups, and(eq(attributeSetGroups.id, attributeSetGroupAttributes.groupId), isLive(attributeSetGroups)))
+      .innerJoin(productAttributes, eq(productAttributes.id, attributeSetGroupAttributes.attributeId))
+      .where(and(eq(attributeSetGroupAttributes.setId, input.attributeSetId), eq(productAttributes.isRequired, true), eq(productAttributes.status, true), isLive(productAttributes)))
+      .orderBy(asc(productAttributes.attributeName), asc(productAttributes.id));
+    const missing: { path: (string | number)[]; message: string }[] = [];
+    checkRequiredAttributes(placedRequired.filter(isFilledInAttributes), input.attributes, (path, message) => missing.push({ path, message }));
+    if (missing.length) throw new AppError('VALIDATION_FAILED', missing[0]!.message, missing);
+  }
+
   /** The vendor: one of the vendor attribute's options or the shop's own name; empty means the shop's own name. */
   async function resolveVendor(tx: Db, vendor: string): Promise<string> {
     const own = await shopName(tx);
@@ -633,8 +650,12 @@ export function createProductService(db: Db, cache?: CacheInvalidation) {
           .from(products)
           .where(and(eq(products.parentProductId, existing.id), isLive(products)));
       }
+      // A configurable product (variants saved, or variant rows in the save) keeps one at least: its
+      // price lives on its variants, and with none left it would sell at the main price, often 0.
+      if (!variants.length && (stored.length || input.variants.length)) throw invalidField('variants', MESSAGES.productVariationsNotFound);
       await checkReferences(tx, input, existing?.id);
       await checkAttributes(tx, input, variants);
+      await checkRequired(tx, input);
       const vendor = await resolveVendor(tx, input.vendor);
       await checkSkus(tx, input, variants, existing?.id);
       const mediaFound = await knownMedia(tx, input, variants);

@@ -137,7 +137,7 @@ describe('products', () => {
 
   describe('saving the whole product', () => {
     it('creates a product with its variants, links and cleaned description in one request', async () => {
-      const response = await api('POST', '/api/products', ring({ baseImage: f.imageUrl, otherImages: ['/media/missing-side.png'] }));
+      const response = await api('POST', '/api/products', ring({ baseImage: f.imageUrl, otherImages: ['/media/missing-side.png'], productDescription: '  Cast & set by hand in Hatton Garden. ' }));
       expect(response.statusCode, response.body).toBe(201);
       const { product, imagesNotAttached } = response.json() as { product: ProductRecord; imagesNotAttached: string[] };
       expect(imagesNotAttached).toEqual(['missing-side.png']);
@@ -161,6 +161,7 @@ describe('products', () => {
         attributes: [expect.objectContaining({ attributeId: f.engraving.id, optionId: null, value: 'Forever' })],
       });
       expect(product.description).toBe('<p>Classic solitaire</p>');
+      expect(product.productDescription).toBe('Cast & set by hand in Hatton Garden.');
       expect(product.variants).toHaveLength(4);
       const [first] = product.variants;
       expect(first!.optionKey).toBe(`${f.metal.options[0]!.id}_${f.ringSize.options[0]!.id}`);
@@ -299,6 +300,7 @@ describe('products', () => {
           message: MESSAGES.notConfigurable,
         },
         { name: 'a vendor that is not an option', input: () => ring({ vendor: 'Someone Else Ltd' }), path: ['vendor'], message: MESSAGES.chooseFromList('vendor') },
+        { name: 'markup in the plain-text product description', input: () => ring({ productDescription: 'Hand set <img src=x onerror=alert(1)>' }), path: ['productDescription'], message: MESSAGES.noAngleBrackets },
       ];
       for (const testCase of cases) {
         it(testCase.name, async () => {
@@ -332,6 +334,71 @@ describe('products', () => {
       expect(await check(`sku=${product.variants[0]!.sku}`)).toMatchObject({ exists: true });
       expect(await check(`sku=${product.sku}&id=${product.id}`)).toEqual({ exists: false });
       expect(await check('sku=NOBODY-HAS-THIS')).toEqual({ exists: false });
+    });
+  });
+
+  describe('Product Variations Not Found', () => {
+    it('refuses a save that leaves a configurable product without a live variant, writing nothing', async () => {
+      const before = await productRows();
+      const input = ring();
+      const allRemoved = await api('POST', '/api/products', { ...input, variants: input.variants!.map((variant) => ({ ...variant, removed: true })) });
+      expect(allRemoved.statusCode).toBe(400);
+      expect(allRemoved.json().error.issues).toEqual([{ path: ['variants'], message: MESSAGES.productVariationsNotFound }]);
+      expect(await productRows()).toBe(before);
+
+      // Every variant of a saved one removed (the form sends none of them): refused, nothing changed.
+      const product = await createProduct(ring());
+      const emptied = await api('PUT', `/api/products/${product.id}`, { ...ring({ sku: product.sku }), variants: [], version: product.version });
+      expect(emptied.statusCode).toBe(400);
+      expect(emptied.json().error.issues).toEqual([{ path: ['variants'], message: MESSAGES.productVariationsNotFound }]);
+      expect((await api('GET', `/api/products/${product.id}`)).json()).toEqual(product);
+
+      // A product that never had variants saves without any.
+      const simple = await createProduct(ring({ variants: [] }));
+      expect(simple.isConfigured).toBe(false);
+      expect((await api('PUT', `/api/products/${simple.id}`, { ...ring({ sku: simple.sku, variants: [] }), version: simple.version })).statusCode).toBe(200);
+    });
+  });
+
+  describe("an attribute's Required flag", () => {
+    it("refuses a save that leaves a required attribute of the set blank, on that attribute, writing nothing", async () => {
+      const attribute = (attributeName: string, attributeCode: string, extra: Record<string, unknown>) =>
+        created('POST', '/api/product-attributes', { attributeName, attributeCode, isRequired: true, status: true, ...extra }) as Promise<ProductAttributeRecord>;
+      const hallmark = await attribute('Hallmark', 'bandHallmark', { inputType: 'text' });
+      const finish = await attribute('Finish', 'bandFinish', { inputType: 'dropdown', options: [{ value: 'Polished' }, { value: 'Matte' }] });
+      // Neither of these asks anything: one is switched off, the other is outside the set.
+      const retired = await attribute('Retired', 'bandRetired', { inputType: 'text', status: false });
+      await attribute('Elsewhere', 'bandElsewhere', { inputType: 'text' });
+      const set = await created('POST', '/api/attribute-sets', {
+        name: 'Bands',
+        status: true,
+        groups: [{ name: 'General', isDefault: true, attributeIds: [hallmark.id, finish.id, retired.id, f.engraving.id] }],
+      });
+      const band = (attributes: ProductCreateInput['attributes']) => ring({ attributeSetId: set.id, attributes });
+
+      const before = await productRows();
+      const blank = await api('POST', '/api/products', band([{ attributeId: hallmark.id, value: '   ' }]));
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().error.issues).toEqual([
+        { path: ['attributes', 'bandFinish'], message: MESSAGES.required },
+        { path: ['attributes', 'bandHallmark'], message: MESSAGES.required },
+      ]);
+      expect(await productRows()).toBe(before);
+
+      const filled = [
+        { attributeId: hallmark.id, value: '925' },
+        { attributeId: finish.id, optionId: finish.options[1]!.id },
+      ];
+      const product = await createProduct(band(filled));
+      expect(product.attributes.map((value) => value.value).sort()).toEqual(['925', 'Matte']);
+
+      // An edit that clears one is refused the same way, and the stored product is untouched.
+      const cleared = await api('PUT', `/api/products/${product.id}`, { ...band([filled[0]!]), sku: product.sku, version: product.version });
+      expect(cleared.statusCode).toBe(400);
+      expect(cleared.json().error.issues).toEqual([{ path: ['attributes', 'bandFinish'], message: MESSAGES.required }]);
+      expect((await api('GET', `/api/products/${product.id}`)).json()).toEqual(product);
+      // The set is left without products, as the list's tests expect of the sets they do not make.
+      expect((await api('DELETE', `/api/products/${product.id}`)).statusCode).toBe(204);
     });
   });
 
@@ -508,7 +575,8 @@ describe('products', () => {
     });
 
     it('relates products, shown as name - model number', async () => {
-      const product = await createProduct(ring({ relatedProductIds: [pendant.id] }));
+      // Without variants: a save leaving a configurable product none is refused on its own (Product Variations Not Found).
+      const product = await createProduct(ring({ relatedProductIds: [pendant.id], variants: [] }));
       expect(product.relatedProducts).toEqual([{ id: pendant.id, label: 'Heart Pendant - PEND-88' }]);
       const self = await api('PUT', `/api/products/${product.id}`, { ...ring({ sku: product.sku, relatedProductIds: [product.id], variants: [] }), version: product.version });
       expect(self.statusCode).toBe(400);

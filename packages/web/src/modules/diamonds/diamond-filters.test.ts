@@ -2,7 +2,7 @@ import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schem
 import { describe, expect, it } from 'vitest';
 import { filterParamsOfPanel } from '../../ui/filter-panel.tsx';
 import { readListQuery } from '../../ui/use-list-query.ts';
-import { apiParamsOf, panelFiltersOf, panelQueryOf, stoneTypeOf, urlParamsOfPanel } from './diamond-filters.ts';
+import { apiParamsOf, panelFiltersOf, panelQueryOf, stoneTypeOf, unpricedListSearch, urlParamsOfPanel } from './diamond-filters.ts';
 
 const EARTH = { isEarthByDefault: true };
 const ANY = { isEarthByDefault: false };
@@ -52,5 +52,18 @@ describe('the diamonds list address', () => {
     expect(apiParamsOf('diamond', { cut: 'EX' }, EARTH)).toEqual({ cut: 'EX', diamondType: 'earth' });
     expect(apiParamsOf('diamond', { diamondType: 'lab' }, EARTH)).toEqual({ diamondType: 'lab' });
     expect(apiParamsOf('diamond', { cut: 'EX' }, ANY, { state: 'sold' })).toEqual({ cut: 'EX', state: 'sold' });
+  });
+
+  it("links each import service's stones without a price to the list that shows them", () => {
+    expect(unpricedListSearch('natural')).toBe('?pricing=unpriced');
+    expect(unpricedListSearch('lab')).toBe('?diamondType=lab&pricing=unpriced');
+    expect(unpricedListSearch('gemstone')).toBe('?type=gemstone&pricing=unpriced');
+    // The list reads them back as the unpriced stones of that kind.
+    const lab = read('diamondType=lab&pricing=unpriced').query;
+    expect(lab).toMatchObject({ diamondType: true, pricing: ['unpriced'] });
+    expect(stoneTypeOf(read('type=gemstone&pricing=unpriced').query)).toBe('gemstone');
+    // Their panel shows no Price from: the list applies none to stones without a price.
+    expect(panelQueryOf(lab, EARTH).priceFrom).toBeUndefined();
+    expect(panelQueryOf(read('').query, EARTH).priceFrom).toBe(1);
   });
 });

@@ -1,10 +1,10 @@
 import type { FilterDefinitions } from '@facet/contract/list-query';
 import { paramNamesOf } from '@facet/contract/list-query';
 import { DEFAULT_DIAMOND_TYPE, DIAMOND_PANEL_FILTERS, DIAMOND_PRICE_FROM_DEFAULT, diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { STONE_TYPES } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { FeedKind, STONE_TYPES } from '@facet/contract/modules/diamonds/diamond.schema';
 
 export type StoneType = keyof typeof STONE_TYPES;
-type DiamondQuery = { type?: readonly StoneType[]; priceFrom?: number; diamondType?: boolean };
+type DiamondQuery = { type?: readonly StoneType[]; priceFrom?: number; diamondType?: boolean; pricing?: readonly string[] };
 
 /**
  * The defaults a list applies when its address leaves a filter out. Price from is 1 on every list
@@ -26,12 +26,16 @@ export function panelFiltersOf(type: StoneType): FilterDefinitions {
 
 const isEarthDefault = (type: StoneType, defaults: ListDefaults) => type === 'diamond' && defaults.isEarthByDefault;
 
-/** The panel's fields as the list's query shows them: what the address leaves out reads as its default. */
+/**
+ * The panel's fields as the list's query shows them: what the address leaves out reads as its default.
+ * A list of the stones without a price has no price from (the server applies none), so it shows none.
+ */
 export function panelQueryOf<Q extends DiamondQuery>(query: Q, defaults: ListDefaults): Q {
   const type = stoneTypeOf(query);
+  const isUnpriced = query.pricing?.includes('unpriced') ?? false;
   return {
     ...query,
-    priceFrom: query.priceFrom ?? DIAMOND_PRICE_FROM_DEFAULT,
+    priceFrom: query.priceFrom ?? (isUnpriced ? undefined : DIAMOND_PRICE_FROM_DEFAULT),
     ...(isEarthDefault(type, defaults) && { diamondType: query.diamondType ?? diamondListQuery.filters.diamondType.trueValue === DEFAULT_DIAMOND_TYPE }),
   };
 }
@@ -60,4 +64,17 @@ export function apiParamsOf(type: StoneType, params: Record<string, string>, def
   );
   const shown = Object.fromEntries(Object.entries(params).filter(([name]) => !hidden.has(name)));
   return { ...(isEarthDefault(type, defaults) && { diamondType: DEFAULT_DIAMOND_TYPE }), ...shown, ...fixed };
+}
+
+/** The list's address narrowed to the stones it leaves out for want of a price: the pricing filter in place of the price range, from page 1. */
+export const UNPRICED_CHANGE = { pricing: 'unpriced', priceFrom: undefined, priceTo: undefined, page: undefined } as const;
+
+/**
+ * Where an import service's stones without a price are listed: the diamonds list (earth mined by
+ * default, `diamondType=lab` for lab grown) or the gemstones list, filtered to `pricing=unpriced`.
+ */
+export function unpricedListSearch(kind: FeedKind): string {
+  const params = new URLSearchParams(kind === 'gemstone' ? { type: 'gemstone' } : kind === 'lab' ? { diamondType: 'lab' } : {});
+  params.set('pricing', UNPRICED_CHANGE.pricing);
+  return `?${params.toString()}`;
 }

@@ -1,10 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { countActiveFilters } from '@facet/contract/list-query';
 import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { DiamondListRow } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { DiamondListRow, DiamondUnpricedCount } from '@facet/contract/modules/diamonds/diamond.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Flex, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { FilterPanel, FiltersToggle } from '../../ui/filter-panel.tsx';
@@ -17,7 +17,7 @@ import { listPagination, tableChangeToQuery, useListQuery } from '../../ui/use-l
 import { diamondApi, diamondKeys } from './diamond.api.ts';
 import { DiamondDetailModal } from './diamond-detail.tsx';
 import type { ListDefaults } from './diamond-filters.ts';
-import { apiParamsOf, panelFiltersOf, panelQueryOf, stoneTypeOf, urlParamsOfPanel } from './diamond-filters.ts';
+import { apiParamsOf, panelFiltersOf, panelQueryOf, stoneTypeOf, UNPRICED_CHANGE, urlParamsOfPanel } from './diamond-filters.ts';
 import { formatCarat, formatFeedWords } from './diamond-format.ts';
 import { StonePrice, StoneStateTag } from './stone-tags.tsx';
 
@@ -38,6 +38,47 @@ interface DiamondListProps {
   extra?: ReactNode;
 }
 
+const formatCount = (count: number) => count.toLocaleString('en-GB');
+
+/**
+ * Stones without a price (no markup band for them, or no exchange rate) are not for sale, so the list
+ * leaves them out unless asked: it says how many, with a link to the list filtered to them, and from
+ * there a way back.
+ */
+function UnpricedNotice({ isUnpricedList, count, onShowUnpriced, onShowPriced }: { isUnpricedList: boolean; count: DiamondUnpricedCount | undefined; onShowUnpriced: () => void; onShowPriced: () => void }) {
+  const link = (label: string, onClick: () => void) => (
+    <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  if (isUnpricedList) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="unpriced-notice"
+        title={<>Showing stones without a price (no markup band or exchange rate): they are not for sale. {link('Show the stones for sale', onShowPriced)}</>}
+      />
+    );
+  }
+  if (!count?.total) return null;
+  const total = `${formatCount(count.total)}${count.totalIsCapped ? '+' : ''}`;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="unpriced-notice"
+      title={
+        <>
+          {total} {count.total === 1 && !count.totalIsCapped ? 'stone is' : 'stones are'} not listed: no price (no markup band or exchange rate). {link('Show them', onShowUnpriced)}
+        </>
+      }
+    />
+  );
+}
+
 /**
  * The stones list (document 2 §2): server paging by 20, the Filters panel (Type and Cut hidden for
  * gemstones; Price from shown as its default 1; Apply, Reset, Enter applies) and the page in the
@@ -52,6 +93,10 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
 
   const apiQuery = { ...apiParamsOf(type, params, defaults, fixedParams), page: query.page, pageSize: query.pageSize };
   const list = useQuery({ queryKey: diamondKeys.list(apiQuery), queryFn: () => diamondApi.list(apiQuery), placeholderData: keepPreviousData });
+  // The stones this list leaves out for want of a price, under its filters: a count and a link to them.
+  const isUnpricedList = query.pricing?.includes('unpriced') ?? false;
+  const unpricedQuery = apiParamsOf(type, params, defaults, fixedParams);
+  const unpriced = useQuery({ queryKey: diamondKeys.unpricedCount(unpricedQuery), queryFn: () => diamondApi.unpricedCount(unpricedQuery), enabled: !query.pricing });
   const panelQuery = panelQueryOf(query, defaults);
   // The panel's fields are filled once: drawn afresh when the address's filters change (Back, a menu link).
   const panelKey = JSON.stringify(apiParamsOf(type, { ...params, page: '', pageSize: '', sort: '', order: '' }, defaults));
@@ -128,6 +173,12 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
             onApply={(filterParams) => changeQuery({ ...urlParamsOfPanel(filterParams, type, defaults), page: undefined })}
           />
         )}
+        <UnpricedNotice
+          isUnpricedList={isUnpricedList}
+          count={unpriced.data}
+          onShowUnpriced={() => changeQuery(UNPRICED_CHANGE)}
+          onShowPriced={() => changeQuery({ pricing: undefined, page: undefined })}
+        />
         <Table<DiamondListRow>
           rowKey="id"
           size="middle"

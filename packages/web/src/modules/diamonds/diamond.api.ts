@@ -8,6 +8,7 @@ import type {
   FeedSettingsInput,
   DiamondListRow,
   DiamondRecord,
+  DiamondUnpricedCount,
   FeedRunRecord,
   ImportService,
   ImportServiceRecord,
@@ -20,6 +21,7 @@ import { apiRequest } from '../../api/client.ts';
 export const diamondKeys = {
   all: ['diamonds'] as const,
   list: (query: QueryParams) => ['diamonds', 'list', query] as const,
+  unpricedCount: (query: QueryParams) => ['diamonds', 'unpriced-count', query] as const,
   detail: (id: number) => ['diamonds', 'detail', id] as const,
 };
 
@@ -41,6 +43,8 @@ export interface ImportServices {
 export const diamondApi = {
   /** A page of stones; the filters travel as the URL parameters the list query reads (type, diamondType, priceFrom...). */
   list: (query: QueryParams) => apiRequest<ListResponse<DiamondListRow>>(api.list, { query }),
+  /** How many stones the list with these parameters leaves out for want of a price. */
+  unpricedCount: (query: QueryParams) => apiRequest<DiamondUnpricedCount>(api.unpricedCount, { query }),
   get: (id: number) => apiRequest<DiamondRecord>(api.detail(id)),
   /** Mark as sold (true) or Add to Inventory (false); answers the spec's toast and the stone as it now is. */
   setSold: (id: number, isSold: boolean) => apiRequest<DiamondActionResponse>(api.sold(id), { method: 'POST', body: { isSold } }),

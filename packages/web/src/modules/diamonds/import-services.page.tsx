@@ -5,7 +5,7 @@ import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Segmented, Spin, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -13,7 +13,8 @@ import { useJobOutcome } from '../cache/use-job-outcome.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
 import type { ImportServices } from './diamond.api.ts';
 import { diamondKeys, nivodaApi, nivodaKeys } from './diamond.api.ts';
-import { nivodaPaths } from './diamond.paths.ts';
+import { diamondPaths, nivodaPaths } from './diamond.paths.ts';
+import { unpricedListSearch } from './diamond-filters.ts';
 import { RunOutcomeTag } from './feed-run-tags.tsx';
 
 /** While a service runs the screen refreshes itself (counts, last run, health). */
@@ -131,6 +132,13 @@ function ServiceCard({ service }: { service: ImportServiceRecord }) {
             <Statistic title="For sale" value={service.forSaleCount} formatter={(value) => count(Number(value))} />
           </Col>
         </Row>
+        {/* Stones without a price are not for sale and the lists leave them out: say how many, and link to them. */}
+        {service.unpricedCount > 0 && (
+          <Typography.Text type="warning" data-testid={`unpriced-${service.name}`}>
+            {count(service.unpricedCount)} without a price (no markup band or exchange rate).{' '}
+            <Link to={`${diamondPaths.list}${unpricedListSearch(service.name)}`}>Show them</Link>
+          </Typography.Text>
+        )}
         <Descriptions
           size="small"
           column={1}

@@ -3,10 +3,12 @@ import type { FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.sch
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Button, Card, Flex, Select, Table, Typography } from 'antd';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../ui/format.ts';
 import { tableLoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { SearchBox } from '../../ui/search-box.tsx';
 import { listPagination, tableChangeToQuery, useListQuery } from '../../ui/use-list-query.ts';
 import { nivodaApi, nivodaKeys } from './diamond.api.ts';
 import { nivodaPaths } from './diamond.paths.ts';
@@ -32,11 +34,13 @@ const kindFilter = feedRunListQuery.filters.kind;
  * System > Nivoda Logs (document 3 §2.1, §3 service log): the feed's runs, newest first, with the
  * spec's fields (service name, download, insert into database, start time, end time, error message,
  * total count; no end time means running) and what a shop needs besides: added, updated, repriced, removed.
+ * The search (document 3 §7: page, search, page_size) finds runs by service name or error message.
  */
 export default function NivodaLogsPage() {
   const navigate = useNavigate();
   const [query, changeQuery, params] = useListQuery(feedRunListQuery.schema);
   const apiQuery = { ...params, page: query.page, pageSize: query.pageSize };
+  const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
   const logs = useQuery({
     queryKey: nivodaKeys.logs(apiQuery),
     queryFn: () => nivodaApi.logs(apiQuery),
@@ -81,7 +85,8 @@ export default function NivodaLogsPage() {
     <>
       <PageHeader title="Nivoda Logs" extra={<Button onClick={() => void navigate(nivodaPaths.service)}>Import Services</Button>} />
       <Card>
-        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
+          <SearchBox value={query.search ?? ''} onSearch={search} placeholder="Search service name or error message" />
           <Select
             allowClear
             aria-label="Service"
@@ -97,7 +102,7 @@ export default function NivodaLogsPage() {
           size="middle"
           columns={columns}
           dataSource={logs.data?.items ?? []}
-          {...tableLoadingState(logs.isPending, 'No runs yet: start a sync from Import Services.')}
+          {...tableLoadingState(logs.isPending, query.search || query.kind ? 'No runs match this search.' : 'No runs yet: start a sync from Import Services.')}
           onChange={tableChangeToQuery<FeedRunRecord>(changeQuery)}
           scroll={{ x: 1000 }}
           pagination={listPagination(query, logs.data)}

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { GENDERS, productCreateSchema, productUpdateSchema } from '@facet/contract/modules/products/product.schema';
+import { checkRequiredAttributes, GENDERS, productCreateSchema, productUpdateSchema } from '@facet/contract/modules/products/product.schema';
+import { acrossFields } from '@facet/contract/rules';
 import type { ProductCreateInput, ProductFormAttribute, ProductRecord } from '@facet/contract/modules/products/product.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Result, Row, Select, Skeleton, Typography } from 'antd';
@@ -18,7 +19,7 @@ import { ProductImagesField } from './media/product-images-field.tsx';
 import { ProductMediaLibrary } from './media/product-media-library.tsx';
 import { productApi, productKeys, useFormAttributes, useFormLookup, useVendors } from './product.api.ts';
 import { productPaths } from './product.paths.ts';
-import { SetAttributesSection, StandaloneAttributesSection } from './form/attribute-sections.tsx';
+import { SetAttributesSection, setAttributesOf, StandaloneAttributesSection } from './form/attribute-sections.tsx';
 import { CanBeSetWithSection } from './form/can-be-set-with-section.tsx';
 import { ConfigurationsSection } from './form/configurations-section.tsx';
 import { DetailsSection } from './form/details-section.tsx';
@@ -114,7 +115,6 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
   const queryClient = useQueryClient();
   const backToList = useBackToList();
   const isEdit = record !== undefined;
-  const schema = isEdit ? productUpdateSchema : productCreateSchema;
   const store = useMemo(() => new VariantStore(toVariantDrafts(record)), [record]);
   const initialValues = useMemo(() => (record ? toFormValues(record) : newProductValues(defaultVendor)), [record, defaultVendor]);
   const [problems, setProblems] = useState<FormProblem[]>([]);
@@ -125,6 +125,18 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
   const formAttributes = useFormAttributes(attributeSetId ?? record?.attributeSetId);
   const attributes = formAttributes.data ?? NO_ATTRIBUTES;
   const lookup = useAttributeLookup(attributes, record);
+  // The Required flag is data: the schema checks the chosen set's required attributes as the server does.
+  // A product with variant rows (saved or generated) must keep a live one: the server's rule, checked first here.
+  const schema = useMemo(() => {
+    const required = setAttributesOf(attributes).filter((attribute) => attribute.isRequired);
+    return acrossFields(isEdit ? productUpdateSchema : productCreateSchema, (fields, report) => {
+      checkRequiredAttributes(required, fields.attributes, report);
+      if (store.all().length && Array.isArray(fields.variants) && !fields.variants.length) report(['variants'], MESSAGES.productVariationsNotFound);
+    });
+  }, [attributes, isEdit, store]);
+  // Names for the red box: an issue on a required attribute names it by code.
+  const attributeNamesRef = useRef(new Map<string, string>());
+  attributeNamesRef.current = new Map(attributes.map((attribute) => [attribute.attributeCode, attribute.attributeName]));
 
   /** The variants live in their own store; the schema parses them with the form's values. */
   const extraValues = useCallback(() => ({ variants: store.toInput().variants }), [store]);
@@ -143,7 +155,7 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
         variantErrors.set(keys[index], errors);
       }
       store.setErrors(variantErrors);
-      setProblems(problemsOf(issues, (index) => store.getRow(keys[index] ?? '')?.sku || `${index + 1}`));
+      setProblems(problemsOf(issues, (index) => store.getRow(keys[index] ?? '')?.sku || `${index + 1}`, (code) => attributeNamesRef.current.get(code)));
     },
     [store],
   );
@@ -209,9 +221,15 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
         {section('Product', <MainFields productId={record?.id} savedSetId={record?.attributeSetId} onSkuChanged={onSkuChanged} />)}
         {section(
           'Content',
-          <FormField name="description" label="Description">
-            <RichTextEditor />
-          </FormField>,
+          <>
+            <FormField name="description" label="Description">
+              <RichTextEditor />
+            </FormField>
+            {/* product_description (document 2 §3): the plain-text summary beside the rich description. */}
+            <FormField name="productDescription" label="Product Description">
+              <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+            </FormField>
+          </>,
         )}
         {section(
           'Product Size',

@@ -1,8 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_GROUP_NAME } from '@facet/contract/modules/attribute-sets/attribute-set.schema';
+import { MESSAGES } from '@facet/contract/messages';
 import { VENDOR_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { ProductFormAttribute } from '@facet/contract/modules/products/product.schema';
+import { isFilledInAttributes } from '@facet/contract/modules/products/product.schema';
 import { Button, Col, Empty, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { FormField } from '../../../ui/schema-form.tsx';
 import type { AttributeValueDraft } from './product-form-values.ts';
 
@@ -38,8 +41,20 @@ interface SetAttributesInputProps {
   attributes: readonly ProductFormAttribute[];
 }
 
-/** Attributes (document 2 §2): one input per attribute of the chosen set, under its group's name. */
+const isBlankValue = (entry: AttributeValueDraft | undefined) => !entry || (entry.optionId === null && entry.value.trim() === '');
+
+/**
+ * The attributes the section fills: those placed in the chosen set, bar the ones that make variants
+ * and the vendor. The Required rule (`checkRequiredAttributes`) runs over the required ones of these.
+ */
+export const setAttributesOf = (attributes: readonly ProductFormAttribute[]) => attributes.filter((attribute) => attribute.groupName !== null && isFilledInAttributes(attribute));
+
+/**
+ * Attributes (document 2 §2): one input per attribute of the chosen set, under its group's name.
+ * A required attribute is marked; once the section's check has failed, each one still blank says so.
+ */
 function SetAttributesInput({ value = [], onChange, attributes }: SetAttributesInputProps) {
+  const { status } = Form.Item.useStatus();
   // The set's default group first, the others by name (the lookup does not carry the set's group order).
   const groups = [...new Set(attributes.map((attribute) => attribute.groupName ?? ''))].sort((a, b) =>
     a === DEFAULT_GROUP_NAME ? -1 : b === DEFAULT_GROUP_NAME ? 1 : a.localeCompare(b),
@@ -60,10 +75,9 @@ function SetAttributesInput({ value = [], onChange, attributes }: SetAttributesI
               .filter((attribute) => (attribute.groupName ?? '') === group)
               .map((attribute) => (
                 <Col xs={24} md={12} key={attribute.id}>
-                  <Flex vertical gap={4}>
-                    <Typography.Text>{attribute.attributeName}</Typography.Text>
+                  <AttributeItem attribute={attribute} isMissing={status === 'error' && attribute.isRequired && isBlankValue(valueOf(attribute.id))}>
                     <AttributeValueInput attribute={attribute} value={valueOf(attribute.id)} onChange={change} />
-                  </Flex>
+                  </AttributeItem>
                 </Col>
               ))}
           </Row>
@@ -73,14 +87,32 @@ function SetAttributesInput({ value = [], onChange, attributes }: SetAttributesI
   );
 }
 
+/** One attribute's label (marked when required) and input, with the required message when it is left blank. */
+function AttributeItem({ attribute, isMissing, children }: { attribute: ProductFormAttribute; isMissing: boolean; children: ReactNode }) {
+  return (
+    <Form.Item
+      label={attribute.attributeName}
+      required={attribute.isRequired}
+      validateStatus={isMissing ? 'error' : undefined}
+      help={isMissing ? MESSAGES.required : undefined}
+      layout="vertical"
+      style={{ marginBottom: 0 }}
+      data-testid={`attribute-${attribute.attributeCode}`}
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
 /** The set's attributes that describe the product (those that make variants are in Configurations). */
 export function SetAttributesSection({ attributes, hasSet }: { attributes: readonly ProductFormAttribute[]; hasSet: boolean }) {
-  const described = attributes.filter((attribute) => attribute.groupName !== null && !attribute.isConfigurable && attribute.attributeCode !== VENDOR_ATTRIBUTE_CODE);
+  const described = setAttributesOf(attributes);
   if (!described.length) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasSet ? 'The attribute set has no attributes to fill in here.' : 'Choose an attribute set first.'} />;
   }
   return (
-    <FormField name="attributes">
+    // Each blank required attribute shows the message under its own input, not once under the section.
+    <FormField name="attributes" help="">
       <SetAttributesInput attributes={described} />
     </FormField>
   );

@@ -1,4 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@facet/contract/messages';
 import type { ChosenMedia } from '@facet/contract/modules/product-media/apply-media';
 import { receivesMedia } from '@facet/contract/modules/product-media/apply-media';
 import type { ProductFormAttribute } from '@facet/contract/modules/products/product.schema';
@@ -23,10 +24,18 @@ function VariantSummary({ store }: { store: VariantStore }) {
   const rows = store.all();
   const removed = rows.filter((row) => row.removed).length;
   return (
-    <Typography.Text type="secondary" data-testid="variant-summary">
-      {rows.length - removed} variant{rows.length - removed === 1 ? '' : 's'}
-      {removed ? `, ${removed} removed (Undo restores them until you save)` : ''}
-    </Typography.Text>
+    <Flex vertical>
+      <Typography.Text type="secondary" data-testid="variant-summary">
+        {rows.length - removed} variant{rows.length - removed === 1 ? '' : 's'}
+        {removed ? `, ${removed} removed (Undo restores them until you save)` : ''}
+      </Typography.Text>
+      {/* Every variant removed: the save would be refused with this, so say it before. */}
+      {rows.length > 0 && removed === rows.length && (
+        <Typography.Text type="danger" data-testid="variations-not-found">
+          {MESSAGES.productVariationsNotFound}
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }
 

@@ -12,6 +12,12 @@ describe('the list of form errors', () => {
     expect(problemLabel(['categoryIds', 0], variantName)).toBe('Categories row 1');
   });
 
+  it('names a required attribute left blank by its name', () => {
+    const attributeName = (code: string) => new Map([['hallmark', 'Hallmark']]).get(code);
+    expect(problemLabel(['attributes', 'hallmark'], variantName, attributeName)).toBe('Attributes › Hallmark');
+    expect(problemLabel(['attributes', 0, 'optionId'], variantName, attributeName)).toBe('Attributes row 1 › Option');
+  });
+
   it('lists each place and message once', () => {
     const problems = problemsOf(
       [

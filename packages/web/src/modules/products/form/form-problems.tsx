@@ -15,6 +15,7 @@ const FIELD_LABELS: Record<string, string> = {
   qty: 'Qty',
   vendor: 'Vendor',
   description: 'Content',
+  productDescription: 'Product Description',
   sizeTypeId: 'Size Type',
   gender: 'Gender',
   productDetails: 'Product Details',
@@ -56,22 +57,24 @@ export interface FormProblem {
 
 /**
  * Where an issue sits, as staff read it: 'Name', 'Product Details row 2 › Label', 'Variant
- * RING-1-AB12 › Price' (a variant is named by `variantName`, its SKU or options).
+ * RING-1-AB12 › Price' (a variant is named by `variantName`, its SKU or options), 'Attributes ›
+ * Hallmark' (a required attribute left blank is named by its code, `attributeName` gives its name).
  */
-export function problemLabel(path: readonly PropertyKey[], variantName: (index: number) => string): string {
+export function problemLabel(path: readonly PropertyKey[], variantName: (index: number) => string, attributeName: (code: string) => string | undefined = () => undefined): string {
   const [field, index, rowField] = path;
   const section = FIELD_LABELS[String(field)] ?? String(field);
+  if (field === 'attributes' && typeof index === 'string') return `${section} › ${attributeName(index) ?? index}`;
   if (typeof index !== 'number') return section;
   const row = field === 'variants' ? `Variant ${variantName(index)}` : `${section} row ${index + 1}`;
   return rowField === undefined ? row : `${row} › ${ROW_FIELD_LABELS[String(rowField)] ?? String(rowField)}`;
 }
 
 /** One entry per place and message, in the order found. */
-export function problemsOf(issues: readonly FieldIssue[], variantName: (index: number) => string): FormProblem[] {
+export function problemsOf(issues: readonly FieldIssue[], variantName: (index: number) => string, attributeName?: (code: string) => string | undefined): FormProblem[] {
   const seen = new Set<string>();
   const problems: FormProblem[] = [];
   for (const issue of issues) {
-    const label = problemLabel(issue.path, variantName);
+    const label = problemLabel(issue.path, variantName, attributeName);
     const key = `${label}\u0000${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,0 +1,2 @@
+CREATE INDEX "diamond_feed_runs_service_name_search" ON "diamond_feed_runs" USING gin (lower("service_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "diamond_feed_runs_error_message_search" ON "diamond_feed_runs" USING gin (lower("error_message") gin_trgm_ops);
