@@ -115,8 +115,9 @@ export async function encryptClearFeedPassword(db: Db, key: Buffer) {
  */
 export async function writeFeedSettings(db: Db, key: Buffer, input: FeedSettingsInput, context: ServiceContext): Promise<FeedSettings> {
   return db.transaction(async (tx) => {
-    const before = await readFeedSettings(tx);
+    // Locked first: two saves at once each compare the endpoint with what the other wrote.
     const stored = await readCredentialsRow(tx, { lock: true });
+    const before = await readFeedSettings(tx);
     const hasMoved = feedEndpointOrigin(input.endpoint) !== feedEndpointOrigin(stored?.endpoint ?? '');
     const password = input.password ? encryptSecret(key, input.password) : hasMoved ? '' : (stored?.password ?? '');
     const actorId = context.actor?.id ?? null;
