@@ -38,6 +38,7 @@ export const DIAMOND_MESSAGES = {
   incrementalMinutesRange: 'Changes are read every 5 to 1440 minutes (a day).',
   fullSyncHoursRange: 'A full sync runs every 1 to 168 hours (a week).',
   feedEndpointNotHttps: 'Use an https:// address; http:// is allowed only for this machine (localhost, 127.0.0.1, [::1]).',
+  feedPasswordUnreadable: 'The saved Nivoda password cannot be read with this server\'s secret key (FACET_SECRET_KEY): enter the password again.',
   feedPasswordClearedOnMove: 'The stored password is cleared when the endpoint moves to another address: enter it again.',
 } as const;
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeNivoda } from '../../integrations/nivoda/fake-server.ts';
 import { startFakeNivoda } from '../../integrations/nivoda/fake-server.ts';
-import { decryptSecret, isEncryptedSecret } from '../../secret-key.ts';
+import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
 import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { TEMPLATE_BOOTSTRAP } from '../../test/test-database.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
@@ -132,6 +132,16 @@ describe('diamonds from Nivoda, with the credentials in the feed settings', () =
     await encryptClearFeedPassword(fx.t.db, TEMPLATE_BOOTSTRAP.secretKey);
     expect(decryptSecret(TEMPLATE_BOOTSTRAP.secretKey, (await storedPassword())!)).toBe(nivoda.password);
     expect(await rowsHolding(nivoda.password)).toEqual({});
+  });
+
+  it('answers a password written with another secret key (the key changed) with a 409 that says to enter it again', async () => {
+    expect((await saveSettings({ username: nivoda.username, password: nivoda.password, endpoint: nivoda.endpoint })).statusCode).toBe(200);
+    const saved = await storedPassword();
+    await fx.t.db.update(diamondFeedCredentials).set({ password: encryptSecret(Buffer.alloc(32, 0x11), nivoda.password) });
+    const started = await post('/api/nivoda-services/natural/start', { mode: 'incremental' });
+    expect(started.statusCode, started.body).toBe(409);
+    expect(started.json().error.message).toBe(DIAMOND_MESSAGES.feedPasswordUnreadable);
+    await fx.t.db.update(diamondFeedCredentials).set({ password: saved! });
   });
 
   it('clears the stored password when the endpoint moves to another origin, so no login reaches the new host', async () => {

@@ -1,4 +1,5 @@
 import {
+  DIAMOND_MESSAGES,
   EXCHANGE_RATE_PATTERN,
   EXCHANGE_RATE_SETTING_KEYS,
   FEED_SCHEDULE_DEFAULTS,
@@ -10,6 +11,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
 import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
 import { settings } from '../settings/setting.table.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
@@ -92,8 +94,16 @@ export async function readFeedCredentials(db: Db, key: Buffer): Promise<{ endpoi
   if (!row) return { endpoint: '', username: '', password: '' };
   // A password moved here in clear from an older database (migration secret_settings) is read as it is until
   // encryptClearFeedPassword, at start-up, has encrypted it.
-  const password = row.password && isEncryptedSecret(row.password) ? decryptSecret(key, row.password) : row.password;
-  return { endpoint: row.endpoint, username: row.username, password };
+  return { endpoint: row.endpoint, username: row.username, password: row.password && isEncryptedSecret(row.password) ? decryptWith(key, row.password) : row.password };
+}
+
+/** A password written with another secret key (FACET_SECRET_KEY changed or lost) is a 409 to act on, not a 500. */
+function decryptWith(key: Buffer, stored: string): string {
+  try {
+    return decryptSecret(key, stored);
+  } catch {
+    throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedPasswordUnreadable);
+  }
 }
 
 /** Encrypts a feed password stored in clear (an older database's, moved by migration secret_settings). */
