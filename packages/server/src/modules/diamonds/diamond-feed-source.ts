@@ -1,4 +1,6 @@
+import { DIAMOND_MESSAGES, isAllowedFeedEndpoint } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import { createNivodaFeed } from '../../integrations/nivoda/nivoda-feed.ts';
 import { readFeedCredentials } from './diamond-settings.ts';
@@ -15,6 +17,8 @@ export function nivodaFeedFromSettings(db: Db, secretKey: () => Buffer): () => P
   return async () => {
     const { username, password, endpoint } = await readFeedCredentials(db, secretKey());
     if (!username || !password || !endpoint) return null;
+    // An older database may hold a plain http:// endpoint the form now refuses: no login is sent there.
+    if (!isAllowedFeedEndpoint(endpoint)) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedEndpointNotHttps);
     const credentials = JSON.stringify([endpoint, username, password]);
     if (current?.credentials !== credentials) current = { credentials, feed: createNivodaFeed({ endpoint, username, password }) };
     return current.feed;

@@ -179,4 +179,14 @@ describe('diamonds from Nivoda, with the credentials in the feed settings', () =
     }
     expect(await fx.t.db.select().from(diamondFeedCredentials)).toEqual(before);
   });
+
+  it('sends no login to a plain http:// endpoint an older version saved', async () => {
+    expect((await saveSettings({ username: nivoda.username, password: nivoda.password, endpoint: nivoda.endpoint })).statusCode).toBe(200);
+    await fx.t.db.update(diamondFeedCredentials).set({ endpoint: 'http://feeds.example.com/graphql' });
+    for (const [url, payload] of [['/api/nivoda-services/natural/start', { mode: 'incremental' }], ['/api/diamonds/pull', { certificate: '2000000001' }]] as const) {
+      const refused = await post(url, payload);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.message).toBe(DIAMOND_MESSAGES.feedEndpointNotHttps);
+    }
+  });
 });
