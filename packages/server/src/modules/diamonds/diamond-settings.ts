@@ -78,7 +78,9 @@ async function readCredentialsRow(db: Db, { lock = false } = {}) {
 
 /** The feed's credentials and schedule as answered: no password, only whether one is stored. */
 export async function readFeedSettings(db: Db): Promise<FeedSettings> {
-  const [values, credentials] = await Promise.all([readSettings(db, Object.values(FEED_SETTING_KEYS)), readCredentialsRow(db)]);
+  // One after the other: `db` may be a transaction's one connection (node-postgres would queue the second).
+  const values = await readSettings(db, Object.values(FEED_SETTING_KEYS));
+  const credentials = await readCredentialsRow(db);
   return {
     username: credentials?.username ?? '',
     passwordIsSet: Boolean(credentials?.password),
