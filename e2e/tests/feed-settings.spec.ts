@@ -70,6 +70,13 @@ test('feed settings: the Nivoda connection is saved with its password masked, re
   await expect(card.getByLabel('Full sync every (hours)')).toHaveValue('24');
   await expect.poll(async () => (await (await page.request.get('/api/nivoda-settings')).json()) as unknown).toMatchObject({ passwordIsSet: true, fullSyncHours: 24 });
 
+  // Typing an endpoint on another address warns, before Submit, that the saved password will be cleared.
+  await card.getByLabel('Nivoda endpoint').fill('https://feeds.example.com/graphql');
+  await expect(card.getByRole('alert')).toHaveText(DIAMOND_MESSAGES.feedPasswordClearedOnMove);
+  await card.getByLabel('Nivoda endpoint').fill('http://127.0.0.1:4010/other-path');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
   // The service screen reads the schedule.
   await page.getByRole('button', { name: 'Import Services' }).click();
   await expect(page).toHaveURL(/\/system\/service$/);

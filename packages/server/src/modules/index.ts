@@ -134,7 +134,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   // Its demo customers are spread over the demo groups.
   { name: 'customers', routes: (app, { db }) => customerRoutes(app, db), demo: seedDemoCustomers, after: ['customer-groups'] },
-  { name: 'settings', routes: (app, { db, cache }) => settingRoutes(app, db, cache), demo: seedDemoSettings },
+  { name: 'settings', routes: (app, { db, cache, config }) => settingRoutes(app, db, cache, config), demo: seedDemoSettings },
   { name: 'cache', routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs) },
   { name: 'api-keys', routes: (app, { db }) => apiKeyRoutes(app, db) },
   // The storefront API (/api/storefront/v1): API keys, not staff sessions, authenticate it.

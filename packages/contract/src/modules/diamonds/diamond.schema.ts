@@ -37,6 +37,9 @@ export const DIAMOND_MESSAGES = {
   exchangeRateUnchanged: 'Exchange rate saved. The rate is the same, so prices stay as they are.',
   incrementalMinutesRange: 'Changes are read every 5 to 1440 minutes (a day).',
   fullSyncHoursRange: 'A full sync runs every 1 to 168 hours (a week).',
+  feedEndpointNotHttps: 'Use an https:// address; http:// is allowed only for this machine (localhost, 127.0.0.1, [::1]).',
+  feedPasswordUnreadable: 'The saved Nivoda password cannot be read with this server\'s secret key (FACET_SECRET_KEY): enter the password again.',
+  feedPasswordClearedOnMove: 'The stored password is cleared when the endpoint moves to another address: enter it again.',
 } as const;
 
 /** Colour grades the filter offers (GIA D to Z, grouped past M as the trade sells them). */
@@ -261,13 +264,12 @@ export const startServiceSchema = z.object({ mode: z.enum(['full', 'incremental'
 export const jobStartedSchema = z.object({ jobId: z.number().int(), message: z.string() });
 
 /**
- * The feed's settings (setting options, document 3): credentials and schedule. The password is
- * never sent back: `passwordIsSet` says whether one is stored; an update without a password keeps it.
+ * The feed's settings: its credentials (kept apart from the setting options, so no generic settings
+ * write reaches them) and its schedule (setting options, document 3). The password is never sent
+ * back: `passwordIsSet` says whether one is stored; an update without a password keeps it, unless
+ * the endpoint moves to another origin, which clears it (it was given for the old address).
  */
 export const FEED_SETTING_KEYS = {
-  username: 'nivoda.username',
-  password: 'nivoda.password',
-  endpoint: 'nivoda.endpoint',
   incrementalMinutes: 'nivoda.incremental_minutes',
   fullSyncHours: 'nivoda.full_sync_hours',
 } as const;
@@ -283,6 +285,27 @@ export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export const FEED_USERNAME_MAX = 255;
 export const FEED_PASSWORD_MAX = 255;
 export const FEED_ENDPOINT_MAX = 500;
+
+/** The origin (scheme, host, port) of a feed endpoint, or null when it is not an http(s) URL. */
+export function feedEndpointOrigin(endpoint: string): string | null {
+  try {
+    const url = new URL(endpoint);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An endpoint the feed's credentials may be sent to: https, or http to this machine only (the fake
+ * Nivoda of the demo and the tests); plain http elsewhere would carry the password readable on the way.
+ */
+export function isAllowedFeedEndpoint(endpoint: string): boolean {
+  if (feedEndpointOrigin(endpoint) === null) return false;
+  const url = new URL(endpoint);
+  return url.protocol === 'https:' || ['localhost', '[::1]'].includes(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+}
+
 export const FEED_INCREMENTAL_MINUTES = { min: 5, max: 24 * 60 } as const;
 export const FEED_FULL_SYNC_HOURS = { min: 1, max: 24 * 7 } as const;
 const scheduleNumber = (range: { min: number; max: number }, message: string) =>
@@ -294,7 +317,8 @@ export const feedSettingsInputSchema = z.object({
   endpoint: safeString()
     .trim()
     .max(FEED_ENDPOINT_MAX, MESSAGES.maxLength(FEED_ENDPOINT_MAX))
-    .refine((text) => text === '' || /^https?:\/\/[^\s]+$/.test(text), MESSAGES.invalidUrl),
+    .refine((text) => text === '' || /^https?:\/\/[^\s]+$/.test(text), MESSAGES.invalidUrl)
+    .refine((text) => text === '' || !/^https?:\/\/[^\s]+$/.test(text) || isAllowedFeedEndpoint(text), DIAMOND_MESSAGES.feedEndpointNotHttps),
   incrementalMinutes: scheduleNumber(FEED_INCREMENTAL_MINUTES, DIAMOND_MESSAGES.incrementalMinutesRange),
   fullSyncHours: scheduleNumber(FEED_FULL_SYNC_HOURS, DIAMOND_MESSAGES.fullSyncHoursRange),
 });

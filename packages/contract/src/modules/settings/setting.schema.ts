@@ -12,6 +12,12 @@ export const settingInputSchema = z.object({
   title: requiredText(255),
   key: requiredText(SETTING_KEY_MAX).regex(SETTING_KEY_PATTERN, MESSAGES.settingKey),
   value: requiredText(5000),
+  /**
+   * A secret (an integration's password or token): stored encrypted, answered masked, never matched
+   * by a search. Absent: secret when the key names one (`isSecretSettingKey`). Once secret, a
+   * setting stays secret and keeps its key (SETTING_MESSAGES).
+   */
+  isSecret: z.boolean().optional(),
 });
 export type SettingInput = z.infer<typeof settingInputSchema>;
 
@@ -19,15 +25,39 @@ export const settingRecordSchema = recordMetaSchema.extend({
   title: z.string(),
   key: z.string(),
   value: z.string(),
+  isSecret: z.boolean(),
 });
 export type SettingRecord = z.infer<typeof settingRecordSchema>;
 
 /**
- * Setting options whose value is a secret (an integration's password, `nivoda.password`): the API
- * answers them masked, and saving the mask back keeps the stored value.
+ * Keys that name a secret (`smtp.password`, `instagram.client_secret`, `instagram.token`,
+ * `klaviyo.api_key`): such a setting is made secret when it is created or renamed to one, whatever
+ * the form says. What keeps it secret afterwards is its stored flag, not its key.
  */
-export const isSecretSettingKey = (key: string) => /(^|[._-])password$/i.test(key);
+export const isSecretSettingKey = (key: string) => /(^|[._-])(password|secret|token|api[_.-]?key|private[_.-]?key)$/i.test(key);
+/** What the API answers for a secret's value; saving it back keeps the stored value. */
 export const MASKED_SECRET = '********';
+
+/** Not worded by the spec. */
+export const SETTING_MESSAGES = {
+  secretKeyFixed: 'The key of a secret setting cannot be changed. Add a new setting instead.',
+  secretStaysSecret: 'A secret setting cannot be made visible. Delete it and add a new setting instead.',
+} as const;
+
+/**
+ * The settings the storefront reads, and so the only ones the storefront's settings cache document
+ * publishes (an allow-list: a setting added for the back office, or an integration's option, stays
+ * private until it is listed here). A secret is never published, listed or not.
+ */
+export const STOREFRONT_SETTING_KEYS = [
+  'store_name',
+  'store_email',
+  'store_phone',
+  'store_address',
+  'vat_rate',
+  'ring_size_guide_slug',
+  'appointment_slot_minutes',
+] as const;
 
 export const settingResource = defineResource({
   name: 'settings',

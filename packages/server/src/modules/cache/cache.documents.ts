@@ -1,6 +1,7 @@
 import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { STOREFRONT_SETTING_KEYS } from '@facet/contract/modules/settings/setting.schema';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { categories } from '../categories/category.table.ts';
@@ -138,9 +139,6 @@ const json = (value: unknown) => JSON.stringify(value);
 /** Diamonds arrive with the diamond feed (a later issue): until then the honest document is an empty one. */
 const emptySource = smallSource(async () => []);
 
-/** Setting keys that hold credentials stay out of a cache the storefront reads. */
-const SECRET_SETTING = /secret|password|token|api[_.-]?key|private/i;
-
 const SOURCES: Record<CacheKey, CacheSource> = {
   products: productSource,
   diamonds: emptySource,
@@ -230,10 +228,15 @@ const SOURCES: Record<CacheKey, CacheSource> = {
     ]);
   }),
 
-  // One document per setting the storefront may read, by key; credentials are left out.
+  // One document per setting the storefront reads (an allow-list, STOREFRONT_SETTING_KEYS), by key;
+  // a secret never, whatever its key.
   settings: smallSource(async (db) => {
-    const rows = await db.select().from(settings).where(isLive(settings)).orderBy(asc(settings.id));
-    return rows.filter((s) => !SECRET_SETTING.test(s.key)).map((s) => [s.key, json({ key: s.key, title: s.title, value: s.value })]);
+    const rows = await db
+      .select({ key: settings.key, title: settings.title, value: settings.value })
+      .from(settings)
+      .where(and(isLive(settings), eq(settings.isSecret, false), inArray(sql`lower(${settings.key})`, [...STOREFRONT_SETTING_KEYS])))
+      .orderBy(asc(settings.id));
+    return rows.map((s) => [s.key, json({ key: s.key, title: s.title, value: s.value })]);
   }),
 
   // One document, `all`: the active delivery services offered at checkout, in pounds.

@@ -139,6 +139,24 @@ describe('cache management', () => {
     expect(await row('shipping-rates')).toMatchObject({ entries: 1 });
   });
 
+  it('publishes only the settings the storefront reads (an allow-list), never a secret or a back-office option', async () => {
+    const create = async (payload: object) => {
+      const created = await t.request(admin, { method: 'POST', url: '/api/settings', payload });
+      expect(created.statusCode, created.body).toBe(201);
+    };
+    // Back-office options whose keys no deny-list would catch, a secret under an unremarkable name,
+    // and the feed's schedule.
+    await create({ title: 'Supplier login', key: 'supplier.username', value: 'buyer@facet.example' });
+    await create({ title: 'Supplier address', key: 'supplier.endpoint', value: 'https://supplier.example/api' });
+    await create({ title: 'Courier login', key: 'courier_login', value: 'hidden-value-31', isSecret: true });
+    await create({ title: 'Nivoda full sync', key: 'nivoda.full_sync_hours', value: '24' });
+    await generate('settings');
+    expect(await document('settings', 'store_name')).toMatchObject({ key: 'store_name', value: 'Facet Jewellers' });
+    for (const key of ['supplier.username', 'supplier.endpoint', 'courier_login', 'nivoda.full_sync_hours', 'order_notification_email', 'usd_gbp_rate']) {
+      expect(await document('settings', key), key).toBeNull();
+    }
+  });
+
   it('a product save removes that product’s document; the next generate brings it back as saved', async () => {
     const [set] = await t.db.select({ id: attributeSets.id }).from(attributeSets).where(isLive(attributeSets)).limit(1);
     const [category] = await t.db.select({ id: categories.id }).from(categories).where(and(isLive(categories), eq(categories.parentId, 1))).limit(1);

@@ -1,28 +1,34 @@
 import {
+  DIAMOND_MESSAGES,
   EXCHANGE_RATE_PATTERN,
   EXCHANGE_RATE_SETTING_KEYS,
   FEED_SCHEDULE_DEFAULTS,
   FEED_SETTING_KEYS,
+  feedEndpointOrigin,
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { ExchangeRateInput, FeedSettings, FeedSettingsInput } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
 import { settings } from '../settings/setting.table.ts';
+import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 
 /**
- * The diamond feed's settings live in the settings module's table (setting options read by key):
- * the USD to GBP rate with its date, the Nivoda credentials and the schedule. Only this module's
- * routes answer them, the password never (passwordIsSet).
+ * The diamond feed's settings: the USD to GBP rate with its date and the schedule live in the
+ * settings module's table (setting options read by key); the Nivoda credentials in their own table
+ * (diamond-feed-credentials.table.ts), the password encrypted. Only this module's routes answer
+ * them, the password never (passwordIsSet).
  */
+
+/** The one feed whose credentials are stored. */
+const FEED = 'nivoda';
 
 const SETTING_TITLES: Record<string, string> = {
   [EXCHANGE_RATE_SETTING_KEYS.rate]: 'USD to GBP exchange rate (diamond feed)',
   [EXCHANGE_RATE_SETTING_KEYS.date]: 'USD to GBP exchange rate date',
-  [FEED_SETTING_KEYS.username]: 'Nivoda username',
-  [FEED_SETTING_KEYS.password]: 'Nivoda password',
-  [FEED_SETTING_KEYS.endpoint]: 'Nivoda endpoint',
   [FEED_SETTING_KEYS.incrementalMinutes]: 'Nivoda incremental sync every (minutes)',
   [FEED_SETTING_KEYS.fullSyncHours]: 'Nivoda full sync every (hours)',
 };
@@ -64,36 +70,85 @@ export async function writeExchangeRate(tx: Db, input: ExchangeRateInput, contex
 
 const wholeOr = (text: string | undefined, fallback: number) => (text && /^\d{1,6}$/.test(text) ? Number(text) : fallback);
 
-/** The feed's credentials and schedule; `password` only for the adapter, never for an answer. */
-export async function readFeedSettings(db: Db): Promise<FeedSettings & { password: string }> {
+async function readCredentialsRow(db: Db, { lock = false } = {}) {
+  const query = db.select().from(diamondFeedCredentials).where(and(eq(diamondFeedCredentials.feed, FEED), isNull(diamondFeedCredentials.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The feed's credentials and schedule as answered: no password, only whether one is stored. */
+export async function readFeedSettings(db: Db): Promise<FeedSettings> {
+  // One after the other: `db` may be a transaction's one connection (node-postgres would queue the second).
   const values = await readSettings(db, Object.values(FEED_SETTING_KEYS));
-  const password = values.get(FEED_SETTING_KEYS.password) ?? '';
+  const credentials = await readCredentialsRow(db);
   return {
-    username: values.get(FEED_SETTING_KEYS.username) ?? '',
-    password,
-    passwordIsSet: password !== '',
-    endpoint: values.get(FEED_SETTING_KEYS.endpoint) ?? '',
+    username: credentials?.username ?? '',
+    passwordIsSet: Boolean(credentials?.password),
+    endpoint: credentials?.endpoint ?? '',
     incrementalMinutes: wholeOr(values.get(FEED_SETTING_KEYS.incrementalMinutes), FEED_SCHEDULE_DEFAULTS.incrementalMinutes),
     fullSyncHours: wholeOr(values.get(FEED_SETTING_KEYS.fullSyncHours), FEED_SCHEDULE_DEFAULTS.fullSyncHours),
   };
 }
 
-/** What the API answers: the settings without the password. */
-export const withoutPassword = ({ password: _password, ...shown }: FeedSettings & { password: string }): FeedSettings => shown;
+/** The credentials for the feed's adapter, the password decrypted; never for an answer. */
+export async function readFeedCredentials(db: Db, key: Buffer): Promise<{ endpoint: string; username: string; password: string }> {
+  const row = await readCredentialsRow(db);
+  if (!row) return { endpoint: '', username: '', password: '' };
+  // A password moved here in clear from an older database (migration secret_settings) is read as it is until
+  // encryptClearFeedPassword, at start-up, has encrypted it.
+  return { endpoint: row.endpoint, username: row.username, password: row.password && isEncryptedSecret(row.password) ? decryptWith(key, row.password) : row.password };
+}
 
-export async function writeFeedSettings(db: Db, input: FeedSettingsInput, context: ServiceContext): Promise<FeedSettings> {
+/** A password written with another secret key (FACET_SECRET_KEY changed or lost) is a 409 to act on, not a 500. */
+function decryptWith(key: Buffer, stored: string): string {
+  try {
+    return decryptSecret(key, stored);
+  } catch {
+    throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedPasswordUnreadable);
+  }
+}
+
+/** Encrypts a feed password stored in clear (an older database's, moved by migration secret_settings). */
+export async function encryptClearFeedPassword(db: Db, key: Buffer) {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: diamondFeedCredentials.id, password: diamondFeedCredentials.password }).from(diamondFeedCredentials).for('update');
+    for (const row of rows) {
+      if (row.password && !isEncryptedSecret(row.password)) {
+        await tx.update(diamondFeedCredentials).set({ password: encryptSecret(key, row.password) }).where(eq(diamondFeedCredentials.id, row.id));
+      }
+    }
+  });
+}
+
+/**
+ * Saves the credentials and schedule. A blank password keeps the stored one, unless the endpoint's
+ * origin changes: a password is given for one host, and the next scheduled login would otherwise
+ * post it to whichever host the endpoint now names, so the move clears it.
+ */
+export async function writeFeedSettings(db: Db, key: Buffer, input: FeedSettingsInput, context: ServiceContext): Promise<FeedSettings> {
   return db.transaction(async (tx) => {
+    // Locked first: two saves at once each compare the endpoint with what the other wrote.
+    const stored = await readCredentialsRow(tx, { lock: true });
     const before = await readFeedSettings(tx);
-    const values: Record<string, string> = {
-      [FEED_SETTING_KEYS.username]: input.username,
-      [FEED_SETTING_KEYS.endpoint]: input.endpoint,
-      [FEED_SETTING_KEYS.incrementalMinutes]: String(input.incrementalMinutes),
-      [FEED_SETTING_KEYS.fullSyncHours]: String(input.fullSyncHours),
-    };
-    if (input.password) values[FEED_SETTING_KEYS.password] = input.password;
-    await writeSettings(tx, values, context.actor?.id ?? null);
-    // writeAudit masks the password field: the log says it changed, never what to.
-    await writeAudit(tx, context, { action: 'update', entity: 'nivoda_settings', before, after: { ...before, ...input, password: input.password || before.password } });
-    return withoutPassword(await readFeedSettings(tx));
+    const hasMoved = feedEndpointOrigin(input.endpoint) !== feedEndpointOrigin(stored?.endpoint ?? '');
+    const password = input.password ? encryptSecret(key, input.password) : hasMoved ? '' : (stored?.password ?? '');
+    const actorId = context.actor?.id ?? null;
+    const credentials = { endpoint: input.endpoint, username: input.username, password };
+    await tx
+      .insert(diamondFeedCredentials)
+      .values({ feed: FEED, ...credentials, createdBy: actorId, updatedBy: actorId })
+      .onConflictDoUpdate({
+        target: diamondFeedCredentials.feed,
+        set: { ...credentials, version: sql`${diamondFeedCredentials.version} + 1`, updatedAt: new Date(), updatedBy: actorId },
+      });
+    await writeSettings(
+      tx,
+      { [FEED_SETTING_KEYS.incrementalMinutes]: String(input.incrementalMinutes), [FEED_SETTING_KEYS.fullSyncHours]: String(input.fullSyncHours) },
+      actorId,
+    );
+    const after = await readFeedSettings(tx);
+    // No password in either side: the log says whether one is stored (passwordIsSet, masked when true).
+    await writeAudit(tx, context, { action: 'update', entity: 'nivoda_settings', before, after });
+    return after;
   });
 }

@@ -29,6 +29,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { secretKeyOf } from '../../secret-key.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
@@ -37,7 +38,7 @@ import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
 import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
-import { readExchangeRate, readFeedSettings, withoutPassword, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
+import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 
@@ -68,9 +69,9 @@ const SCHEDULER_TICK_MS = 60_000;
  * the list and detail, sold and pull, the service log, the import services, the feed's settings and
  * the exchange rate. Registers the sync and repricing job kinds and the sync scheduler.
  */
-export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed'>) {
+export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>) {
   app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
-  const nivodaFeed = nivodaFeedFromSettings(db);
+  const nivodaFeed = nivodaFeedFromSettings(db, () => secretKeyOf(config));
   const currentFeed = async () => app.stoneFeed ?? (await nivodaFeed());
   const service = createDiamondService(db);
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
@@ -105,6 +106,7 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   app.addHook('onReady', async () => {
     // On PGlite one process owns the data: no read is under way at start, so anything staged is a killed read's.
     if (jobs.engine.driver === 'pglite') await db.execute(sql`delete from diamond_feed_staging`);
+    await encryptClearFeedPassword(db, secretKeyOf(config));
     timer = setInterval(() => void feedService.tick().catch((error: unknown) => app.log.error({ err: error }, 'diamond feed scheduler failed')), SCHEDULER_TICK_MS);
     timer.unref();
   });
@@ -205,9 +207,9 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     },
   );
 
-  route.get(diamondPaths.settings, { config: systemConfig, schema: { tags: systemTags, response: { 200: feedSettingsSchema } } }, async () => withoutPassword(await readFeedSettings(db)));
+  route.get(diamondPaths.settings, { config: systemConfig, schema: { tags: systemTags, response: { 200: feedSettingsSchema } } }, () => readFeedSettings(db));
 
   route.put(diamondPaths.settings, { config: systemConfig, schema: { tags: systemTags, body: feedSettingsInputSchema, response: { 200: feedSettingsSchema } } }, (request) =>
-    writeFeedSettings(db, request.body, contextOf(request)),
+    writeFeedSettings(db, secretKeyOf(config), request.body, contextOf(request)),
   );
 }

@@ -432,8 +432,8 @@ describe('diamonds', () => {
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.body).not.toContain('hunter2');
       expect(saved.json()).toMatchObject({ username: 'shop@example.com', passwordIsSet: true, incrementalMinutes: 30 });
-      // Saved again without a password: the stored one is kept.
-      await fx.t.request(fx.admin, { method: 'PUT', url: '/api/nivoda-settings', payload: { username: 'shop@example.com', endpoint: '', incrementalMinutes: 30, fullSyncHours: 24 } });
+      // Saved again without a password, for the same endpoint: the stored one is kept.
+      await fx.t.request(fx.admin, { method: 'PUT', url: '/api/nivoda-settings', payload: { username: 'shop@example.com', endpoint: 'https://integrations.nivoda.net/api/diamonds', incrementalMinutes: 30, fullSyncHours: 24 } });
       expect((await get('/api/nivoda-settings')).json().passwordIsSet).toBe(true);
       const audits = await fx.t.db.select().from(auditLog).where(eq(auditLog.entity, 'nivoda_settings'));
       expect(JSON.stringify(audits)).not.toContain('hunter2');

@@ -1,26 +1,60 @@
-import { isSecretSettingKey, MASKED_SECRET, settingResource } from '@facet/contract/modules/settings/setting.schema';
-import { inArray } from 'drizzle-orm';
+import { isSecretSettingKey, MASKED_SECRET, SETTING_MESSAGES, settingResource } from '@facet/contract/modules/settings/setting.schema';
+import type { SettingInput } from '@facet/contract/modules/settings/setting.schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import { invalidField } from '../../http/errors.ts';
+import { encryptSecret, isEncryptedSecret, secretKeyOf } from '../../secret-key.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { invalidatingWrites } from '../cache/cache-invalidation.ts';
 import { settings } from './setting.table.ts';
 
 /**
  * Setting options have no rule beyond their schema and the unique key, except secrets (an
- * integration's password): answered masked, and the mask saved back keeps the stored value. The
- * storefront reads its settings from the cache: a saved option makes that document stale.
+ * integration's password or token): stored encrypted, answered masked (the mask saved back keeps the
+ * stored value), never matched by a search, and fixed once made: a secret keeps its key and stays
+ * secret, since a renamed or unflagged row would answer its value in clear. The storefront reads its
+ * settings from the cache: a saved option makes that document stale.
  */
-export function settingRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {
+export function settingRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation, config: Pick<Config, 'secretKey' | 'dataDir'>) {
+  const secretKey = () => secretKeyOf(config);
   const service = createCrudService(db, settingResource, settings, {
+    // What the generic service reads as a setting's value (list, search, record, audit): nothing of a
+    // secret, so neither its ciphertext nor a search on it can tell anything (loadRelations masks it).
+    derivedFields: { value: sql<string>`case when ${settings.isSecret} then '' else ${settings.value} end` },
     async loadRelations(source, ids) {
-      const rows = await source.select({ id: settings.id, key: settings.key }).from(settings).where(inArray(settings.id, ids));
-      return new Map(rows.filter((row) => isSecretSettingKey(row.key)).map((row) => [row.id, { value: MASKED_SECRET }]));
+      const rows = await source.select({ id: settings.id }).from(settings).where(and(inArray(settings.id, ids), eq(settings.isSecret, true)));
+      return new Map(rows.map((row) => [row.id, { value: MASKED_SECRET }]));
     },
-    toValues: (input, { existing }) =>
-      existing && isSecretSettingKey(existing.key) && input.value === MASKED_SECRET ? { ...input, value: existing.value } : { ...input },
+    async beforeUpdate(_tx, { input, existing }) {
+      if (!existing.isSecret) return;
+      if (input.key !== existing.key) throw invalidField('key', SETTING_MESSAGES.secretKeyFixed);
+      if (input.isSecret === false) throw invalidField('isSecret', SETTING_MESSAGES.secretStaysSecret);
+    },
+    toValues: (input: SettingInput, { existing }) => {
+      const isSecret = existing?.isSecret || input.isSecret === true || isSecretSettingKey(input.key);
+      const values = { title: input.title, key: input.key, isSecret };
+      // The mask saved back on a secret keeps the stored value: the value is left out of the update.
+      if (existing?.isSecret && input.value === MASKED_SECRET) return values;
+      return { ...values, value: isSecret ? encryptSecret(secretKey(), input.value) : input.value };
+    },
   });
   crudRoutes(app, settingResource, invalidatingWrites(service, cache, ['settings']));
+  // Secrets written in clear by older versions (the mask then only hid them in answers) are
+  // encrypted once the app is ready; until then they are read as they are.
+  app.addHook('onReady', () => encryptClearSecrets(db, secretKey()));
+}
+
+/** Encrypts every secret setting still stored in clear, deleted rows included (they hold old values). */
+export async function encryptClearSecrets(db: Db, key: Buffer) {
+  await db.transaction(async (tx) => {
+    // A handful of rows: read them all and let secret-key.ts tell clear text from its own output.
+    const rows = await tx.select({ id: settings.id, value: settings.value }).from(settings).where(eq(settings.isSecret, true)).for('update');
+    for (const row of rows) {
+      if (!isEncryptedSecret(row.value)) await tx.update(settings).set({ value: encryptSecret(key, row.value) }).where(eq(settings.id, row.id));
+    }
+  });
 }

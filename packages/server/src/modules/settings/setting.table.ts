@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { standardColumns, searchIndexes } from '../../db/columns.ts';
 
-/** Setting options: title, key and value (the spec's bvl_title, bvl_key, bvl_value). */
+/**
+ * Setting options: title, key and value (the spec's bvl_title, bvl_key, bvl_value). A secret's value
+ * is stored encrypted (secret-key.ts); `is_secret` is what marks it, once set never cleared, so
+ * renaming the key cannot turn a secret into a plain setting.
+ */
 export const settings = pgTable(
   'settings',
-  { ...standardColumns, title: text('title').notNull(), key: text('key').notNull(), value: text('value').notNull() },
+  {
+    ...standardColumns,
+    title: text('title').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    isSecret: boolean('is_secret').notNull().default(false),
+  },
   (t) => [uniqueIndex('settings_key_live').on(sql`lower(${t.key})`).where(sql`deleted_at is null`), ...searchIndexes('settings', t.title, t.key, t.value)],
 );

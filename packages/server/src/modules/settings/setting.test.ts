@@ -1,9 +1,13 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { MASKED_SECRET, settingResource } from '@facet/contract/modules/settings/setting.schema';
+import { MASKED_SECRET, SETTING_MESSAGES, settingResource } from '@facet/contract/modules/settings/setting.schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/audit.table.ts';
+import { decryptSecret, isEncryptedSecret } from '../../secret-key.ts';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import { useAdminTestApp } from '../../test/test-app.ts';
+import { TEMPLATE_BOOTSTRAP } from '../../test/test-database.ts';
+import { encryptClearSecrets } from './setting.routes.ts';
 import { settings } from './setting.table.ts';
 
 describeCrudResource({
@@ -49,7 +53,80 @@ describe('settings: secret values', () => {
     expect((await t.request(admin, { method: 'GET', url: `/api/settings/${id}` })).json().value).toBe(MASKED_SECRET);
     const renamed = await t.request(admin, { method: 'PUT', url: `/api/settings/${id}`, payload: { title: 'Nivoda password', key: 'nivoda.password', value: MASKED_SECRET, version: 1 } });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const [stored] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.id, id));
-    expect(stored!.value).toBe('hunter2-secret');
+    expect(await storedValue(id)).toBe('hunter2-secret');
+  });
+
+  /** The value the database holds for a setting, decrypted when it is a secret; asserts a secret is not in clear. */
+  const storedValue = async (id: number) => {
+    const [stored] = await fixture.t.db.select({ value: settings.value, isSecret: settings.isSecret }).from(settings).where(eq(settings.id, id));
+    if (!stored!.isSecret) return stored!.value;
+    expect(isEncryptedSecret(stored!.value), 'a secret is stored encrypted').toBe(true);
+    return decryptSecret(TEMPLATE_BOOTSTRAP.secretKey, stored!.value);
+  };
+  const create = async (payload: object) => {
+    const created = await fixture.t.request(fixture.admin, { method: 'POST', url: '/api/settings', payload });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { id: number; key: string; value: string; isSecret: boolean; version: number };
+  };
+  const auditsOf = (id: number) => fixture.t.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+
+  it('refuses to rename a secret or make it visible, which would answer, audit and publish its value in clear', async () => {
+    const { t, admin } = fixture;
+    const secret = await create({ title: 'SMTP password', key: 'smtp.password', value: 'swordfish-42' });
+    expect(secret).toMatchObject({ isSecret: true, value: MASKED_SECRET });
+    const renamed = await t.request(admin, { method: 'PUT', url: `/api/settings/${secret.id}`, payload: { title: 'x', key: 'smtp_copy', value: MASKED_SECRET, version: secret.version } });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    expect(renamed.json().error.issues).toEqual([{ path: ['key'], message: SETTING_MESSAGES.secretKeyFixed }]);
+    const shown = await t.request(admin, { method: 'PUT', url: `/api/settings/${secret.id}`, payload: { title: 'x', key: 'smtp.password', value: MASKED_SECRET, isSecret: false, version: secret.version } });
+    expect(shown.statusCode, shown.body).toBe(400);
+    expect(shown.json().error.issues).toEqual([{ path: ['isSecret'], message: SETTING_MESSAGES.secretStaysSecret }]);
+    // Nothing written: the same row, the same value, and no answer or audit row holds it.
+    expect((await t.request(admin, { method: 'GET', url: `/api/settings/${secret.id}` })).json()).toMatchObject({ key: 'smtp.password', isSecret: true, version: 1, value: MASKED_SECRET });
+    expect(await storedValue(secret.id)).toBe('swordfish-42');
+    expect(JSON.stringify(await auditsOf(secret.id))).not.toContain('swordfish');
+    // Its title may still change, the mask saved back keeping the value.
+    const retitled = await t.request(admin, { method: 'PUT', url: `/api/settings/${secret.id}`, payload: { title: 'Mail password', key: 'smtp.password', value: MASKED_SECRET, isSecret: true, version: 1 } });
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    expect(retitled.body).not.toContain('swordfish');
+    expect(await storedValue(secret.id)).toBe('swordfish-42');
+    expect(JSON.stringify(await auditsOf(secret.id))).not.toContain('swordfish');
+  });
+
+  it('keeps a setting flagged secret secret whatever its key, and a plain setting renamed to a secret key becomes one', async () => {
+    const { t, admin } = fixture;
+    const flagged = await create({ title: 'Feed login', key: 'feed_login', value: 'opensesame-77', isSecret: true });
+    expect(flagged).toMatchObject({ isSecret: true, value: MASKED_SECRET });
+    expect(await storedValue(flagged.id)).toBe('opensesame-77');
+    const plain = await create({ title: 'Courier', key: 'courier_account', value: 'acct-991' });
+    expect(plain).toMatchObject({ isSecret: false, value: 'acct-991' });
+    const renamed = await t.request(admin, { method: 'PUT', url: `/api/settings/${plain.id}`, payload: { title: 'Courier', key: 'courier.api_key', value: 'key-5531', version: plain.version } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ isSecret: true, value: MASKED_SECRET });
+    expect(await storedValue(plain.id)).toBe('key-5531');
+    expect(JSON.stringify(await auditsOf(plain.id))).not.toContain('key-5531');
+    expect(JSON.stringify(await auditsOf(flagged.id))).not.toContain('opensesame');
+  });
+
+  it('never matches a secret by its value in a search (no substring oracle), but by its title and key', async () => {
+    const { t, admin } = fixture;
+    await create({ title: 'Klaviyo token', key: 'klaviyo.token', value: 'pk-abcdef-998877' });
+    await create({ title: 'Gift wrap note', key: 'gift_wrap_note', value: 'wrapped-with-ribbon' });
+    const search = async (text: string) => (await t.request(admin, { method: 'GET', url: `/api/settings?search=${encodeURIComponent(text)}` })).json() as { items: { key: string; value: string }[]; total: number };
+    for (const guess of ['pk-abcdef', 'pk-', '998877', 'enc:v1']) expect((await search(guess)).total, guess).toBe(0);
+    expect((await search('klaviyo')).items).toEqual([expect.objectContaining({ key: 'klaviyo.token', value: MASKED_SECRET })]);
+    expect((await search('with-ribbon')).items).toEqual([expect.objectContaining({ key: 'gift_wrap_note' })]);
+  });
+
+  it('encrypts at start-up the secrets an older version stored in clear, and still masks them before', async () => {
+    const { t, admin } = fixture;
+    const [legacy] = await t.db.insert(settings).values({ title: 'Old token', key: 'instagram.token', value: 'IGQVJ-legacy-clear', isSecret: true }).returning({ id: settings.id });
+    expect((await t.request(admin, { method: 'GET', url: `/api/settings/${legacy!.id}` })).json().value).toBe(MASKED_SECRET);
+    await encryptClearSecrets(t.db, TEMPLATE_BOOTSTRAP.secretKey);
+    expect(await storedValue(legacy!.id)).toBe('IGQVJ-legacy-clear');
+    // Idempotent: an encrypted value is left as it is.
+    const [once] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.id, legacy!.id));
+    await encryptClearSecrets(t.db, TEMPLATE_BOOTSTRAP.secretKey);
+    const [twice] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.id, legacy!.id));
+    expect(twice!.value).toBe(once!.value);
   });
 });

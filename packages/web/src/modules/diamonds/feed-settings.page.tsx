@@ -5,7 +5,9 @@ import {
   FEED_INCREMENTAL_MINUTES,
   FEED_PASSWORD_MAX,
   FEED_USERNAME_MAX,
+  DIAMOND_MESSAGES,
   exchangeRateInputSchema,
+  feedEndpointOrigin,
   feedSettingsInputSchema,
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { ExchangeRateInput, FeedSettings, FeedSettingsInput } from '@facet/contract/modules/diamonds/diamond.schema';
@@ -160,15 +162,19 @@ function FeedSettingsCard() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FeedSettingsInput>();
   const current = useQuery({ queryKey: nivodaKeys.settings, queryFn: nivodaApi.settings });
+  const typedEndpoint = Form.useWatch('endpoint', form);
+  const typedPassword = Form.useWatch('password', form);
   const reportFailure = useReportSaveFailure(form);
   const save = useMutation({
     mutationFn: nivodaApi.saveSettings,
     onSuccess: (answer) => {
+      const hadPassword = current.data?.passwordIsSet ?? false;
       queryClient.setQueryData(nivodaKeys.settings, answer);
       // The password is never sent back: the field empties and says one is saved.
       form.setFieldsValue(toFormValues(answer));
       void queryClient.invalidateQueries({ queryKey: nivodaKeys.services });
-      void message.success(MESSAGES.recordUpdated);
+      if (hadPassword && !answer.passwordIsSet) void message.warning(`${MESSAGES.recordUpdated} ${DIAMOND_MESSAGES.feedPasswordClearedOnMove}`);
+      else void message.success(MESSAGES.recordUpdated);
     },
     onError: reportFailure,
   });
@@ -176,6 +182,9 @@ function FeedSettingsCard() {
   if (!current.data) return <LoadingCard title="Nivoda connection and schedule" isError={current.isError} />;
   const saved = current.data;
   const isConfigured = saved.endpoint !== '' && saved.username !== '' && saved.passwordIsSet;
+  // The server clears a saved password when the endpoint moves to another origin: say so before Submit.
+  const willClearPassword =
+    saved.passwordIsSet && !typedPassword && typedEndpoint !== undefined && feedEndpointOrigin(typedEndpoint.trim()) !== feedEndpointOrigin(saved.endpoint);
   return (
     <Card
       title={
@@ -197,9 +206,14 @@ function FeedSettingsCard() {
           initialValues={toFormValues(saved)}
           onSubmit={(input) => save.mutate(input)}
         >
-          <FormField name="endpoint" label="Nivoda endpoint" extra="The address of Nivoda's GraphQL API.">
+          <FormField
+            name="endpoint"
+            label="Nivoda endpoint"
+            extra="The address of Nivoda's GraphQL API, https:// (http:// only on this machine). Moving it to another address clears the saved password."
+          >
             <Input placeholder={NIVODA_ENDPOINT_EXAMPLE} maxLength={FEED_ENDPOINT_MAX} autoComplete="off" />
           </FormField>
+          {willClearPassword && <Alert type="warning" showIcon role="alert" title={DIAMOND_MESSAGES.feedPasswordClearedOnMove} style={{ marginBottom: 16 }} />}
           <Row gutter={16}>
             <Col xs={24} sm={12}>
               <FormField name="username" label="Username">
