@@ -6,6 +6,7 @@ import { isLive } from '../../db/columns.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { countStonesForSale, diamondCombinationDocuments, stoneDocumentBatches } from '../diamonds/diamond-storefront.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { products } from '../products/product.table.ts';
@@ -135,16 +136,23 @@ function smallSource(read: (db: Db) => Promise<CacheEntries>): CacheSource {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** Diamonds arrive with the diamond feed (a later issue): until then the honest document is an empty one. */
-const emptySource = smallSource(async () => []);
+/**
+ * The stones for sale, one document each by id: a million of them are streamed by keyset in batches
+ * (`diamond-storefront.ts`), so the build holds one batch, and the live documents answer meanwhile.
+ */
+const diamondSource: CacheSource = {
+  count: countStonesForSale,
+  batches: (db) => stoneDocumentBatches(db),
+};
 
 /** Setting keys that hold credentials stay out of a cache the storefront reads. */
 const SECRET_SETTING = /secret|password|token|api[_.-]?key|private/i;
 
 const SOURCES: Record<CacheKey, CacheSource> = {
   products: productSource,
-  diamonds: emptySource,
-  'diamond-combinations': emptySource,
+  diamonds: diamondSource,
+  // The ring builder's shapes × carat bands that have stones for sale: a few hundred documents at most.
+  'diamond-combinations': smallSource(diamondCombinationDocuments),
 
   // One document per live, active category (not the root), by slug.
   categories: smallSource(async (db) => {
