@@ -267,3 +267,20 @@ const SOURCES: Record<CacheKey, CacheSource> = {
 };
 
 export const cacheSourceOf = (key: CacheKey): CacheSource => SOURCES[key];
+
+/**
+ * The tables each key's documents are read from: a write to one of them makes the key's documents
+ * stale, so it must invalidate the key after it commits. `cache-write-paths.test.ts` holds every
+ * writer of these tables to that (and these lists to the tables the sources read).
+ */
+export const CACHE_KEY_TABLES: Record<CacheKey, readonly string[]> = {
+  products: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options'],
+  diamonds: ['diamonds', 'diamond_shapes'],
+  'diamond-combinations': ['diamonds', 'diamond_shapes'],
+  categories: ['categories'],
+  'navigation-menu': ['navigation_menu_items', 'categories', 'content_pages'],
+  'content-pages': ['content_pages'],
+  settings: ['settings'],
+  'shipping-rates': ['shipping_rates'],
+  'diamond-shapes': ['diamond_shapes', 'shape_categories'],
+};
