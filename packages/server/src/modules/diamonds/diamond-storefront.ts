@@ -32,9 +32,16 @@ export async function countStonesForSale(db: Db): Promise<number> {
 export async function* stoneDocumentBatches(db: Db, batchSize = STONE_BATCH): AsyncGenerator<[string, string][]> {
   let after = 0;
   for (;;) {
-    const rows = rowsOf<{ id: number; document: string }>(
+    // The batch is the next stones for sale by id alone (a walk of the primary key that stops after
+    // `batchSize`); their shapes are joined after. Joined in the same scan, the planner hashed the shapes
+    // and sorted every stone past `after` for each batch: 40,000 stones in two minutes of a million.
+    // A stone whose shape is not live and active reads as no document, and still moves the keyset on.
+    const rows = rowsOf<{ id: number; document: string | null }>(
       await db.execute(sql`
-        select d.id, json_build_object(
+        with batch as materialized (
+          select * from diamonds d where d.id > ${after} and ${forSale} order by d.id limit ${batchSize}
+        )
+        select d.id, case when s.id is null then null else json_build_object(
           'id', d.id,
           'sku', d.stock_id,
           'name', d.name,
@@ -60,13 +67,12 @@ export async function* stoneDocumentBatches(db: Db, batchSize = STONE_BATCH): As
           'images', json_build_object('image', d.image, 'video', d.video),
           'currency', 'GBP',
           'price', d.price
-        )::text as document
-        from diamonds d join diamond_shapes s on ${liveShape}
-        where d.id > ${after} and ${forSale}
-        order by d.id limit ${batchSize}`),
+        )::text end as document
+        from batch d left join diamond_shapes s on ${liveShape}
+        order by d.id`),
     );
     if (rows.length === 0) return;
-    yield rows.map((row) => [String(row.id), row.document]);
+    yield rows.filter((row) => row.document !== null).map((row) => [String(row.id), row.document!]);
     after = Number(rows.at(-1)!.id);
     if (rows.length < batchSize) return;
   }
