@@ -123,9 +123,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     demo: seedDemoProducts,
     after: ['attribute-sets', 'categories', 'product-sizes', 'product-attributes', 'diamond-shapes'],
   },
-  { name: 'product-import', routes: (app, { db, config, jobs }) => productImportRoutes(app, db, jobs, config) },
+  { name: 'product-import', routes: (app, { db, config, jobs, cache }) => productImportRoutes(app, db, jobs, config, cache) },
   { name: 'product-media', routes: (app, { db, mediaStorage }) => productMediaRoutes(app, db, mediaStorage) },
-  { name: 'product-prices', routes: (app, { db, jobs }) => productPriceRoutes(app, db, jobs.service) },
+  { name: 'product-prices', routes: (app, { db, jobs, cache }) => productPriceRoutes(app, db, jobs, cache) },
   {
     name: 'customer-groups',
     routes: (app, { db }) => customerGroupRoutes(app, db),

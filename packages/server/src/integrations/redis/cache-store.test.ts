@@ -81,6 +81,41 @@ function describeStore(name: string, make: () => CacheStore, cleanUp: () => Prom
       expect((await store.stats(['never'])).get('never')!.invalidatedAt).toBeNull();
     });
 
+    it('a build drops at its swap the entries invalidated while it ran (it may have read them before the write committed)', async () => {
+      const build = await store.startBuild('race');
+      await build.write([
+        ['1', '{"price":100}'],
+        ['2', '{"price":200}'],
+      ]);
+      // A product saved now: the build read its old document, and may write more it read before the save.
+      await store.invalidate('race', ['1', '3']);
+      await build.write([
+        ['3', '{"price":300}'],
+        ['4', '{"price":400}'],
+      ]);
+      const stats = await build.commit();
+      expect(await store.read('race', '1')).toBeNull();
+      expect(await store.read('race', '3')).toBeNull();
+      expect(await store.read('race', '2')).toBe('{"price":200}');
+      expect(stats).toMatchObject({ entries: 2, bytes: entryBytes('2', '{"price":200}') + entryBytes('4', '{"price":400}') });
+      expect(stats.invalidatedAt).not.toBeNull();
+      expect((await store.stats(['race'])).get('race')).toMatchObject({ entries: 2, bytes: stats.bytes, invalidatedAt: expect.any(Date) });
+
+      // Invalidated in full (a category renamed) while a build ran: nothing it read is kept.
+      const whole = await store.startBuild('race');
+      await whole.write([['5', '{}']]);
+      await store.invalidate('race', 'all');
+      await whole.write([['6', '{}']]);
+      expect(await whole.commit()).toMatchObject({ entries: 0, bytes: 0 });
+      expect(await store.read('race', '6')).toBeNull();
+
+      // What was noted belongs to that build only: the next one keeps everything it writes.
+      const next = await store.startBuild('race');
+      await next.write([['1', '{"price":110}']]);
+      expect(await next.commit()).toMatchObject({ entries: 1, invalidatedAt: null });
+      expect(await store.read('race', '1')).toBe('{"price":110}');
+    });
+
     it('a build of nothing leaves an empty key that was generated', async () => {
       const build = await store.startBuild('diamonds');
       const stats = await build.commit();

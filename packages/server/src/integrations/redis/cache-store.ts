@@ -14,7 +14,11 @@ export interface CacheKeyStats {
 /** One build of a key: batches land beside the live key, and `commit` swaps them in at once. */
 export interface CacheBuild {
   write(entries: readonly (readonly [string, string])[]): Promise<void>;
-  /** Replaces the key's entries with the ones written, atomically; readers see the old or the new, never a mix. */
+  /**
+   * Replaces the key's entries with the ones written, atomically; readers see the old or the new, never a
+   * mix. Entries invalidated since the build started are left out (all of them after an `'all'`): the
+   * build may have read them before the write that staled them committed.
+   */
   commit(): Promise<CacheKeyStats>;
   /** Drops what was written; the live key is untouched. */
   abort(): Promise<void>;

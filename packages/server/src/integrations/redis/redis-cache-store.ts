@@ -5,12 +5,34 @@ import { entryBytes } from './cache-store.ts';
 
 /** A build's staging hash expires if its process dies before the swap (kill -9 mid-generate). */
 const BUILD_TTL_SECONDS = 60 * 60;
+/** Entry names per invalidation call: each is one short step of Redis's single thread. */
+const INVALIDATE_SLICE = 5000;
+
+/**
+ * Notes an invalidation in every running build of the key (KEYS[3], a sorted set of staging hashes
+ * scored by when each expires), so a build that read a document before the write committed drops it
+ * at its swap: `<staging>:stale` collects entry names, `<staging>:stale-all` says every entry.
+ * ARGV[1] is the time (milliseconds), ARGV[2..] the entry names, none meaning every entry.
+ */
+const NOTE_IN_BUILDS = `
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+for _, staging in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+  if #ARGV == 1 then
+    redis.call('SET', staging .. ':stale-all', '1', 'EX', ${BUILD_TTL_SECONDS})
+  else
+    for i = 2, #ARGV, 5000 do
+      redis.call('SADD', staging .. ':stale', unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+    end
+    redis.call('EXPIRE', staging .. ':stale', ${BUILD_TTL_SECONDS})
+  end
+end
+`;
 
 /**
  * Removes entries of a key and keeps its byte count right, in one step on the server:
- * KEYS[1] the key's hash, KEYS[2] its meta hash; ARGV[1] the time, ARGV[2..] the entry names.
+ * KEYS[1] the key's hash, KEYS[2] its meta hash, KEYS[3] its running builds; ARGV[1] the time, ARGV[2..] the entry names.
  */
-const INVALIDATE_SCRIPT = `
+const INVALIDATE_SCRIPT = `${NOTE_IN_BUILDS}
 local freed = 0
 for i = 2, #ARGV do
   local size = redis.call('HSTRLEN', KEYS[1], ARGV[i])
@@ -23,11 +45,46 @@ end
 return freed
 `;
 
-/** Removes every entry of a key: KEYS as above, ARGV[1] the time. */
-const INVALIDATE_ALL_SCRIPT = `
+/** Removes every entry of a key: KEYS and ARGV[1] as above. */
+const INVALIDATE_ALL_SCRIPT = `${NOTE_IN_BUILDS}
 redis.call('UNLINK', KEYS[1])
 if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('HSET', KEYS[2], 'bytes', 0, 'invalidatedAt', ARGV[1]) end
 return 1
+`;
+
+/**
+ * A build's swap, in one step on the server: drops from the staging hash what was invalidated while
+ * the build ran (all of it, or the names noted), renames it over the live key and writes the meta.
+ * KEYS[1] staging, KEYS[2] live, KEYS[3] meta, KEYS[4] running builds, KEYS[5] staging:stale,
+ * KEYS[6] staging:stale-all; ARGV[1] the bytes written, ARGV[2] the time. Returns the bytes kept, and 1 when anything was invalidated.
+ */
+const COMMIT_SCRIPT = `
+redis.call('ZREM', KEYS[4], KEYS[1])
+local bytes = tonumber(ARGV[1])
+local isStale = false
+if redis.call('EXISTS', KEYS[6]) == 1 then
+  redis.call('UNLINK', KEYS[1])
+  bytes = 0
+  isStale = true
+else
+  for _, name in ipairs(redis.call('SMEMBERS', KEYS[5])) do
+    isStale = true
+    local size = redis.call('HSTRLEN', KEYS[1], name)
+    if redis.call('HDEL', KEYS[1], name) == 1 then bytes = bytes - size - #name end
+  end
+end
+redis.call('UNLINK', KEYS[5], KEYS[6])
+-- The old documents are UNLINKed (freed by Redis's background thread) rather than dropped by RENAME,
+-- which frees a million-entry hash on the one thread every reader waits on (about 2 s).
+redis.call('UNLINK', KEYS[2])
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('RENAME', KEYS[1], KEYS[2])
+  redis.call('PERSIST', KEYS[2])
+end
+redis.call('UNLINK', KEYS[3])
+redis.call('HSET', KEYS[3], 'bytes', bytes, 'generatedAt', ARGV[2])
+if isStale then redis.call('HSET', KEYS[3], 'invalidatedAt', ARGV[2]) end
+return { bytes, isStale and 1 or 0 }
 `;
 
 const dateOf = (value: string | undefined) => (value ? new Date(Number(value)) : null);
@@ -37,6 +94,8 @@ const dateOf = (value: string | undefined) => (value ? new Date(Number(value)) :
  * form a storefront reads with one HGET; `<prefix>:<key>:meta` holds its byte count and times. A
  * build writes a staging hash with pipelined HSETs and RENAMEs it over the live one in a MULTI, so
  * readers never see half a build, and a build killed mid-way leaves only a staging hash that expires.
+ * `<prefix>:<key>:builds` lists the running builds, so a write's invalidation reaches the documents
+ * a build read before the write committed.
  */
 export function createRedisCacheStore(url: string, { prefix = 'facet:cache' }: { prefix?: string } = {}): CacheStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
@@ -44,13 +103,16 @@ export function createRedisCacheStore(url: string, { prefix = 'facet:cache' }: {
   redis.on('error', () => {});
   const live = (key: string) => `${prefix}:${key}`;
   const meta = (key: string) => `${prefix}:${key}:meta`;
+  const builds = (key: string) => `${prefix}:${key}:builds`;
+  const expiresAt = () => Date.now() + BUILD_TTL_SECONDS * 1000;
 
   return {
     kind: 'redis',
     async startBuild(key): Promise<CacheBuild> {
       const staging = `${prefix}:${key}:build:${randomUUID()}`;
+      // Registered before the first batch is read: any write that commits after this reaches the build.
+      await redis.zadd(builds(key), expiresAt(), staging);
       let bytes = 0;
-      let written = 0;
       return {
         async write(entries) {
           if (entries.length === 0) return;
@@ -59,26 +121,23 @@ export function createRedisCacheStore(url: string, { prefix = 'facet:cache' }: {
             flat.push(name, document);
             bytes += entryBytes(name, document);
           }
-          written += entries.length;
-          await redis.multi().hset(staging, ...flat).expire(staging, BUILD_TTL_SECONDS).exec();
+          await redis.multi().hset(staging, ...flat).expire(staging, BUILD_TTL_SECONDS).zadd(builds(key), expiresAt(), staging).exec();
         },
         async commit() {
           const generatedAt = new Date();
-          const swap = redis.multi();
-          if (written > 0) swap.rename(staging, live(key)).persist(live(key));
-          else swap.unlink(live(key));
-          swap.unlink(meta(key)).hset(meta(key), 'bytes', String(bytes), 'generatedAt', String(generatedAt.getTime()));
-          await swap.exec();
-          return { entries: await redis.hlen(live(key)), bytes, generatedAt, invalidatedAt: null };
+          const time = String(generatedAt.getTime());
+          const [kept, isStale] = (await redis.eval(COMMIT_SCRIPT, 6, staging, live(key), meta(key), builds(key), `${staging}:stale`, `${staging}:stale-all`, String(bytes), time)) as [number, number];
+          return { entries: await redis.hlen(live(key)), bytes: kept, generatedAt, invalidatedAt: isStale ? generatedAt : null };
         },
         async abort() {
-          await redis.unlink(staging);
+          await redis.multi().zrem(builds(key), staging).unlink(staging, `${staging}:stale`, `${staging}:stale-all`).exec();
         },
       };
     },
     async invalidate(key, entries) {
-      if (entries === 'all') await redis.eval(INVALIDATE_ALL_SCRIPT, 2, live(key), meta(key), String(Date.now()));
-      else if (entries.length) await redis.eval(INVALIDATE_SCRIPT, 2, live(key), meta(key), String(Date.now()), ...entries);
+      if (entries === 'all') await redis.eval(INVALIDATE_ALL_SCRIPT, 3, live(key), meta(key), builds(key), String(Date.now()));
+      // In slices: a bulk write (50,000 prices) would otherwise be one call with as many arguments.
+      else for (let i = 0; i < entries.length; i += INVALIDATE_SLICE) await redis.eval(INVALIDATE_SCRIPT, 3, live(key), meta(key), builds(key), String(Date.now()), ...entries.slice(i, i + INVALIDATE_SLICE));
     },
     async clear(key) {
       await redis.unlink(live(key), meta(key));

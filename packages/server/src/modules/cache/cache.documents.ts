@@ -7,6 +7,7 @@ import { isLive } from '../../db/columns.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { countStonesForSale, diamondCombinationDocuments, stoneDocumentBatches } from '../diamonds/diamond-storefront.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { products } from '../products/product.table.ts';
@@ -136,13 +137,20 @@ function smallSource(read: (db: Db) => Promise<CacheEntries>): CacheSource {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** Diamonds arrive with the diamond feed (a later issue): until then the honest document is an empty one. */
-const emptySource = smallSource(async () => []);
+/**
+ * The stones for sale, one document each by id: a million of them are streamed by keyset in batches
+ * (`diamond-storefront.ts`), so the build holds one batch, and the live documents answer meanwhile.
+ */
+const diamondSource: CacheSource = {
+  count: countStonesForSale,
+  batches: (db) => stoneDocumentBatches(db),
+};
 
 const SOURCES: Record<CacheKey, CacheSource> = {
   products: productSource,
-  diamonds: emptySource,
-  'diamond-combinations': emptySource,
+  diamonds: diamondSource,
+  // The ring builder's shapes × carat bands that have stones for sale: a few hundred documents at most.
+  'diamond-combinations': smallSource(diamondCombinationDocuments),
 
   // One document per live, active category (not the root), by slug.
   categories: smallSource(async (db) => {
@@ -262,3 +270,20 @@ const SOURCES: Record<CacheKey, CacheSource> = {
 };
 
 export const cacheSourceOf = (key: CacheKey): CacheSource => SOURCES[key];
+
+/**
+ * The tables each key's documents are read from: a write to one of them makes the key's documents
+ * stale, so it must invalidate the key after it commits. `cache-write-paths.test.ts` holds every
+ * writer of these tables to that (and these lists to the tables the sources read).
+ */
+export const CACHE_KEY_TABLES: Record<CacheKey, readonly string[]> = {
+  products: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options'],
+  diamonds: ['diamonds', 'diamond_shapes'],
+  'diamond-combinations': ['diamonds', 'diamond_shapes'],
+  categories: ['categories'],
+  'navigation-menu': ['navigation_menu_items', 'categories', 'content_pages'],
+  'content-pages': ['content_pages'],
+  settings: ['settings'],
+  'shipping-rates': ['shipping_rates'],
+  'diamond-shapes': ['diamond_shapes', 'shape_categories'],
+};

@@ -1,16 +1,24 @@
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKeyStatus, CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { isLive } from '../../db/columns.ts';
+import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
+import { systemContext } from '../../http/context.ts';
+import { cacheJobKinds } from '../../jobs/kinds/cache.job.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { contextOfSession, createTestApp } from '../../test/test-app.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { COMBINATION_CARAT_BANDS, stoneDocumentBatches } from '../diamonds/diamond-storefront.ts';
+import { diamonds } from '../diamonds/diamond.table.ts';
+import { createProductService } from '../products/product.service.ts';
 import { products } from '../products/product.table.ts';
+import { createCacheInvalidation } from './cache-invalidation.ts';
 
 /** The demo shop: products with variants, categories, pages and a menu to build documents from. */
 describe('cache management', () => {
@@ -120,12 +128,64 @@ describe('cache management', () => {
     expect(variants[0]!.options[0]!.value).toEqual(expect.any(String));
   });
 
-  it('builds honest empty documents for diamonds and diamond combinations (the diamond feed is not built yet)', async () => {
-    for (const key of ['diamonds', 'diamond-combinations']) {
-      const job = await generate(key);
-      expect(job.result).toMatchObject({ key, entries: 0 });
-      expect(await row(key)).toMatchObject({ entries: 0, bytes: 0, generatedAt: expect.any(String) });
+  it('generates the diamonds key: one document per stone for sale, without the supplier’s cost', async () => {
+    const forSale = and(eq(diamonds.isSold, false), eq(diamonds.isUnavailable, false), isNotNull(diamonds.price), isNotNull(diamonds.shapeId));
+    const [stone] = await t.db.select().from(diamonds).where(forSale).orderBy(asc(diamonds.id)).limit(1);
+    const [sold] = await t.db.select().from(diamonds).where(eq(diamonds.isSold, true)).limit(1);
+    // One stone the feed no longer offers and one without a price: neither is for sale.
+    const [gone, unpriced] = await t.db.select().from(diamonds).where(and(forSale, ne(diamonds.id, stone!.id))).orderBy(asc(diamonds.id)).limit(2);
+    await t.db.update(diamonds).set({ isUnavailable: true }).where(eq(diamonds.id, gone!.id));
+    await t.db.update(diamonds).set({ price: null, unpricedReason: 'no_band' }).where(eq(diamonds.id, unpriced!.id));
+    const count = await t.db.$count(diamonds, forSale);
+    expect(count).toBeGreaterThan(0);
+
+    const job = await generate('diamonds');
+    expect(job).toMatchObject({ progressDone: count, progressTotal: count, result: { key: 'diamonds', entries: count } });
+    const [shape] = await t.db.select().from(diamondShapes).where(eq(diamondShapes.id, stone!.shapeId!));
+    const doc = (await document('diamonds', stone!.id))!;
+    expect(doc).toMatchObject({ id: stone!.id, sku: stone!.stockId, name: stone!.name, shapeId: shape!.id, shape: shape!.name, carat: Number(stone!.carat), currency: 'GBP', price: Number(stone!.price), isLab: stone!.isLab });
+    for (const secret of ['supplierPrice', 'supplierCurrency', 'vendor', 'source', 'sourceId']) expect(doc, secret).not.toHaveProperty(secret);
+    expect(JSON.stringify(doc)).not.toContain(stone!.supplierPrice);
+    for (const excluded of [sold!, gone!, unpriced!]) expect(await document('diamonds', excluded.id), `stone ${excluded.id}`).toBeNull();
+
+    // In small batches, a stone with no shop shape among them: it is left out and the keyset still walks past it.
+    const [shapeless] = await t.db.select().from(diamonds).where(and(forSale, ne(diamonds.id, stone!.id))).orderBy(asc(diamonds.id)).offset(4).limit(1);
+    await t.db.update(diamonds).set({ shapeId: null }).where(eq(diamonds.id, shapeless!.id));
+    const walked: string[] = [];
+    for await (const batch of stoneDocumentBatches(t.db, 3)) walked.push(...batch.map(([id]) => id));
+    const expected = await t.db.select({ id: diamonds.id }).from(diamonds).where(forSale).orderBy(asc(diamonds.id));
+    expect(walked).toEqual(expected.map((row) => String(row.id)));
+    expect(walked).not.toContain(String(shapeless!.id));
+  });
+
+  it('generates the diamond combinations: each live shape × carat band with diamonds for sale, with counts and the lowest price of each origin', async () => {
+    const job = await generate('diamond-combinations');
+    const rows = await t.db
+      .select({ shapeId: diamonds.shapeId, carat: diamonds.carat, isLab: diamonds.isLab, price: diamonds.price })
+      .from(diamonds)
+      .innerJoin(diamondShapes, and(eq(diamondShapes.id, diamonds.shapeId), isLive(diamondShapes), eq(diamondShapes.status, true)))
+      .where(and(eq(diamonds.isSold, false), eq(diamonds.isUnavailable, false), isNotNull(diamonds.price), eq(diamonds.isGemstone, false)));
+    // The expected documents, worked out here from the stones: band = the last start at or below the carat.
+    const expected = new Map<string, { natural: { count: number; priceFrom: number | null }; labGrown: { count: number; priceFrom: number | null } }>();
+    for (const row of rows) {
+      const band = COMBINATION_CARAT_BANDS.findLastIndex((from) => Number(row.carat) >= Number(from));
+      if (band < 0) continue;
+      const name = `${row.shapeId}:${COMBINATION_CARAT_BANDS[band]}-${COMBINATION_CARAT_BANDS[band + 1] ?? 'up'}`;
+      const entry = expected.get(name) ?? { natural: { count: 0, priceFrom: null }, labGrown: { count: 0, priceFrom: null } };
+      const side = row.isLab ? entry.labGrown : entry.natural;
+      side.count += 1;
+      side.priceFrom = Math.min(side.priceFrom ?? Infinity, Number(row.price));
+      expected.set(name, entry);
     }
+    expect(expected.size).toBeGreaterThan(1);
+    expect(job.result).toMatchObject({ key: 'diamond-combinations', entries: expected.size });
+    for (const [name, counts] of expected) {
+      const doc = (await document('diamond-combinations', name))!;
+      expect(doc, name).toMatchObject({ shapeId: Number(name.split(':')[0]), currency: 'GBP', ...counts });
+    }
+    const [first] = expected.keys();
+    const [, from, below] = /^\d+:([\d.]+)-([\d.]+|up)$/.exec(first!)!;
+    expect((await document('diamond-combinations', first!))!.carat).toEqual({ from: Number(from), below: below === 'up' ? null : Number(below) });
   });
 
   it('generates the small keys from the catalogue', async () => {
@@ -189,6 +249,34 @@ describe('cache management', () => {
     expect(await document('products', created.id)).toBeNull();
   });
 
+  it('a product saved while a build runs is not published stale by the build’s swap', async () => {
+    // The app's own job, over a store this test holds, and a products service telling that store.
+    const store = createMemoryCacheStore();
+    const productService = createProductService(t.db, createCacheInvalidation(store, t.app.log));
+    const [build] = cacheJobKinds(store);
+    const [target] = await t.db.select().from(products).where(and(isLive(products), isNull(products.parentProductId), eq(products.status, true))).limit(1);
+    const context = await contextOfSession(t, admin);
+    let isSaved = false;
+    await build!.run({
+      runId: 0,
+      params: { key: 'products', reset: false } as never,
+      context: systemContext(null, 0),
+      db: t.db,
+      // Called after each batch was read (the target's document among the first) and before the swap:
+      // the save commits and invalidates in between, as a staff member's would.
+      async progress(done) {
+        if (done === 0 || isSaved) return;
+        await productService.setStatus(target!.id, false, target!.version, context);
+        isSaved = true;
+      },
+      succeed: async () => undefined,
+    });
+    expect(isSaved).toBe(true);
+    expect(await store.read('products', String(target!.id))).toBeNull();
+    expect((await store.stats(['products'])).get('products')!.entries).toBe(await activeProducts());
+    await store.close();
+  });
+
   it('a category, page or menu save invalidates its keys', async () => {
     await generate('categories');
     await generate('content-pages');
@@ -206,7 +294,7 @@ describe('cache management', () => {
     expect(await document('content-pages', page!.slug)).toMatchObject({ title: 'Our Story' });
   });
 
-  it('a setting, shipping rate or diamond shape save invalidates its key (and the diamonds, which carry shape names)', async () => {
+  it('a setting, shipping rate or diamond shape save invalidates its key (and the diamonds and combinations, which carry shape names)', async () => {
     /** Saves the first record of a resource unchanged: a save, not a change, is what makes its document stale. */
     const saveFirst = async (resource: string) => {
       const [first] = (await t.request(admin, { method: 'GET', url: `/api/${resource}` })).json().items as { id: number }[];
@@ -221,6 +309,7 @@ describe('cache management', () => {
       expect(await row(key), key).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
     }
     expect((await row('diamonds')).invalidatedAt).not.toBeNull();
+    expect(await row('diamond-combinations')).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
   });
 
   it('clears one key, resets a key (emptied at once, rebuilt by a job) and clears all, each audited', async () => {

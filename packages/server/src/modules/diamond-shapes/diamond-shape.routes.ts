@@ -9,8 +9,8 @@ import { createDiamondShapeService } from './diamond-shape.service.ts';
 import { createShapeCategoryService } from './shape-category.service.ts';
 
 export function diamondShapeRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {
-  // The shapes' document is stale after a save, and so are the diamonds', which carry their shape's name.
-  crudRoutes(app, diamondShapeResource, invalidatingWrites(createDiamondShapeService(db), cache, ['diamond-shapes', 'diamonds']));
+  // The shapes' document is stale after a save, and so are the diamonds' and the combinations', which carry their shape's name.
+  crudRoutes(app, diamondShapeResource, invalidatingWrites(createDiamondShapeService(db), cache, ['diamond-shapes', 'diamonds', 'diamond-combinations']));
   // Read-only lookup for the markup and shape forms.
   crudRoutes(app, shapeCategoryResource, createShapeCategoryService(db));
 }

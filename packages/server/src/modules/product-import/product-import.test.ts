@@ -13,6 +13,7 @@ import { xlsFile, xlsxFile } from '../../spreadsheets/test-sheets.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
+import { cachedDocument, generateCache } from '../../test/storefront-cache.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { products } from '../products/product.table.ts';
@@ -136,6 +137,30 @@ describe('product import', () => {
     const rows = await t.db.select().from(products).where(sql`${products.sku} in ('UPD-1', 'UPD-1-B')`);
     expect(rows.find((r) => r.sku === 'UPD-1')).toMatchObject({ price: '250.00', isGiftCard: true, isConfigured: true });
     expect(rows.find((r) => r.sku === 'UPD-1-B')).toMatchObject({ qty: 2, isReadyToShip: true, name: 'Product UPD-1' });
+  });
+
+  it("an apply removes the storefront documents of the products it changed, and of those whose variants it changed or added, after it commits", async () => {
+    const first = await checked(
+      await xlsxFile(sheet(product('CACHE-IMP-1', { price: 200 }), product('CACHE-IMP-2'), variant('CACHE-IMP-2-A', 'CACHE-IMP-2', 'Platinum', 'L'), product('CACHE-IMP-3'), product('CACHE-IMP-4'))),
+    );
+    expect((await apply(first.token)).status).toBe('succeeded');
+    const idOf = async (sku: string) => (await t.db.select({ id: products.id }).from(products).where(eq(products.sku, sku)))[0]!.id;
+    const [changed, variantChanged, variantAdded, untouched] = await Promise.all(['CACHE-IMP-1', 'CACHE-IMP-2', 'CACHE-IMP-3', 'CACHE-IMP-4'].map(idOf));
+    await generateCache(t, admin, 'products');
+    expect(await cachedDocument(t, admin, 'products', changed!)).toMatchObject({ price: 200 });
+
+    // The parents of the variants are not in the second sheet: the catalogue names them.
+    const second = await checked(
+      await xlsxFile(sheet(product('CACHE-IMP-1', { price: 250 }), variant('CACHE-IMP-2-A', 'CACHE-IMP-2', 'Platinum', 'L', { price: 130 }), variant('CACHE-IMP-3-A', 'CACHE-IMP-3', 'Platinum', 'M'))),
+    );
+    expect(second).toMatchObject({ products: { update: 1 }, variants: { create: 1, update: 1 } });
+    expect((await apply(second.token)).status).toBe('succeeded');
+    for (const id of [changed, variantChanged, variantAdded]) expect(await cachedDocument(t, admin, 'products', id!), `product ${id}`).toBeNull();
+    expect(await cachedDocument(t, admin, 'products', untouched!)).toMatchObject({ sku: 'CACHE-IMP-4' });
+
+    await generateCache(t, admin, 'products');
+    expect(await cachedDocument(t, admin, 'products', changed!)).toMatchObject({ price: 250 });
+    expect(((await cachedDocument(t, admin, 'products', variantChanged!))!.variants as { price: number }[])[0]!.price).toBe(130);
   });
 
   describe("the sheet's own messages, with real .xlsx and .xls files", () => {

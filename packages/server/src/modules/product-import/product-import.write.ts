@@ -51,7 +51,13 @@ export interface WriteCounts {
   variantsUpdated: number;
 }
 
-export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | null): Promise<WriteCounts> {
+/** What the import wrote, and the top-level products whose storefront documents it made stale. */
+export interface WriteResult {
+  counts: WriteCounts;
+  productIds: number[];
+}
+
+export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | null): Promise<WriteResult> {
   const by = actorId;
   const created = plan.products.filter((p) => p.change === 'create');
   const updated = plan.products.filter((p) => p.change === 'update');
@@ -185,5 +191,7 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   if (gainingIds.length) {
     await tx.execute(sql`update products set is_configured = true where id = any(${sql.param(gainingIds)}::int[]) and not is_configured`);
   }
-  return { productsCreated: created.length, productsUpdated: updated.length, variantsCreated: newVariants.length, variantsUpdated: changedVariants.length };
+  // Products written, and those whose variants were added or changed (a variant is in its product's document).
+  const productIds = [...new Set([...writtenIds, ...[...newVariants, ...changedVariants].map((v) => parentOf(v.parentSku))])];
+  return { counts: { productsCreated: created.length, productsUpdated: updated.length, variantsCreated: newVariants.length, variantsUpdated: changedVariants.length }, productIds };
 }

@@ -15,7 +15,9 @@ import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
-import type { JobService } from '../../jobs/job.service.ts';
+import type { Jobs } from '../../jobs/job.routes.ts';
+import { updateProductPricesJob } from '../../jobs/kinds/product-prices-update.job.ts';
+import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { readPriceSheet } from './price-sheet.ts';
 import { createProductPriceService } from './product-price.service.ts';
 
@@ -29,8 +31,9 @@ const EXAMPLE_ROWS = [{ sku: 'RING-001', price: 1250 }];
  * stored), or stores the run and answers 202 with the job that applies it; runs are listed with
  * their prices before and after, and an applied run can be rolled back.
  */
-export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Pick<JobService, 'submit'>) {
-  const service = createProductPriceService(db);
+export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Jobs, cache: CacheInvalidation) {
+  jobs.engine.register(updateProductPricesJob(cache) as never);
+  const service = createProductPriceService(db, cache);
   const base = priceUpdatePaths.base;
   const config = { permission: 'products' as const };
   const tags = ['product-prices'];
@@ -52,7 +55,7 @@ export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Pick<JobS
     const context = contextOf(request);
     const { sheet, fileName } = await readPriceSheet(request);
     const staged = await service.stage(sheet, fileName, context);
-    const job = await jobs.submit(context.actor, 'product-prices.update', { updateId: staged.id });
+    const job = await jobs.service.submit(context.actor, 'product-prices.update', { updateId: staged.id });
     const update = await service.attachJob(staged.id, job.id);
     return reply.status(202).send({ update, jobId: job.id });
   });

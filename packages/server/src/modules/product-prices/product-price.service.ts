@@ -8,11 +8,11 @@ import type { PriceUpdateItem, PriceUpdateRecord } from '@facet/contract/modules
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.ts';
-import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
+import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { products } from '../products/product.table.ts';
 import { users } from '../users/user.table.ts';
 import { productPriceUpdateItems, productPriceUpdates } from './product-price.table.ts';
@@ -77,13 +77,18 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** The top-level products whose storefront documents a price write made stale (a variant's is its product's). */
+const documentIdsOf = (result: unknown) => [...new Set(rowsOf<{ document_id: number }>(result).map((row) => Number(row.document_id)))];
+
 /**
  * Bulk price updates (document 2 §5, §8), kept as runs with the prices they replaced:
  * `stage` checks a sheet's rows and SKUs and stores them as a pending run (one statement), `apply`
  * (the job) writes every price in one transaction with one statement, `rollback` restores the
  * replaced prices unless something changed them since.
+ * `cache`: told, after a rollback commits, which products' storefront documents are stale (the apply
+ * runs in its job's transaction, so the job tells it, with the ids the apply answers).
  */
-export function createProductPriceService(db: Db) {
+export function createProductPriceService(db: Db, cache?: CacheInvalidation) {
   /**
    * Stores the run's items, every SKU joined to its live product or variant, and answers the sheet's
    * SKUs that name none, in the sheet's order: one statement, one pass over the SKUs. The caller
@@ -202,7 +207,7 @@ export function createProductPriceService(db: Db) {
      * statement (only prices that differ: those products' versions move, so an open form saving a
      * stale version is refused). A SKU deleted since the upload fails the whole run.
      */
-    async apply(tx: Db, id: number, context: ServiceContext): Promise<{ changed: number; unchanged: number }> {
+    async apply(tx: Db, id: number, context: ServiceContext): Promise<{ changed: number; unchanged: number; productIds: number[] }> {
       const run = await lockedRun(tx, id);
       if (run.state !== 'pending') throw conflict(run.state === 'rolled_back' ? PRICE_UPDATE_MESSAGES.alreadyRolledBack : 'This price update was already applied.');
       const gone = await lockProducts(tx, id, { keepBefore: true });
@@ -210,12 +215,13 @@ export function createProductPriceService(db: Db) {
       // The products are locked, so their prices are still the items' "before" when this writes them.
       const written = await tx.execute(sql`
         update ${products} p set price = i.price_after, version = p.version + 1, updated_at = now(), updated_by = ${context.actor?.id ?? null}
-        from ${productPriceUpdateItems} i where i.update_id = ${id} and p.id = i.product_id and p.price is distinct from i.price_after`);
-      const changed = affected(written);
+        from ${productPriceUpdateItems} i where i.update_id = ${id} and p.id = i.product_id and p.price is distinct from i.price_after
+        returning coalesce(p.parent_product_id, p.id) as document_id`);
+      const changed = rowsOf(written).length;
       await tx.update(productPriceUpdates).set({ state: 'applied', appliedAt: new Date(), version: sql`${productPriceUpdates.version} + 1`, updatedAt: new Date() }).where(eq(productPriceUpdates.id, id));
       const counts = { changed, unchanged: run.itemCount - changed };
       await writeAudit(tx, context, { action: 'bulk-update', entity: 'product_prices', entityId: id, after: { fileName: run.fileName, skus: run.itemCount, ...counts } });
-      return counts;
+      return { ...counts, productIds: documentIdsOf(written) };
     },
 
     /**
@@ -225,7 +231,7 @@ export function createProductPriceService(db: Db) {
      * A deleted product refuses it too.
      */
     async rollback(id: number, context: RequestContext): Promise<PriceUpdateRecord> {
-      await db.transaction(async (tx) => {
+      const restoredIds = await db.transaction(async (tx) => {
         const run = await lockedRun(tx, id);
         if (run.state === 'rolled_back') throw conflict(PRICE_UPDATE_MESSAGES.alreadyRolledBack);
         if (run.state !== 'applied') throw conflict(PRICE_UPDATE_MESSAGES.notApplied);
@@ -243,14 +249,17 @@ export function createProductPriceService(db: Db) {
         const restored = await tx.execute(sql`
           update ${products} p set price = i.price_before, version = p.version + 1, updated_at = now(), updated_by = ${context.actor.id}
           from ${productPriceUpdateItems} i
-          where i.update_id = ${id} and p.id = i.product_id and p.price is distinct from i.price_before`);
-        const changed = affected(restored);
+          where i.update_id = ${id} and p.id = i.product_id and p.price is distinct from i.price_before
+          returning coalesce(p.parent_product_id, p.id) as document_id`);
+        const changed = rowsOf(restored).length;
         await tx
           .update(productPriceUpdates)
           .set({ state: 'rolled_back', rolledBackAt: new Date(), rolledBackBy: context.actor.id, version: sql`${productPriceUpdates.version} + 1`, updatedAt: new Date(), updatedBy: context.actor.id })
           .where(eq(productPriceUpdates.id, id));
         await writeAudit(tx, context, { action: 'rollback', entity: 'product_prices', entityId: id, after: { fileName: run.fileName, skus: run.itemCount, restored: changed } });
+        return documentIdsOf(restored);
       });
+      await cache?.invalidate('products', restoredIds);
       return find(id);
     },
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
+import { cachedDocument, generateCache } from '../../test/storefront-cache.ts';
 import { contextOfSession, jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import type { TestFile } from '../../test/upload.ts';
 import { multipartBody } from '../../test/upload.ts';
@@ -250,6 +251,34 @@ describe('product price update', () => {
       expect(list.items).toHaveLength(2);
       expect(list.total).toBeGreaterThan(2);
       expect(list.items[0]!.id).toBeGreaterThan(list.items[1]!.id);
+    });
+  });
+
+  describe('the storefront cache', () => {
+    const idOf = async (sku: string) => (await fx.t.db.select({ id: products.id }).from(products).where(eq(products.sku, sku)))[0]!.id;
+    const priceInCache = async (id: number) => (await cachedDocument(fx.t, fx.admin, 'products', id))?.price ?? null;
+
+    it('an applied update, and its rollback, remove the documents of the products whose prices they changed', async () => {
+      const [changed, variantOwner, untouched] = await makeProducts([100, 200, 300]);
+      const [ownerId, untouchedId, changedId] = [await idOf(variantOwner!), await idOf(untouched!), await idOf(changed!)];
+      const variantSku = `${variantOwner}-V`;
+      await fx.t.db.insert(products).values({ attributeSetId: setId, parentProductId: ownerId, name: 'Ring variant', sku: variantSku, price: '210' });
+      await generateCache(fx.t, fx.admin, 'products');
+      expect(await priceInCache(changedId)).toBe(100);
+
+      // A variant's new price is in its product's document: that one goes too.
+      const run = await update(await xlsxOf([['sku', 'price'], [changed!, 110], [variantSku, 220]]));
+      expect(await cachedDocument(fx.t, fx.admin, 'products', changedId)).toBeNull();
+      expect(await cachedDocument(fx.t, fx.admin, 'products', ownerId)).toBeNull();
+      expect(await priceInCache(untouchedId)).toBe(300);
+
+      await generateCache(fx.t, fx.admin, 'products');
+      expect(await priceInCache(changedId)).toBe(110);
+      expect(((await cachedDocument(fx.t, fx.admin, 'products', ownerId))!.variants as { price: number }[])[0]!.price).toBe(220);
+      expect((await fx.t.request(fx.admin, { method: 'POST', url: `/api/product-prices/${run.id}/rollback` })).statusCode).toBe(200);
+      expect(await cachedDocument(fx.t, fx.admin, 'products', changedId)).toBeNull();
+      expect(await cachedDocument(fx.t, fx.admin, 'products', ownerId)).toBeNull();
+      expect(await priceInCache(untouchedId)).toBe(300);
     });
   });
 

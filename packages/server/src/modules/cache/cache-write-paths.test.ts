@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
+import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
+import { describe, expect, it } from 'vitest';
+import { CACHE_KEY_TABLES } from './cache.documents.ts';
+
+/**
+ * Every write path of the tables the storefront cache's documents are read from, and where it
+ * invalidates the keys those tables feed: a new writer of such a table (a Drizzle insert, update or
+ * delete, a CRUD service over it, or SQL naming it) fails here until it is listed with the file that
+ * invalidates after its commit, and a listed path whose invalidation goes missing fails too. When
+ * invalidation moves onto events, `invalidatedIn` names the subscriber instead; the list stays.
+ * Each path's behaviour is tested where it lives (named in `test`).
+ */
+interface WritePath {
+  /** The keys it must invalidate: every key whose tables it writes (checked below). */
+  keys: readonly CacheKey[];
+  /** The files that invalidate them after the write commits (each of its writes' callers). */
+  invalidatedIn: string | readonly string[];
+  test: string;
+}
+/** A writer that needs no invalidation, and why. */
+interface Exempt {
+  exempt: string;
+}
+/** A writer that should invalidate and does not yet: named so that it is not forgotten (see the lead's report). */
+interface Gap {
+  gap: string;
+}
+
+const SEEDING = 'seeds a new database (demo or reference data) at start, before any document is built from it';
+
+const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
+  'modules/products/product.service.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
+  'modules/product-prices/product-price.service.ts': {
+    // The apply runs in its job's transaction: the job invalidates after it commits; the rollback is the service's own.
+    keys: ['products'],
+    invalidatedIn: ['jobs/kinds/product-prices-update.job.ts', 'modules/product-prices/product-price.service.ts'],
+    test: 'product-price.test.ts: an applied update, and its rollback, remove the documents of the products whose prices they changed',
+  },
+  'modules/product-import/product-import.write.ts': {
+    keys: ['products'],
+    invalidatedIn: 'modules/product-import/product-import.service.ts',
+    test: 'product-import.test.ts: an apply removes the storefront documents of the products it changed',
+  },
+  'modules/categories/category.service.ts': { keys: ['categories', 'navigation-menu'], invalidatedIn: 'modules/categories/category.routes.ts', test: 'cache.test.ts: a category, page or menu save invalidates its keys' },
+  'modules/content-pages/content-page.service.ts': { keys: ['content-pages', 'navigation-menu'], invalidatedIn: 'modules/content-pages/content-page.routes.ts', test: 'cache.test.ts: a category, page or menu save invalidates its keys' },
+  'modules/navigation-menu/navigation-menu.service.ts': { keys: ['navigation-menu'], invalidatedIn: 'modules/navigation-menu/navigation-menu.routes.ts', test: 'cache.test.ts: a category, page or menu save invalidates its keys' },
+  'modules/settings/setting.routes.ts': { keys: ['settings'], invalidatedIn: 'modules/settings/setting.routes.ts', test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key' },
+  'modules/shipping-rates/shipping-rate.routes.ts': { keys: ['shipping-rates'], invalidatedIn: 'modules/shipping-rates/shipping-rate.routes.ts', test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key' },
+  'modules/diamond-shapes/diamond-shape.service.ts': {
+    keys: ['diamond-shapes', 'diamonds', 'diamond-combinations'],
+    invalidatedIn: 'modules/diamond-shapes/diamond-shape.routes.ts',
+    test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key (and the diamonds and combinations…)',
+  },
+  'modules/diamond-shapes/shape-category.service.ts': { exempt: 'shape categories are fixed reference data: their routes serve reads only' },
+  'modules/product-attributes/product-attribute.service.ts': { gap: 'an attribute or option renamed, or shown on the storefront or not, stales every product document that carries it; not invalidated yet' },
+  'modules/diamonds/diamond.service.ts': { gap: 'a stone sold or put back, and a repricing, stale its diamonds document and the combinations; not invalidated yet' },
+  'modules/diamonds/diamond-ingest.ts': { gap: 'a feed sync adds, changes and withdraws stones; not invalidated yet (a sync of a million stones wants a rebuild of both keys after it, not a million removals)' },
+  'modules/diamonds/diamond-settings.ts': { gap: 'the exchange rates it saves are settings documents, and reprice the stones; not invalidated yet' },
+  'modules/categories/category.demo.ts': { exempt: SEEDING },
+  'modules/content-pages/content-page.demo.ts': { exempt: SEEDING },
+  'modules/navigation-menu/navigation-menu.demo.ts': { exempt: SEEDING },
+  'modules/settings/setting.demo.ts': { exempt: SEEDING },
+  'modules/shipping-rates/shipping-rate.demo.ts': { exempt: SEEDING },
+  'modules/diamond-shapes/diamond-shape.demo.ts': { exempt: SEEDING },
+  'modules/diamonds/diamond.demo.ts': { exempt: SEEDING },
+  'modules/product-attributes/product-attribute.demo.ts': { exempt: SEEDING },
+  'modules/product-attributes/product-attribute.reference.ts': { exempt: SEEDING },
+};
+
+const SRC = path.resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !file.includes(`${path.sep}test${path.sep}`) ? [file] : [];
+  });
+}
+
+/** Code without its comments' lines, so a comment naming `update products` is no write. */
+const codeOf = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .join('\n');
+
+const files = sourceFiles(SRC);
+/** Drizzle table constants to their SQL names, from every `pgTable('name'` declaration. */
+const tableOf = new Map<string, string>();
+for (const file of files) for (const match of fs.readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) tableOf.set(match[1]!, match[2]!);
+const tableNames = new Set(tableOf.values());
+
+/** The tables a file writes: Drizzle's insert/update/delete, a CRUD service over a table, and SQL naming one. */
+function tablesWrittenBy(code: string): Set<string> {
+  const written = new Set<string>();
+  const add = (name: string | undefined, isConstant: boolean) => {
+    const table = isConstant ? tableOf.get(name ?? '') : name;
+    if (table && tableNames.has(table)) written.add(table);
+  };
+  for (const match of code.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) add(match[1], true);
+  for (const match of code.matchAll(/createCrudService\(\s*\w+\s*,\s*\w+\s*,\s*(\w+)/g)) add(match[1], true);
+  for (const match of code.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+(?:\$\{(\w+)\}|([a-z_]+)\b)/gi)) add(match[1] ?? match[2], match[1] !== undefined);
+  return written;
+}
+
+const sourceTables = new Set(Object.values(CACHE_KEY_TABLES).flat());
+const keysFedBy = (table: string) => CACHE_KEYS.filter((key) => CACHE_KEY_TABLES[key].includes(table));
+const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+
+describe('storefront cache: every write path of a cached document’s tables invalidates it', () => {
+  const writers = new Map<string, Set<string>>();
+  for (const file of files) {
+    const written = [...tablesWrittenBy(codeOf(file))].filter((table) => sourceTables.has(table));
+    if (written.length) writers.set(relative(file), new Set(written));
+  }
+
+  it('finds the writers it knows (the scan itself works)', () => {
+    expect(writers.get('modules/products/product.service.ts')).toContain('products');
+    expect(writers.get('modules/product-prices/product-price.service.ts')).toContain('products');
+    expect(writers.get('modules/shipping-rates/shipping-rate.routes.ts')).toContain('shipping_rates');
+  });
+
+  it('lists every writer of a source table, with the keys of every table it writes', () => {
+    const unlisted = [...writers.keys()].filter((file) => !WRITE_PATHS[file]);
+    expect(unlisted, 'writers of cached tables not in WRITE_PATHS: list them with where they invalidate').toEqual([]);
+    for (const [file, tables] of writers) {
+      const listed = WRITE_PATHS[file]!;
+      if (!('keys' in listed)) continue;
+      const needed = [...new Set([...tables].flatMap(keysFedBy))];
+      expect([...listed.keys].sort(), `${file} writes ${[...tables].join(', ')}`).toEqual(expect.arrayContaining(needed));
+    }
+  });
+
+  it('lists only files that write a source table (no entry outlives its writer)', () => {
+    expect(Object.keys(WRITE_PATHS).filter((file) => !writers.has(file))).toEqual([]);
+  });
+
+  it('each listed path invalidates its keys where it says', () => {
+    for (const [file, listed] of Object.entries(WRITE_PATHS)) {
+      if (!('keys' in listed)) continue;
+      for (const where of [listed.invalidatedIn].flat()) {
+        const code = codeOf(path.join(SRC, where));
+        expect(code, `${where} invalidates nothing`).toMatch(/\.invalidate\(|invalidatingWrites\(/);
+        for (const key of listed.keys) expect(code.includes(`'${key}'`), `${file}: ${where} does not name the key ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('declares every table the documents are read from', () => {
+    const readers = ['modules/cache/cache.documents.ts', 'modules/diamonds/diamond-storefront.ts'].map((file) => codeOf(path.join(SRC, file))).join('\n');
+    const read = new Set<string>();
+    for (const match of readers.matchAll(/\b(?:from|join)\s+([a-z_]+)\b/g)) if (tableNames.has(match[1]!)) read.add(match[1]!);
+    for (const match of readers.matchAll(/\.(?:from|innerJoin|leftJoin)\(\s*(\w+)/g)) if (tableOf.has(match[1]!)) read.add(tableOf.get(match[1]!)!);
+    expect([...read].filter((table) => !sourceTables.has(table))).toEqual([]);
+  });
+});
