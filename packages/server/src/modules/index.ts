@@ -111,7 +111,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'product-sizes', routes: (app, { db }) => productSizeRoutes(app, db), demo: seedDemoProductSizes },
   {
     name: 'product-attributes',
-    routes: (app, { db }) => productAttributeRoutes(app, db),
+    routes: (app, { db, cache }) => productAttributeRoutes(app, db, cache),
     reference: seedReferenceAttributes,
     demo: seedDemoProductAttributes,
   },

@@ -55,7 +55,11 @@ const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
     test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key (and the diamonds and combinations…)',
   },
   'modules/diamond-shapes/shape-category.service.ts': { exempt: 'shape categories are fixed reference data: their routes serve reads only' },
-  'modules/product-attributes/product-attribute.service.ts': { gap: 'an attribute or option renamed, or shown on the storefront or not, stales every product document that carries it; not invalidated yet' },
+  'modules/product-attributes/product-attribute.service.ts': {
+    keys: ['products'],
+    invalidatedIn: 'modules/product-attributes/product-attribute.routes.ts',
+    test: 'cache.test.ts: an attribute renamed removes the documents of the products that carry it, and only those',
+  },
   'modules/diamonds/diamond.service.ts': { gap: 'a stone sold or put back, and a repricing, stale its diamonds document and the combinations; not invalidated yet' },
   'modules/diamonds/diamond-ingest.ts': { gap: 'a feed sync adds, changes and withdraws stones; not invalidated yet (a sync of a million stones wants a rebuild of both keys after it, not a million removals)' },
   'modules/diamonds/diamond-settings.ts': { gap: 'the exchange rates it saves are settings documents, and reprice the stones; not invalidated yet' },

@@ -1,7 +1,7 @@
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKeyStatus, CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { isLive } from '../../db/columns.ts';
@@ -247,6 +247,24 @@ describe('cache management', () => {
     expect(await document('products', created.id)).toBeNull();
     await generate('products');
     expect(await document('products', created.id)).toBeNull();
+  });
+
+  it('an attribute renamed removes the documents of the products that carry it, and only those', async () => {
+    await generate('products');
+    const carried = (await t.db.execute(sql`select v.attribute_id as "attributeId", coalesce(p.parent_product_id, p.id) as "productId"
+      from product_attribute_values v join products p on p.id = v.product_id
+      where p.deleted_at is null and p.status limit 1`)) as unknown as { rows: { attributeId: number; productId: number }[] };
+    const { attributeId, productId } = carried.rows[0]!;
+    const [other] = await t.db.select({ id: products.id }).from(products).where(and(isLive(products), isNull(products.parentProductId), eq(products.status, true),
+      sql`not exists (select 1 from product_attribute_values v join products p on p.id = v.product_id where v.attribute_id = ${attributeId} and coalesce(p.parent_product_id, p.id) = ${products.id})`)).limit(1);
+    expect(await document('products', productId)).not.toBeNull();
+    expect(await document('products', other!.id)).not.toBeNull();
+
+    const attribute = (await t.request(admin, { method: 'GET', url: `/api/product-attributes/${attributeId}` })).json() as Record<string, unknown>;
+    const saved = await t.request(admin, { method: 'PUT', url: `/api/product-attributes/${attributeId}`, payload: { ...attribute, name: `${String(attribute.name)} Renamed` } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await document('products', productId)).toBeNull();
+    expect(await document('products', other!.id)).not.toBeNull();
   });
 
   it('a product saved while a build runs is not published stale by the build’s swap', async () => {
