@@ -149,6 +149,7 @@ export const MESSAGES = {
   importShapeRequired: 'Can be set with shape is required',
   importNumberInvalid: (column: string) => `Invalid ${column}`,
   importUnknown: (what: string, value: string) => `Unknown ${what}: ${value}`,
+  importAttributeMakesVariants: (name: string) => `Attribute ${name} makes variants: give it in the option columns of the variant rows, or place it in the product's attribute set`,
   importSkuRepeated: (line: number) => `SKU already on line ${line}`,
   importParentMissing: (sku: string) => `Parent SKU ${sku} is not a product in the sheet or the catalogue`,
   importSkuIsVariant: 'SKU belongs to a variant of another product',

@@ -18,3 +18,12 @@ export async function xlsFile(rows: SheetCells, sheetName = 'Products'): Promise
   XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
   return Buffer.from(XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Uint8Array);
 }
+
+/**
+ * An .xlsx workbook saved as Excel 97-2003 (.xls, BIFF8), its text in a shared string table as Excel
+ * and LibreOffice write it (SheetJS's default BIFF8 cell records cut text at 255 characters).
+ */
+export async function xlsFromXlsx(xlsx: Buffer): Promise<Buffer> {
+  const XLSX = await import('@e965/xlsx');
+  return Buffer.from(XLSX.write(XLSX.read(xlsx, { type: 'buffer' }), { type: 'buffer', bookType: 'biff8', bookSST: true }) as Uint8Array);
+}

@@ -177,6 +177,9 @@ describe('product import', () => {
       /* line 12 */ variant('L-12', 'NO-PARENT', 'Platinum', 'L'),
       /* line 13 */ product('L-OK'),
       /* line 14 */ variant('L-14', 'L-OK', 'Unobtainium', 'L'),
+      // An attribute that makes variants describes a product where its set places it (Rings), never elsewhere.
+      /* line 15 */ product('L-15', { set: 'Rings', attributes: 'Bridal Shape:Oval' }),
+      /* line 16 */ product('L-16', { set: 'Earrings', attributes: 'Bridal Shape:Oval' }),
     );
     const expected = [
       `Line- 2: ${MESSAGES.importSkuRequired}`,
@@ -191,6 +194,7 @@ describe('product import', () => {
       `Line- 12: ${MESSAGES.importParentMissing('NO-PARENT')}`,
       `Line- 13: ${MESSAGES.importSkuRepeated(10)}`,
       `Line- 14: ${MESSAGES.importUnknown('option of metal', 'Unobtainium')}`,
+      `Line- 16: ${MESSAGES.importAttributeMakesVariants('Bridal Shape')}`,
     ];
     const before = await liveProducts();
     for (const [name, bytes] of [
