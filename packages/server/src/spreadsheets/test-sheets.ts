@@ -1,6 +1,8 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { ZipStream } from '../http/zip-stream.ts';
 
-/** Builders of real spreadsheet files for tests: an .xlsx written by exceljs, an .xls (BIFF8) by SheetJS. */
+/** Builders of real spreadsheet files for tests: an .xlsx written by exceljs, an .xls (BIFF8) by SheetJS, a zip of any parts. */
 
 export type SheetCells = readonly (readonly (string | number | boolean | null | undefined)[])[];
 
@@ -26,4 +28,16 @@ export async function xlsFile(rows: SheetCells, sheetName = 'Products'): Promise
 export async function xlsFromXlsx(xlsx: Buffer): Promise<Buffer> {
   const XLSX = await import('@e965/xlsx');
   return Buffer.from(XLSX.write(XLSX.read(xlsx, { type: 'buffer' }), { type: 'buffer', bookType: 'biff8', bookSST: true }) as Uint8Array);
+}
+
+/** A zip of these parts, in the order given (a package's parts, or anything else zipped). */
+export async function zipOf(parts: [string, string | Buffer | AsyncIterable<string>][]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const zip = new ZipStream(out);
+  for (const [name, content] of parts) await zip.add(name, Buffer.isBuffer(content) ? [content] : content);
+  await zip.finish();
+  out.end();
+  return Buffer.concat(chunks);
 }

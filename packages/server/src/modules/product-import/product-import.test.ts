@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
@@ -9,7 +10,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSheetReader, readSheet } from '../../spreadsheets/sheet-reader.ts';
 import type { SheetCells } from '../../spreadsheets/test-sheets.ts';
-import { xlsFile, xlsxFile } from '../../spreadsheets/test-sheets.ts';
+import { xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
@@ -159,6 +160,8 @@ describe('product import', () => {
       const xls = await xlsFile(sheet(product('FMT-2')));
       expect(await refusal(xls.subarray(0, 700), 'products.xls')).toBe(MESSAGES.invalidFile);
       expect(await refusal(Buffer.alloc(0), 'empty.xlsx')).toBe(MESSAGES.productSheetBlank);
+      // A zip that holds no spreadsheet is not a blank one.
+      expect(await refusal(await zipOf([['data.bin', randomBytes(2048)]]), 'products.xlsx')).toBe(MESSAGES.invalidFile);
     });
   });
 
