@@ -7,7 +7,7 @@ import { xlsxFile, zipOf } from './test-sheets.ts';
 import type { XmlHandler } from './xml-scanner.ts';
 import { XmlScanner, attributeOf, decodeXmlText } from './xml-scanner.ts';
 
-const limits = { maxBytes: 10_000_000, maxRows: 1000, maxColumns: 50 };
+const limits = { maxBytes: 10_000_000, maxRows: 1000, maxColumns: 50, maxTextChars: 1_000_000 };
 const read = async (bytes: Buffer) => parseSheet({ source: bytes, fileName: 'a.xlsx', ...limits });
 
 const RELS = `<?xml version="1.0" encoding="UTF-8"?>

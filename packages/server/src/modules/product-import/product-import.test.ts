@@ -10,7 +10,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSheetReader, readSheet } from '../../spreadsheets/sheet-reader.ts';
 import type { SheetCells } from '../../spreadsheets/test-sheets.ts';
-import { xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
+import { sharedStringBomb, xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
@@ -162,6 +162,8 @@ describe('product import', () => {
       expect(await refusal(Buffer.alloc(0), 'empty.xlsx')).toBe(MESSAGES.productSheetBlank);
       // A zip that holds no spreadsheet is not a blank one.
       expect(await refusal(await zipOf([['data.bin', randomBytes(2048)]]), 'products.xlsx')).toBe(MESSAGES.invalidFile);
+      // A small file whose one shared string fills every cell: more text than is read, refused as that.
+      expect(await refusal(await sharedStringBomb('z'.repeat(30_000), 280, 8), 'products.xlsx')).toBe(MESSAGES.sheetTooMuchText);
     });
   });
 

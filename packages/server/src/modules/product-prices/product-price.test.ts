@@ -11,7 +11,7 @@ import { contextOfSession, jobWhenEnded, useAdminTestApp } from '../../test/test
 import type { TestFile } from '../../test/upload.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
-import { xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
+import { sharedStringBomb, xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
 import { createProductPriceService, priceRowsOf } from './product-price.service.ts';
 import { productPriceUpdates } from './product-price.table.ts';
 
@@ -112,6 +112,8 @@ describe('product price update', () => {
       await expectRefused({ fileName: 'prices.xlsx', bytes: Buffer.from('this is not a zip file at all') }, 400, MESSAGES.invalidFile);
       // A zip that holds no spreadsheet is not a blank one.
       await expectRefused({ fileName: 'prices.xlsx', bytes: await zipOf([['data.bin', randomBytes(2048)]]) }, 400, MESSAGES.invalidFile);
+      // A small file whose one shared string fills every cell: more text than a price sheet has.
+      await expectRefused({ fileName: 'prices.xlsx', bytes: await sharedStringBomb('9'.repeat(30_000), 100, 8) }, 400, MESSAGES.sheetTooMuchText);
     });
 
     it('needs a file', async () => {
