@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
@@ -16,7 +17,7 @@ import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
-import { checkedSheetText } from './product-import.service.ts';
+import { checkedSheetText, createProductImportService } from './product-import.service.ts';
 
 const HEADER = ['SKU', 'Parent SKU', 'Product Title', 'Attribute Set', 'Category', 'Sub-Category', 'Price', 'Stock', 'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Attributes', 'Can Be Set With Shape', 'Can Be Set With Carat', 'Related SKUs', 'Is Gift Card'];
 type Row = Partial<Record<'sku' | 'parent' | 'title' | 'set' | 'category' | 'sub' | 'price' | 'stock' | 'o1n' | 'o1v' | 'o2n' | 'o2v' | 'attributes' | 'shape' | 'carat' | 'related' | 'gift', string | number>>;
@@ -242,6 +243,37 @@ describe('product import', () => {
     expect(job.error).toContain('Line- 9999');
     expect(await liveProducts()).toBe(before);
   }, 120_000);
+
+  it('keeps the checked files within their disk budget, letting the oldest check go first', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-checked-'));
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-uploads-'));
+    try {
+      const diskUse = () => fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+      const checkWith = async (service: ReturnType<typeof createProductImportService>, sku: string) => {
+        const file = path.join(uploads, `${sku}.xlsx`);
+        fs.writeFileSync(file, await xlsxFile(sheet(product(sku))));
+        return service.check({ path: file, byteSize: fs.statSync(file).size, fileName: `${sku}.xlsx` });
+      };
+      // One check's files (its sheet and its record), measured; the budget holds two and a half.
+      const measured = await checkWith(createProductImportService(t.db, dir), 'DISK-0');
+      const oneCheck = diskUse();
+      fs.rmSync(path.join(dir, `${measured.token}.sheet`));
+      fs.rmSync(path.join(dir, `${measured.token}.json`));
+      const maxStoredBytes = Math.floor(oneCheck * 2.5);
+      const service = createProductImportService(t.db, dir, { maxStoredBytes });
+      const tokens: string[] = [];
+      for (const sku of ['DISK-1', 'DISK-2', 'DISK-3', 'DISK-4']) {
+        tokens.push((await checkWith(service, sku)).token);
+        expect(diskUse()).toBeLessThanOrEqual(maxStoredBytes);
+      }
+      // The two newest are kept for their apply; the older ones ask to be checked again.
+      for (const token of tokens.slice(0, 2)) expect(() => service.checked(token)).toThrow(MESSAGES.importCheckAgain);
+      for (const token of tokens.slice(2)) expect(service.checked(token).response.token).toBe(token);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(uploads, { recursive: true, force: true });
+    }
+  });
 
   it('refuses an apply of a file never checked', async () => {
     const response = await t.request(admin, { method: 'POST', url: '/api/products/import/apply', payload: { token: '00000000-0000-0000-0000-000000000000' } });
