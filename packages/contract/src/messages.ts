@@ -149,6 +149,7 @@ export const MESSAGES = {
   importShapeRequired: 'Can be set with shape is required',
   importNumberInvalid: (column: string) => `Invalid ${column}`,
   importUnknown: (what: string, value: string) => `Unknown ${what}: ${value}`,
+  importAttributeMakesVariants: (name: string) => `Attribute ${name} makes variants: give it in the option columns of the variant rows, or place it in the product's attribute set`,
   importSkuRepeated: (line: number) => `SKU already on line ${line}`,
   importParentMissing: (sku: string) => `Parent SKU ${sku} is not a product in the sheet or the catalogue`,
   importSkuIsVariant: 'SKU belongs to a variant of another product',
@@ -169,6 +170,8 @@ export const MESSAGES = {
   filterRange: (label: string) => `${label}: "from" must not be greater than "to".`,
   // Untrusted input cleaned in the worker pool within a time limit (issue 8); not worded by the spec.
   fileTooComplex: 'This file is too complex to process (too many elements or nested too deeply). Simplify it and upload it again.',
+  sheetCellTooLong: (cell: string, max: number) => `Cell ${cell} holds more than ${max.toLocaleString('en-GB')} characters, the most a spreadsheet cell can hold.`,
+  sheetTooMuchText: 'This sheet holds more text than can be read at once. Split it into smaller files and upload them one by one.',
   richTextTooComplex: 'This text is too complex to clean (deeply nested or unbalanced formatting). Simplify its formatting and save again.',
   serverBusy: 'The server is busy processing other requests. Try again in a moment.',
   // Job Centre (platform issue, Jobs); not worded by the spec.

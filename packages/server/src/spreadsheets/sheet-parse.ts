@@ -22,14 +22,23 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-export type SheetErrorKind = 'unsupported' | 'invalid' | 'tooLarge';
+/** What went wrong: cellTooLong's detail is the cell's reference (C12), the others' details are for logs. */
+export type SheetErrorKind = 'unsupported' | 'invalid' | 'tooLarge' | 'cellTooLong' | 'tooMuchText';
 
 /** Names by which a worker's error crosses the thread boundary (only name and message survive). */
 export const SHEET_ERROR_NAMES: Record<SheetErrorKind, string> = {
   unsupported: 'SheetUnsupportedError',
   invalid: 'SheetInvalidError',
   tooLarge: 'SheetTooLargeError',
+  cellTooLong: 'SheetCellTooLongError',
+  tooMuchText: 'SheetTooMuchTextError',
 };
+
+/**
+ * Characters a cell holds at most: Excel's own limit, so no sheet a spreadsheet program saved has more.
+ * A cell over it is refused, not cut: what it holds would not be what the person sees.
+ */
+export const SHEET_CELL_MAX_CHARS = 32_767;
 
 export function sheetError(kind: SheetErrorKind, detail: string): Error {
   return Object.assign(new Error(detail), { name: SHEET_ERROR_NAMES[kind] });
@@ -42,6 +51,11 @@ export interface SheetLimits {
   maxRows: number;
   /** Columns at most (wider rows are cut). */
   maxColumns: number;
+  /**
+   * Characters of the parsed sheet (its JSON text) at most. A file's size does not bound it: one long
+   * shared string referenced by every cell is stored once in the file and copied into every row.
+   */
+  maxTextChars: number;
 }
 
 export interface ParseSheetInput extends SheetLimits {
@@ -93,6 +107,13 @@ export function cellText(value: unknown): string {
   return '';
 }
 
+/** A cell's reference as a spreadsheet names it: C12 for the third column of line 12. */
+export function cellReference(line: number, column: number): string {
+  let letters = '';
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${line}`;
+}
+
 /**
  * Collects rows: the first non-blank row is the header; later blank rows are skipped. Each row is kept
  * as its JSON text, made as it is read: the cells are slices of the XML the scanner was fed, and a
@@ -103,8 +124,15 @@ class SheetBuilder implements RowSink {
   headers: string[] | null = null;
   private readonly rows: string[] = [];
   private readonly limits: SheetLimits;
+  /** Characters of the JSON text kept so far (the headers and every row). */
+  private textLength = 0;
   constructor(limits: SheetLimits) {
     this.limits = limits;
+  }
+
+  private count(json: string) {
+    this.textLength += json.length;
+    if (this.textLength > this.limits.maxTextChars) throw sheetError('tooMuchText', `more than ${this.limits.maxTextChars} characters of text`);
   }
 
   add(line: number, cells: readonly unknown[]) {
@@ -113,12 +141,14 @@ class SheetBuilder implements RowSink {
     let isBlank = true;
     for (let i = 0; i < width; i++) {
       const text = cellText(cells[i]);
+      if (text.length > SHEET_CELL_MAX_CHARS) throw sheetError('cellTooLong', cellReference(line, i));
       texts.push(text);
       if (text) isBlank = false;
     }
     if (isBlank) return;
     if (!this.headers) {
       this.headers = texts.map(normaliseHeader);
+      this.count(JSON.stringify(this.headers));
       return;
     }
     if (this.rows.length >= this.limits.maxRows) throw sheetError('tooLarge', `more than ${this.limits.maxRows} rows`);
@@ -128,7 +158,9 @@ class SheetBuilder implements RowSink {
       // The first column of a name wins; unnamed columns are not data.
       if (header && texts[i] && !(header in values)) values[header] = texts[i]!;
     }
-    this.rows.push(JSON.stringify({ line, values } satisfies SheetRow));
+    const json = JSON.stringify({ line, values } satisfies SheetRow);
+    this.count(json);
+    this.rows.push(json);
   }
 
   /** The sheet as JSON text, `Sheet`'s shape. */

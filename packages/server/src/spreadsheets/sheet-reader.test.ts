@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSheetReader, normaliseHeader, readSheet, SheetReadError } from './sheet-reader.ts';
-import { xlsFile, xlsxFile } from './test-sheets.ts';
+import { sharedStringBomb, xlsFile, xlsxFile } from './test-sheets.ts';
 
 const ROWS = [
   ['SKU', 'Product Title', 'Option1-Name', ' option1 value ', 'Price'],
@@ -88,5 +88,25 @@ describe('spreadsheet reader', () => {
     const xlsx = await xlsxFile(ROWS);
     expect((await failure(readSheet(xlsx, { fileName: 'a.xlsx', maxBytes: 100 }))).kind).toBe('tooLarge');
     expect((await failure(readSheet(xlsx, { fileName: 'a.xlsx', maxRows: 1 }))).kind).toBe('tooLarge');
+  });
+
+  it('refuses a cell of more than 32,767 characters (Excel\'s own limit), naming it; reads one of 32,767 whole', async () => {
+    const longest = 'x'.repeat(32_767);
+    const rows = [['SKU', 'Description'], ['A-1', longest], ['A-2', `${longest}y`]];
+    const error = await failure(readSheet(await xlsxFile(rows), { fileName: 'a.xlsx' }));
+    expect(error.message).toBe(MESSAGES.sheetCellTooLong('B3', 32_767));
+    expect(error.toAppError().status).toBe(400);
+    expect((await readSheet(await xlsxFile(rows.slice(0, 2)), { fileName: 'a.xlsx' })).rows[0]!.values.description).toBe(longest);
+  });
+
+  it('refuses a small file whose one shared string, copied into every cell, makes more text than the limit', async () => {
+    // 40 KB zipped; 280 rows of 8 cells of 30,000 characters would be 67 million characters read.
+    const bomb = await sharedStringBomb('z'.repeat(30_000), 280, 8);
+    expect(bomb.length).toBeLessThan(100_000);
+    const error = await failure(readSheet(bomb, { fileName: 'bomb.xlsx' }));
+    expect(error.kind).toBe('tooMuchText');
+    expect(error.message).toBe(MESSAGES.sheetTooMuchText);
+    // The same sheet with fewer rows is read.
+    expect((await readSheet(await sharedStringBomb('z'.repeat(30_000), 20, 8), { fileName: 'small.xlsx' })).rows).toHaveLength(20);
   });
 });

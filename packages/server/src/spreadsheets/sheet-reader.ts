@@ -3,7 +3,7 @@ import { AppError } from '../http/errors.ts';
 import type { WorkerPool } from '../workers/worker-pool.ts';
 import { WorkerPoolBusyError, WorkerTaskTimeoutError, createWorkerPool } from '../workers/worker-pool.ts';
 import type { Sheet, SheetErrorKind, SheetLimits } from './sheet-parse.ts';
-import { SHEET_ERROR_NAMES } from './sheet-parse.ts';
+import { SHEET_CELL_MAX_CHARS, SHEET_ERROR_NAMES } from './sheet-parse.ts';
 import type { sheetTasks } from './sheet-reader.worker.ts';
 
 export type { Sheet, SheetRow } from './sheet-parse.ts';
@@ -32,10 +32,12 @@ export class SheetReadError extends Error {
   }
 }
 
-const MESSAGE_BY_KIND: Record<SheetErrorKind, string> = {
-  unsupported: MESSAGES.fileFormatNotSupported,
-  invalid: MESSAGES.invalidFile,
-  tooLarge: MESSAGES.fileTooComplex,
+const MESSAGE_BY_KIND: Record<SheetErrorKind, (detail: string) => string> = {
+  unsupported: () => MESSAGES.fileFormatNotSupported,
+  invalid: () => MESSAGES.invalidFile,
+  tooLarge: () => MESSAGES.fileTooComplex,
+  cellTooLong: (cell) => MESSAGES.sheetCellTooLong(cell, SHEET_CELL_MAX_CHARS),
+  tooMuchText: () => MESSAGES.sheetTooMuchText,
 };
 
 export interface ReadSheetOptions extends Partial<SheetLimits> {
@@ -45,11 +47,16 @@ export interface ReadSheetOptions extends Partial<SheetLimits> {
   timeoutMs?: number;
 }
 
-/** Defaults sized for the product import: 60,000 rows (10,000 products with 50,000 variants) parse in a few seconds. */
+/**
+ * Defaults sized for the product import: 60,000 rows (10,000 products with 50,000 variants) parse in a
+ * few seconds, into ~15 MB of JSON text; four times that is read at most (the thread's heap holds it
+ * twice, the main thread once more, and the import keeps it on disk for its apply).
+ */
 export const SHEET_DEFAULT_LIMITS: SheetLimits & { timeoutMs: number } = {
   maxBytes: 50 * 1024 * 1024,
   maxRows: 200_000,
   maxColumns: 200,
+  maxTextChars: 64 * 1024 * 1024,
   timeoutMs: 60_000,
 };
 
@@ -82,7 +89,8 @@ export async function closeSheetReader() {
 /**
  * The first sheet of `source` (a path or the file's bytes): normalised headers and the non-blank rows
  * with their 1-based line numbers. Throws SheetReadError ('The file format is not supported.',
- * 'Invalid file', or too large/complex), or an AppError 429 when the parsing queue is full.
+ * 'Invalid file', too large/complex, a cell or the whole over its characters), or an AppError 429 when
+ * the parsing queue is full.
  */
 export async function readSheet(source: string | Uint8Array, options: ReadSheetOptions = {}): Promise<Sheet> {
   return JSON.parse(await readSheetText(source, options)) as Sheet;
@@ -100,18 +108,19 @@ export async function readSheetText(source: string | Uint8Array, options: ReadSh
         maxBytes: limits.maxBytes ?? SHEET_DEFAULT_LIMITS.maxBytes,
         maxRows: limits.maxRows ?? SHEET_DEFAULT_LIMITS.maxRows,
         maxColumns: limits.maxColumns ?? SHEET_DEFAULT_LIMITS.maxColumns,
+        maxTextChars: limits.maxTextChars ?? SHEET_DEFAULT_LIMITS.maxTextChars,
       },
       { timeoutMs },
     );
   } catch (error) {
     if (error instanceof WorkerPoolBusyError) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.serverBusy, undefined, { 'Retry-After': '1' });
-    if (error instanceof WorkerTaskTimeoutError) throw new SheetReadError('tooLarge', MESSAGE_BY_KIND.tooLarge, error.message);
+    if (error instanceof WorkerTaskTimeoutError) throw new SheetReadError('tooLarge', MESSAGE_BY_KIND.tooLarge(error.message), error.message);
     const name = error instanceof Error ? error.name : '';
     const kind = (Object.keys(SHEET_ERROR_NAMES) as SheetErrorKind[]).find((k) => SHEET_ERROR_NAMES[k] === name);
-    if (kind) throw new SheetReadError(kind, MESSAGE_BY_KIND[kind], (error as Error).message);
+    if (kind) throw new SheetReadError(kind, MESSAGE_BY_KIND[kind]((error as Error).message), (error as Error).message);
     // The thread ran out of its heap or died: the file was too much to read.
     if (error instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|out of memory|exited with code/i.test(`${(error as { code?: string }).code ?? ''} ${error.message}`)) {
-      throw new SheetReadError('tooLarge', MESSAGE_BY_KIND.tooLarge, error.message);
+      throw new SheetReadError('tooLarge', MESSAGE_BY_KIND.tooLarge(error.message), error.message);
     }
     throw error;
   }

@@ -1,26 +1,13 @@
-import { PassThrough } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ZipStream } from '../http/zip-stream.ts';
 import { parseSheet } from './sheet-parse.ts';
 import { parseXlsxPackage } from './xlsx-parse.ts';
 import { ZipEntryTooLargeError } from './zip-reader.ts';
-import { xlsxFile } from './test-sheets.ts';
+import { xlsxFile, zipOf } from './test-sheets.ts';
 import type { XmlHandler } from './xml-scanner.ts';
 import { XmlScanner, attributeOf, decodeXmlText } from './xml-scanner.ts';
 
-/** A package built part by part, in the order given (the zip's order need not be the workbook's). */
-async function zipOf(parts: [string, string | AsyncIterable<string>][]): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const zip = new ZipStream(out);
-  for (const [name, text] of parts) await zip.add(name, text);
-  await zip.finish();
-  out.end();
-  return Buffer.concat(chunks);
-}
-
-const limits = { maxBytes: 10_000_000, maxRows: 1000, maxColumns: 50 };
+const limits = { maxBytes: 10_000_000, maxRows: 1000, maxColumns: 50, maxTextChars: 1_000_000 };
 const read = async (bytes: Buffer) => parseSheet({ source: bytes, fileName: 'a.xlsx', ...limits });
 
 const RELS = `<?xml version="1.0" encoding="UTF-8"?>
@@ -75,12 +62,17 @@ describe('xlsx reader (the package read straight from its XML)', () => {
     });
   });
 
-  it('reads a package without relationships by its first worksheet part, and one without any as blank', async () => {
+  it('reads a package without relationships by its first worksheet part; a zip without any is no spreadsheet (invalid)', async () => {
     const bytes = await zipOf([
       ['xl/worksheets/sheet2.xml', '<worksheet><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>sku</t></is></c></row><row r="3"><c r="A3"><v>5</v></c></row></sheetData></worksheet>'],
     ]);
     expect(await read(bytes)).toEqual({ headers: ['sku'], rows: [{ line: 3, values: { sku: '5' } }] });
-    expect(await read(await zipOf([['readme.txt', 'hello']]))).toEqual({ headers: [], rows: [] });
+    await expect(read(await zipOf([['readme.txt', 'hello']]))).rejects.toMatchObject({ name: 'SheetInvalidError' });
+    await expect(read(await zipOf([['random.bin', randomBytes(4096)]]))).rejects.toMatchObject({ name: 'SheetInvalidError' });
+    // A workbook whose first sheet names a part the package lacks, with no worksheet part to fall back on.
+    await expect(read(await zipOf([['_rels/.rels', RELS], ['book/main.xml', WORKBOOK], ['book/_rels/main.xml.rels', WORKBOOK_RELS]]))).rejects.toMatchObject({ name: 'SheetInvalidError' });
+    // A real spreadsheet with nothing in it stays blank.
+    expect(await read(await xlsxFile([]))).toEqual({ headers: [], rows: [] });
   });
 
   it('reads what exceljs writes the same as before', async () => {

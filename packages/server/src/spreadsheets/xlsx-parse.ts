@@ -230,7 +230,7 @@ class SheetHandler implements XmlHandler {
   }
 }
 
-/** Reads the first sheet of the .xlsx in `bytes` into `sink`. A package with no worksheet gives no rows. */
+/** Reads the first sheet of the .xlsx in `bytes` into `sink`. Throws for a package with no worksheet. */
 export async function parseXlsxPackage(bytes: Buffer, sink: RowSink, maxColumns: number, { maxSheetBytes = MAX_SHEET_BYTES } = {}): Promise<void> {
   const entries = zipEntries(bytes);
   const byName = new Map<string, ZipEntry>();
@@ -258,7 +258,9 @@ export async function parseXlsxPackage(bytes: Buffer, sink: RowSink, maxColumns:
   }
   // A package whose workbook does not say: its first worksheet part, as exceljs read it.
   const sheet = (sheetName ? part(sheetName) : undefined) ?? entries.find((entry) => /^xl\/worksheets\/sheet\d+\.xml$/i.test(entry.name));
-  if (!sheet) return;
+  // A zip with no worksheet is no spreadsheet (anything zipped and named .xlsx), not a blank one:
+  // a workbook always holds at least one sheet, and an empty sheet is a part with no rows.
+  if (!sheet) throw new Error('the package holds no worksheet');
 
   const sharedTarget = workbookRelationships.find((rel) => rel.type.endsWith('/sharedStrings'))?.target;
   const sharedPart = part(sharedTarget ? resolvePart(workbookFolder, sharedTarget) : path.join(workbookFolder, 'sharedStrings.xml'));

@@ -161,14 +161,19 @@ interface StoredRow {
   parent_product_id: number | null;
   parent_sku: string | null;
   option_key: string;
+  qty: number;
+  is_ready_to_ship: boolean;
   fingerprint: string;
   links: string;
 }
 
-/** Column values in one comparable text, the same from the plan and from a stored row. */
+/**
+ * Column values in one comparable text, the same from the plan and from a stored row. The categories
+ * are a set: compared in id order, as the plan holds them (the product form stores them as picked).
+ */
 const PRODUCT_FINGERPRINT = sql.raw(`concat_ws(chr(31), p.name, p.attribute_set_id, p.model_number, p.price::numeric(12,2), coalesce(p.weight::numeric(12,2)::text, ''), p.weight_unit, p.qty,
   p.is_ready_to_ship, p.is_gift_card, p.description, p.meta_title, p.meta_keywords, p.meta_description, p.side_diamonds_size, coalesce(p.side_diamonds_pieces::text, ''),
-  coalesce(p.side_diamonds_weight::numeric(12,2)::text, ''), p.side_diamonds_weight_unit, p.can_be_set_with::text, array_to_string(p.category_ids, ','))`);
+  coalesce(p.side_diamonds_weight::numeric(12,2)::text, ''), p.side_diamonds_weight_unit, p.can_be_set_with::text, array_to_string(array(select unnest(p.category_ids) order by 1), ','))`);
 const VARIANT_FINGERPRINT = sql.raw(`concat_ws(chr(31), p.model_number, p.price::numeric(12,2), p.qty, p.is_ready_to_ship)`);
 
 const money = (value: string | null) => (value === null ? '' : Number(value).toFixed(2));
@@ -221,7 +226,7 @@ async function loadStored(db: Db, skus: string[]): Promise<Map<string, StoredRow
   if (!skus.length) return new Map();
   const found = rowsOf<Omit<StoredRow, 'links'>>(
     await db.execute(sql`
-      select p.id, lower(p.sku) as sku, p.parent_product_id, lower(parent.sku) as parent_sku, p.option_key,
+      select p.id, lower(p.sku) as sku, p.parent_product_id, lower(parent.sku) as parent_sku, p.option_key, p.qty, p.is_ready_to_ship,
         case when p.parent_product_id is null then ${PRODUCT_FINGERPRINT} else ${VARIANT_FINGERPRINT} end as fingerprint
       from products p left join products parent on parent.id = p.parent_product_id
       where p.deleted_at is null and lower(p.sku) = any(${sql.param(skus)}::text[])`),
@@ -250,7 +255,7 @@ async function loadStored(db: Db, skus: string[]): Promise<Map<string, StoredRow
       const parentId = row.parent_product_id === null ? null : Number(row.parent_product_id);
       // The text the plan makes (linksOf): the values, then the related SKUs, joined when both are there.
       const links = parentId === null ? [attributes.get(id), related.get(id)].filter(Boolean).join('\u001e') : '';
-      return [row.sku, { ...row, id, parent_product_id: parentId, links }];
+      return [row.sku, { ...row, id, parent_product_id: parentId, qty: Number(row.qty), links }];
     }),
   );
 }
@@ -265,6 +270,14 @@ async function loadVariantKeys(db: Db, parentIds: number[]): Promise<Map<string,
 }
 
 const emptyCounts = (): ImportCounts => ({ create: 0, update: 0, unchanged: 0 });
+
+/**
+ * The ready-to-ship flag a row sets. The stock cell is one number for two things (document 2 §5: stock
+ * above 0 means ready to ship, with that quantity), and the export writes the quantity: a stock the
+ * sheet leaves as stored keeps the stored flag (a piece made to order with 3 in hand, a ready-to-ship
+ * piece out of stock); a new row or a changed stock sets the flag as the spec says.
+ */
+const readyToShipOf = (row: ImportRow, existing: StoredRow | undefined) => (existing && existing.qty === row.qty ? existing.is_ready_to_ship : row.isReadyToShip);
 
 /** A sheet's rows read as products and variants, with the line errors of the rows' own rules: what the plan takes. */
 export interface SheetRows {
@@ -328,12 +341,18 @@ export async function planImport(db: Db, { rows, errors }: SheetRows, sanitize: 
     const pairs = [...row.attributes.map((pair) => ({ ...pair, standalone: false })), ...row.standaloneAttributes.map((pair) => ({ ...pair, standalone: true }))];
     for (const { name, value, standalone } of pairs) {
       const attribute = lookups.attributes.get(lower(name));
-      if (!attribute || attribute.isConfigurable) {
+      if (!attribute) {
         errors.add(line, MESSAGES.importUnknown('attribute', name));
         continue;
       }
       if (attributes.some((a) => a.attributeId === attribute.id)) continue;
       const isStandalone = standalone || setId === undefined || !lookups.placed.has(`${setId}:${attribute.id}`);
+      // As the product form has it: an attribute that makes variants may describe the product itself
+      // where its set places it (an engagement setting's Bridal Shape), never as a standalone one.
+      if (isStandalone && attribute.isConfigurable) {
+        errors.add(line, MESSAGES.importAttributeMakesVariants(name));
+        continue;
+      }
       if (attribute.inputType === 'text') {
         attributes.push({ attributeId: attribute.id, optionId: null, value, isStandalone });
         continue;
@@ -359,7 +378,7 @@ export async function planImport(db: Db, { rows, errors }: SheetRows, sanitize: 
       weight: row.weight,
       weight_unit: row.weightUnit,
       qty: row.qty,
-      is_ready_to_ship: row.isReadyToShip,
+      is_ready_to_ship: readyToShipOf(row, existing),
       is_gift_card: row.isGiftCard,
       description: row.description,
       meta_title: row.metaTitle,
@@ -418,7 +437,7 @@ export async function planImport(db: Db, { rows, errors }: SheetRows, sanitize: 
       option_key: optionKey,
       price: row.price ?? '0',
       qty: row.qty,
-      is_ready_to_ship: row.isReadyToShip,
+      is_ready_to_ship: readyToShipOf(row, existing),
     };
     const change: Change = !existing ? 'create' : existing.fingerprint === variantFingerprint(columns) && existing.option_key === optionKey ? 'unchanged' : 'update';
     variants.push({ line, change, id: existing?.id ?? null, parentSku, columns, options, optionsChanged: !existing || existing.option_key !== optionKey });

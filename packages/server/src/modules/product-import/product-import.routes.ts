@@ -44,7 +44,7 @@ async function sendSheet(reply: FastifyReply, fileName: string, columns: Paramet
  * .xlsx or .xls, its line errors as a download, and the apply as one job of the Job Centre.
  */
 export function productImportRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'exportsDir'>, cache: CacheInvalidation) {
-  const service = createProductImportService(db, path.join(config.exportsDir, 'imports'), cache);
+  const service = createProductImportService(db, path.join(config.exportsDir, 'imports'), { cache });
   jobs.engine.register(service.job() as never);
   const base = '/api/products/import';
   const routeConfig = { permission: 'products' as const };

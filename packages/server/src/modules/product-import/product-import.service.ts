@@ -21,6 +21,12 @@ import { writeImport } from './product-import.write.ts';
 export const PRODUCT_IMPORT_JOB_KIND = 'products.import' as const;
 /** How long a checked file waits for its apply. */
 const CHECKED_FILE_RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * Disk the checked files (sheets and their records) use at most: the oldest checks are let go first
+ * (their apply then asks to check again). One check's sheet is at most the reader's text limit, 64 Mi
+ * characters (192 MB of UTF-8 at worst), so the newest always fits.
+ */
+const CHECKED_FILES_MAX_BYTES = 512 * 1024 * 1024;
 /** New rows from which an import refreshes the planner's statistics of the catalogue's tables. */
 const ANALYZE_AFTER_ROWS = 1000;
 
@@ -52,8 +58,11 @@ interface CheckRecord {
   errors: ImportLineError[];
 }
 
-/** `cache`: told, after an apply commits, which products' storefront documents it made stale. */
-export function createProductImportService(db: Db, dir: string, cache?: CacheInvalidation) {
+/**
+ * `cache`: told, after an apply commits, which products' storefront documents it made stale.
+ * `maxStoredBytes`: the disk budget of checked files (tests set a small one).
+ */
+export function createProductImportService(db: Db, dir: string, { cache, maxStoredBytes = CHECKED_FILES_MAX_BYTES }: { cache?: CacheInvalidation; maxStoredBytes?: number } = {}) {
   const filePath = (token: string) => path.join(dir, `${token}.sheet`);
   const recordPath = (token: string) => path.join(dir, `${token}.json`);
   /** A checked file can be applied until its retention ends; then it must be checked again. */
@@ -61,13 +70,44 @@ export function createProductImportService(db: Db, dir: string, cache?: CacheInv
     if (!fs.existsSync(recordPath(token)) || !fs.existsSync(filePath(token))) throw invalidField('token', MESSAGES.importCheckAgain);
   };
 
-  function removeExpired(now = Date.now()) {
-    if (!fs.existsSync(dir)) return;
+  /**
+   * Removes the expired checked files, then the oldest checks (both files of a token) until `incoming`
+   * more bytes fit the budget; the check `keep` is never let go. Synchronous from the listing to the
+   * write that follows, so two checks in this process do not both count the same free room.
+   */
+  function makeRoom(incoming: number, keep: string, now = Date.now()) {
+    fs.mkdirSync(dir, { recursive: true });
+    const checks = new Map<string, { files: string[]; bytes: number; newest: number }>();
+    let total = 0;
     for (const name of fs.readdirSync(dir)) {
       const file = path.join(dir, name);
       const stat = fs.statSync(file, { throwIfNoEntry: false });
-      if (stat?.isFile() && now - stat.mtimeMs > CHECKED_FILE_RETENTION_MS) fs.rmSync(file, { force: true });
+      if (!stat?.isFile()) continue;
+      if (now - stat.mtimeMs > CHECKED_FILE_RETENTION_MS) {
+        fs.rmSync(file, { force: true });
+        continue;
+      }
+      total += stat.size;
+      const token = path.parse(name).name;
+      const check = checks.get(token) ?? { files: [], bytes: 0, newest: 0 };
+      check.files.push(file);
+      check.bytes += stat.size;
+      check.newest = Math.max(check.newest, stat.mtimeMs);
+      checks.set(token, check);
     }
+    checks.delete(keep);
+    const oldestFirst = [...checks.values()].sort((a, b) => a.newest - b.newest);
+    for (const check of oldestFirst) {
+      if (total + incoming <= maxStoredBytes) break;
+      for (const file of check.files) fs.rmSync(file, { force: true });
+      total -= check.bytes;
+    }
+  }
+
+  /** Writes one of a check's files within the disk budget. */
+  function store(file: string, text: string, token: string) {
+    makeRoom(Buffer.byteLength(text), token);
+    fs.writeFileSync(file, text);
   }
 
   /** The upload's sheet, and its JSON text (what the check stores for the apply, as the reader sent it). */
@@ -112,9 +152,7 @@ export function createProductImportService(db: Db, dir: string, cache?: CacheInv
       const token = randomUUID();
       const rows = await (async () => {
         const { sheet, text } = await read(upload.path, upload.fileName);
-        removeExpired();
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(filePath(token), text);
+        store(filePath(token), text, token);
         return sheetRowsOf(sheet);
       })();
       // The plan names lines with errors, and writes nothing.
@@ -138,7 +176,7 @@ export function createProductImportService(db: Db, dir: string, cache?: CacheInv
         skusWithoutImages: media.images,
         skusWithoutVideos: media.videos,
       };
-      fs.writeFileSync(recordPath(token), JSON.stringify({ response, errors: plan.errors } satisfies CheckRecord));
+      store(recordPath(token), JSON.stringify({ response, errors: plan.errors } satisfies CheckRecord), token);
       return response;
     },
 

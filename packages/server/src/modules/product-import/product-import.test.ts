@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
@@ -9,7 +11,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSheetReader, readSheet } from '../../spreadsheets/sheet-reader.ts';
 import type { SheetCells } from '../../spreadsheets/test-sheets.ts';
-import { xlsFile, xlsxFile } from '../../spreadsheets/test-sheets.ts';
+import { sharedStringBomb, xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
@@ -17,7 +19,7 @@ import { cachedDocument, generateCache } from '../../test/storefront-cache.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { products } from '../products/product.table.ts';
-import { checkedSheetText } from './product-import.service.ts';
+import { checkedSheetText, createProductImportService } from './product-import.service.ts';
 
 const HEADER = ['SKU', 'Parent SKU', 'Product Title', 'Attribute Set', 'Category', 'Sub-Category', 'Price', 'Stock', 'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Attributes', 'Can Be Set With Shape', 'Can Be Set With Carat', 'Related SKUs', 'Is Gift Card'];
 type Row = Partial<Record<'sku' | 'parent' | 'title' | 'set' | 'category' | 'sub' | 'price' | 'stock' | 'o1n' | 'o1v' | 'o2n' | 'o2v' | 'attributes' | 'shape' | 'carat' | 'related' | 'gift', string | number>>;
@@ -185,6 +187,10 @@ describe('product import', () => {
       const xls = await xlsFile(sheet(product('FMT-2')));
       expect(await refusal(xls.subarray(0, 700), 'products.xls')).toBe(MESSAGES.invalidFile);
       expect(await refusal(Buffer.alloc(0), 'empty.xlsx')).toBe(MESSAGES.productSheetBlank);
+      // A zip that holds no spreadsheet is not a blank one.
+      expect(await refusal(await zipOf([['data.bin', randomBytes(2048)]]), 'products.xlsx')).toBe(MESSAGES.invalidFile);
+      // A small file whose one shared string fills every cell: more text than is read, refused as that.
+      expect(await refusal(await sharedStringBomb('z'.repeat(30_000), 280, 8), 'products.xlsx')).toBe(MESSAGES.sheetTooMuchText);
     });
   });
 
@@ -203,6 +209,9 @@ describe('product import', () => {
       /* line 12 */ variant('L-12', 'NO-PARENT', 'Platinum', 'L'),
       /* line 13 */ product('L-OK'),
       /* line 14 */ variant('L-14', 'L-OK', 'Unobtainium', 'L'),
+      // An attribute that makes variants describes a product where its set places it (Rings), never elsewhere.
+      /* line 15 */ product('L-15', { set: 'Rings', attributes: 'Bridal Shape:Oval' }),
+      /* line 16 */ product('L-16', { set: 'Earrings', attributes: 'Bridal Shape:Oval' }),
     );
     const expected = [
       `Line- 2: ${MESSAGES.importSkuRequired}`,
@@ -217,6 +226,7 @@ describe('product import', () => {
       `Line- 12: ${MESSAGES.importParentMissing('NO-PARENT')}`,
       `Line- 13: ${MESSAGES.importSkuRepeated(10)}`,
       `Line- 14: ${MESSAGES.importUnknown('option of metal', 'Unobtainium')}`,
+      `Line- 16: ${MESSAGES.importAttributeMakesVariants('Bridal Shape')}`,
     ];
     const before = await liveProducts();
     for (const [name, bytes] of [
@@ -272,6 +282,37 @@ describe('product import', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.message).toBe(MESSAGES.importCheckAgain);
     expect(await runs()).toBe(before);
+  });
+
+  it('keeps the checked files within their disk budget, letting the oldest check go first', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-checked-'));
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-uploads-'));
+    try {
+      const diskUse = () => fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+      const checkWith = async (service: ReturnType<typeof createProductImportService>, sku: string) => {
+        const file = path.join(uploads, `${sku}.xlsx`);
+        fs.writeFileSync(file, await xlsxFile(sheet(product(sku))));
+        return service.check({ path: file, byteSize: fs.statSync(file).size, fileName: `${sku}.xlsx` });
+      };
+      // One check's files (its sheet and its record), measured; the budget holds two and a half.
+      const measured = await checkWith(createProductImportService(t.db, dir), 'DISK-0');
+      const oneCheck = diskUse();
+      fs.rmSync(path.join(dir, `${measured.token}.sheet`));
+      fs.rmSync(path.join(dir, `${measured.token}.json`));
+      const maxStoredBytes = Math.floor(oneCheck * 2.5);
+      const service = createProductImportService(t.db, dir, { maxStoredBytes });
+      const tokens: string[] = [];
+      for (const sku of ['DISK-1', 'DISK-2', 'DISK-3', 'DISK-4']) {
+        tokens.push((await checkWith(service, sku)).token);
+        expect(diskUse()).toBeLessThanOrEqual(maxStoredBytes);
+      }
+      // The two newest are kept for their apply; the older ones ask to be checked again.
+      for (const token of tokens.slice(0, 2)) expect(() => service.checked(token)).toThrow(MESSAGES.importCheckAgain);
+      for (const token of tokens.slice(2)) expect(service.checked(token).response.token).toBe(token);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(uploads, { recursive: true, force: true });
+    }
   });
 
   it('refuses an apply of a file never checked', async () => {

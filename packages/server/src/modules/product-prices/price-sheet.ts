@@ -7,6 +7,8 @@ import type { PriceSheet } from './product-price.service.ts';
 
 /** A price sheet has two columns; a few more are read (and ignored) so a stray column is no error. */
 const PRICE_SHEET_MAX_COLUMNS = 20;
+/** Text read at most: 200,000 rows (the reader's row limit) of a SKU and a price are ~14 million characters. */
+const PRICE_SHEET_MAX_TEXT_CHARS = 16 * 1024 * 1024;
 
 /** The uploaded sheet's one file, read whole (a price sheet is small), within the limit. */
 async function receiveSheetFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
@@ -38,7 +40,7 @@ const tooLarge = () => {
 export async function readPriceSheet(request: FastifyRequest): Promise<{ sheet: PriceSheet; fileName: string }> {
   const { bytes, fileName } = await receiveSheetFile(request);
   try {
-    const sheet = await readSheet(bytes, { fileName, maxBytes: PRICE_SHEET_MAX_BYTES, maxColumns: PRICE_SHEET_MAX_COLUMNS });
+    const sheet = await readSheet(bytes, { fileName, maxBytes: PRICE_SHEET_MAX_BYTES, maxColumns: PRICE_SHEET_MAX_COLUMNS, maxTextChars: PRICE_SHEET_MAX_TEXT_CHARS });
     return { sheet, fileName: fileName.slice(0, 255) };
   } catch (error) {
     throw error instanceof SheetReadError ? error.toAppError() : error;

@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { products } from '../products/product.table.ts';
@@ -41,15 +41,18 @@ function skuError(message: (skus: readonly string[]) => string, skus: readonly s
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /**
- * The sheet's own rules (document 2 §5 price update), before the database is asked: the second
- * header is `price` and a `sku` column exists, else the invalid-headers message; no data rows is the
- * blank-file message; every row needs a SKU and a numeric price, else 'Invalid Price For SKU : ...'
- * naming them all. Entirely blank rows are skipped. A SKU given twice takes its last row's price.
+ * The sheet's own rules (document 2 §5 price update), before the database is asked: an empty sheet or
+ * no data rows is the blank-file message; otherwise the second header is `price` and a `sku` column
+ * exists, else the invalid-headers message; every row needs a SKU and a numeric price, else 'Invalid
+ * Price For SKU : ...' naming them all. Entirely blank rows are skipped. A SKU given twice takes its
+ * last row's price.
  */
 export function priceRowsOf(sheet: PriceSheet): PriceRow[] {
-  if (sheet.headers[1] !== 'price' || !sheet.headers.includes('sku')) throw new AppError('VALIDATION_FAILED', PRICE_UPDATE_MESSAGES.invalidHeaders, [{ path: ['file'], message: PRICE_UPDATE_MESSAGES.invalidHeaders }]);
+  // An empty sheet has no headers to be wrong: it is blank.
+  if (sheet.headers.length === 0) throw invalidField('file', PRICE_UPDATE_MESSAGES.blankSheet);
+  if (sheet.headers[1] !== 'price' || !sheet.headers.includes('sku')) throw invalidField('file', PRICE_UPDATE_MESSAGES.invalidHeaders);
   const rows = sheet.rows.filter((row) => !(isBlank(row.values.sku) && isBlank(row.values.price)));
-  if (rows.length === 0) throw new AppError('VALIDATION_FAILED', PRICE_UPDATE_MESSAGES.blankSheet, [{ path: ['file'], message: PRICE_UPDATE_MESSAGES.blankSheet }]);
+  if (rows.length === 0) throw invalidField('file', PRICE_UPDATE_MESSAGES.blankSheet);
   const invalid: string[] = [];
   const bySku = new Map<string, PriceRow>();
   for (const row of rows) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@facet/contract/messages';
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
 import type { PriceUpdateItem, PriceUpdateRecord, PriceUpdateStarted } from '@facet/contract/modules/product-prices/product-price.schema';
@@ -12,7 +13,7 @@ import { contextOfSession, jobWhenEnded, useAdminTestApp } from '../../test/test
 import type { TestFile } from '../../test/upload.ts';
 import { multipartBody } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
-import { xlsFile, xlsxFile } from '../../spreadsheets/test-sheets.ts';
+import { sharedStringBomb, xlsFile, xlsxFile, zipOf } from '../../spreadsheets/test-sheets.ts';
 import { createProductPriceService, priceRowsOf } from './product-price.service.ts';
 import { productPriceUpdates } from './product-price.table.ts';
 
@@ -83,7 +84,8 @@ describe('product price update', () => {
         await expectRefused(await build([['price', 'sku'], [12, skus[0]!]]), 400, PRICE_UPDATE_MESSAGES.invalidHeaders, skus);
       });
 
-      it(`refuses a blank ${kind} (headers only, or blank rows)`, async () => {
+      it(`refuses a blank ${kind} (an empty sheet, headers only, or blank rows)`, async () => {
+        await expectRefused(await build([]), 400, PRICE_UPDATE_MESSAGES.blankSheet);
         await expectRefused(await build([['sku', 'price']]), 400, PRICE_UPDATE_MESSAGES.blankSheet);
         await expectRefused(await build([['sku', 'price'], [null, null], ['', '']]), 400, PRICE_UPDATE_MESSAGES.blankSheet);
       });
@@ -110,6 +112,10 @@ describe('product price update', () => {
     it('refuses a file that is not a spreadsheet, and a broken spreadsheet', async () => {
       await expectRefused({ fileName: 'prices.csv', bytes: Buffer.from('sku,price\nA,1\n') }, 400, MESSAGES.fileFormatNotSupported);
       await expectRefused({ fileName: 'prices.xlsx', bytes: Buffer.from('this is not a zip file at all') }, 400, MESSAGES.invalidFile);
+      // A zip that holds no spreadsheet is not a blank one.
+      await expectRefused({ fileName: 'prices.xlsx', bytes: await zipOf([['data.bin', randomBytes(2048)]]) }, 400, MESSAGES.invalidFile);
+      // A small file whose one shared string fills every cell: more text than a price sheet has.
+      await expectRefused({ fileName: 'prices.xlsx', bytes: await sharedStringBomb('9'.repeat(30_000), 100, 8) }, 400, MESSAGES.sheetTooMuchText);
     });
 
     it('needs a file', async () => {

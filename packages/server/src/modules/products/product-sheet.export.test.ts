@@ -126,6 +126,8 @@ describe('product export (the import sheet)', () => {
         sku: variant.sku,
         parent_sku: sku,
         product_title: 'Solitaire Ring',
+        // The quantity, in stock or not (the import keeps ready-to-ship of a stock left as it is).
+        stock: 0,
         price: 500 + index * 25.5,
         option1_name: metal.attributeName,
         option1_value: byCode.metal!.value,

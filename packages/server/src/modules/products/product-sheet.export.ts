@@ -111,7 +111,8 @@ export function createProductSheetExport(db: Db) {
         description: parent.description,
         weight: numberOf(parent.weight),
         weight_unit: parent.weightUnit,
-        stock: parent.isReadyToShip ? parent.qty : 0,
+        // The quantity, whether or not the piece is ready to ship: the import keeps the stored flag of a stock left as it is.
+        stock: parent.qty,
         price: Number(parent.price),
         meta_title: parent.metaTitle,
         meta_keywords: parent.metaKeywords,
@@ -130,9 +131,7 @@ export function createProductSheetExport(db: Db) {
       });
       for (const variant of variantsOf.get(parent.id) ?? []) {
         const options = (valuesOf.get(variant.id) ?? []).slice(0, SHEET_OPTION_SLOTS);
-        const row: ProductSheetRow = { sku: variant.sku, parent_sku: parent.sku, product_title: parent.name, price: Number(variant.price), model_number: variant.modelNumber };
-        // A variant's stock as the import reads it (stock > 0: ready to ship with that quantity); none is left blank.
-        if (variant.isReadyToShip && variant.qty > 0) row.stock = variant.qty;
+        const row: ProductSheetRow = { sku: variant.sku, parent_sku: parent.sku, product_title: parent.name, stock: variant.qty, price: Number(variant.price), model_number: variant.modelNumber };
         options.forEach((option, index) => {
           row[`option${index + 1}_name` as ProductSheetColumn] = option.name;
           row[`option${index + 1}_value` as ProductSheetColumn] = option.value;
