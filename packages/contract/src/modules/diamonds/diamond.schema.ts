@@ -232,9 +232,10 @@ export const importServiceSchema = z.object({
   label: z.string(),
   isEnabled: z.boolean(),
   isRunning: z.boolean(),
-  /** Stones of this kind on offer (not unavailable), and of those, for sale. */
+  /** Stones of this kind on offer (not unavailable); of those, for sale (priced, not sold) and without a price. */
   stoneCount: z.number().int(),
   forSaleCount: z.number().int(),
+  unpricedCount: z.number().int(),
   lastRun: feedRunRecordSchema.nullable(),
   lastSuccessAt: z.string().nullable(),
   /** The last success is older than twice the schedule (or there was none while enabled). */

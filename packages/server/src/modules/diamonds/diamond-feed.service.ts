@@ -14,6 +14,7 @@ import { ingestStones } from './diamond-ingest.ts';
 import type { IngestCounts } from './diamond-ingest.ts';
 import { repriceAll } from './diamond.service.ts';
 import { readFeedSettings } from './diamond-settings.ts';
+import { readStoneCounts } from './stone-counts.ts';
 import { diamondFeedRuns, diamondFeedServices, diamonds } from './diamond.table.ts';
 
 /**
@@ -120,45 +121,51 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
       return { items: rows.map(toRunRecord), total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
     },
 
-    /** The import services: on or off, stone counts, last run and success, staleness (older than twice the schedule). */
+    /**
+     * The import services: on or off, stone counts, last run and success, staleness (older than twice
+     * the schedule). One repeatable-read transaction: the counts and the runs are of one moment, so a
+     * run shown finished comes with the counts its merge left (read in separate statements, a merge
+     * committing between them showed its run done with the counts from before). The counts are the
+     * ones the writes keep (stone-counts.ts), not counted here.
+     */
     async services(): Promise<{ services: ImportServiceRecord[]; incrementalMinutes: number; fullSyncHours: number }> {
       await ensureServices();
-      const settings = await readFeedSettings(db);
-      const rows = await db.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
-      // The kinds as the sync's sweep tells them apart (kindCondition): a gemstone is a gemstone, lab grown or not.
-      const counts = await db.execute(sql`
-        select case when is_gemstone then 'gemstone' when is_lab then 'lab' else 'natural' end as kind,
-          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale
-        from diamonds where not is_unavailable group by 1`);
-      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number }[] }).rows;
-      const services: ImportServiceRecord[] = [];
-      for (const name of IMPORT_SERVICES) {
-        const service = rows.find((row) => row.name === name);
-        const [lastRun] = await runsQuery(db).where(eq(diamondFeedRuns.kind, name)).orderBy(desc(diamondFeedRuns.startTime), desc(diamondFeedRuns.id)).limit(1);
-        const [lastSuccess] = await db
-          .select({ endTime: diamondFeedRuns.endTime })
-          .from(diamondFeedRuns)
-          .where(and(eq(diamondFeedRuns.kind, name), isNotNull(diamondFeedRuns.endTime), eq(diamondFeedRuns.insertInDatabase, 'done'), isNull(diamondFeedRuns.errorMessage)))
-          .orderBy(desc(diamondFeedRuns.endTime))
-          .limit(1);
-        const counted = countRows.find((row) => row.kind === name);
-        const lastSuccessAt = lastSuccess?.endTime ?? null;
-        const isEnabled = service?.isEnabled ?? false;
-        const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
-        services.push({
-          name,
-          label: FEED_KINDS[name],
-          isEnabled,
-          isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
-          stoneCount: Number(counted?.offered ?? 0),
-          forSaleCount: Number(counted?.for_sale ?? 0),
-          lastRun: lastRun ? toRunRecord(lastRun) : null,
-          lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
-          isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),
-          watermark: service?.watermark?.toISOString() ?? null,
-        });
-      }
-      return { services, incrementalMinutes: settings.incrementalMinutes, fullSyncHours: settings.fullSyncHours };
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+        const settings = await readFeedSettings(tx);
+        const rows = await tx.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
+        const counts = await readStoneCounts(tx);
+        const services: ImportServiceRecord[] = [];
+        for (const name of IMPORT_SERVICES) {
+          const service = rows.find((row) => row.name === name);
+          const [lastRun] = await runsQuery(tx).where(eq(diamondFeedRuns.kind, name)).orderBy(desc(diamondFeedRuns.startTime), desc(diamondFeedRuns.id)).limit(1);
+          // Runs of one service do not overlap, so the latest started success is the latest ended one (and the kind's index walks to it).
+          const [lastSuccess] = await tx
+            .select({ endTime: diamondFeedRuns.endTime })
+            .from(diamondFeedRuns)
+            .where(and(eq(diamondFeedRuns.kind, name), isNotNull(diamondFeedRuns.endTime), eq(diamondFeedRuns.insertInDatabase, 'done'), isNull(diamondFeedRuns.errorMessage)))
+            .orderBy(desc(diamondFeedRuns.startTime))
+            .limit(1);
+          const counted = counts.get(name);
+          const lastSuccessAt = lastSuccess?.endTime ?? null;
+          const isEnabled = service?.isEnabled ?? false;
+          const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
+          services.push({
+            name,
+            label: FEED_KINDS[name],
+            isEnabled,
+            isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
+            stoneCount: counted?.offered ?? 0,
+            forSaleCount: counted?.forSale ?? 0,
+            unpricedCount: counted?.unpriced ?? 0,
+            lastRun: lastRun ? toRunRecord(lastRun) : null,
+            lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
+            isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),
+            watermark: service?.watermark?.toISOString() ?? null,
+          });
+        }
+        return { services, incrementalMinutes: settings.incrementalMinutes, fullSyncHours: settings.fullSyncHours };
+      });
     },
 
     /** Start: the service is switched on (its schedule runs) and a run starts now. */

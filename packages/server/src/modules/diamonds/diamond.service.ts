@@ -21,6 +21,7 @@ import { bumpListVersion, createListIndex, hasLoggedTooMany, isIndexable, listVe
 import { bandCoverSql, priceStone, shapeKeySql, stonePriceParts } from './diamond-price.ts';
 import type { MarkupBand } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
+import { recountStones, stoneCountDeltaSql } from './stone-counts.ts';
 import { diamonds } from './diamond.table.ts';
 
 const ENTITY = 'diamond';
@@ -298,6 +299,11 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
             .update(diamonds)
             .set({ isSold, soldAt: isSold ? new Date() : null, soldBy: isSold ? context.actor.id : null, updatedAt: new Date(), updatedBy: context.actor.id, version: sql`${diamonds.version} + 1` })
             .where(eq(diamonds.id, id));
+          // The service screen's for-sale count: the stone as it was out, as it is now in.
+          await tx.execute(
+            stoneCountDeltaSql(sql`select s.n, d.is_gemstone, d.is_lab, d.is_unavailable, s.is_sold, d.price is not null as is_priced
+              from diamonds d, (values (-1, ${before.isSold}::boolean), (1, ${isSold}::boolean)) s(n, is_sold) where d.id = ${id}`),
+          );
           await writeAudit(tx, context, { action: 'update', entity: ENTITY, entityId: id, before: { isSold: before.isSold }, after: { isSold } });
           version = await bumpListVersion(tx);
         }
@@ -350,6 +356,8 @@ export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ rep
   const repriced = affected(result);
   // Prices only: the list index reads every stone's price instead of rebuilding (diamond-list-index.ts).
   await markPricesOnly(tx, hadTooMany);
+  // Which stones are priced may have moved; the update cannot return the old prices, so the service screen's counts are made again.
+  if (repriced > 0) await recountStones(tx);
   if (repriced > 0) await bumpListVersion(tx);
   await writeAudit(tx, context, { action: 'update', entity: 'diamond_prices', after: { repriced, rate } });
   return { repriced };
