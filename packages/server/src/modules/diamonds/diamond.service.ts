@@ -233,8 +233,9 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
   /**
    * The list from the read-side index: the page's ids and the exact total from the arrays, then the
    * page's rows and the list version in one statement. When the data is newer than the index, the index
-   * is refreshed with the stones changed since and the query asked again. Null when the index is not
-   * built yet or is being rebuilt (too many changes); the caller answers from SQL.
+   * is refreshed with the stones changed since and the query asked again; while it is rebuilt (too many
+   * changes) the previous index answers. Null when there is no index yet (start-up); the caller
+   * answers from SQL.
    */
   // One prepared statement: its plan is kept per connection, so a page pays no planning (tens of ms on a loaded machine).
   const pageByIds = db
@@ -255,8 +256,11 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
       const rows = await pageByIds.execute({ ids });
       const seen = Number(rows[0]?.listVersion);
       if (seen !== version) {
-        if (!(await listIndex.catchUp(seen))) return null;
-        continue;
+        if (await listIndex.catchUp(seen)) continue;
+        // Too many changes for a refresh (a big sync): while the new index builds (tens of seconds at
+        // a million), the previous one answers, with its exact total and the page's rows as they are
+        // now. The SQL path took seconds a list, with a capped total, for the whole build.
+        if (!listIndex.isRebuilding()) return null;
       }
       const byId = new Map<number, ListColumns>();
       for (const { row } of rows) if (row) byId.set(row.id, row);
