@@ -1,7 +1,7 @@
 import type { ListResponse } from '@facet/contract/api';
 import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { filterConditions } from '../../db/list-query.ts';
 import { AppError } from '../../http/errors.ts';
@@ -91,11 +91,19 @@ export interface FeedServiceDeps {
 }
 
 export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps) {
-  async function ensureServices() {
-    await db
-      .insert(diamondFeedServices)
-      .values(IMPORT_SERVICES.map((name) => ({ name })))
-      .onConflictDoNothing();
+  // Once per process (a service row is never deleted): the screen polls, and each poll wrote this insert.
+  let ensured: Promise<void> | null = null;
+  function ensureServices(): Promise<void> {
+    ensured ??= (async () => {
+      await db
+        .insert(diamondFeedServices)
+        .values(IMPORT_SERVICES.map((name) => ({ name })))
+        .onConflictDoNothing();
+    })().catch((error: unknown) => {
+      ensured = null;
+      throw error;
+    });
+    return ensured;
   }
 
   async function runningRunOf(kind: FeedKind) {
@@ -135,19 +143,22 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
         const settings = await readFeedSettings(tx);
         const rows = await tx.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
         const counts = await readStoneCounts(tx);
+        // Each service's last run and last success in one statement (a statement is a round trip, and the screen polls):
+        // runs of one service do not overlap, so the latest started success is the latest ended one, and the kind's index walks to it.
+        const latest = (await tx.execute(sql`
+          select k.kind, (select r.id from diamond_feed_runs r where r.kind = k.kind order by r.start_time desc, r.id desc limit 1) as last_run_id,
+            (select r.end_time from diamond_feed_runs r where r.kind = k.kind and r.end_time is not null and r.insert_in_database = 'done' and r.error_message is null
+              order by r.start_time desc limit 1) as last_success_at
+          from unnest(${sql.param([...IMPORT_SERVICES])}::text[]) k(kind)`)) as unknown as { rows: { kind: FeedKind; last_run_id: number | null; last_success_at: string | Date | null }[] };
+        const lastRunIds = latest.rows.flatMap((row) => (row.last_run_id === null ? [] : [Number(row.last_run_id)]));
+        const lastRuns = lastRunIds.length ? await runsQuery(tx).where(inArray(diamondFeedRuns.id, lastRunIds)) : [];
         const services: ImportServiceRecord[] = [];
         for (const name of IMPORT_SERVICES) {
           const service = rows.find((row) => row.name === name);
-          const [lastRun] = await runsQuery(tx).where(eq(diamondFeedRuns.kind, name)).orderBy(desc(diamondFeedRuns.startTime), desc(diamondFeedRuns.id)).limit(1);
-          // Runs of one service do not overlap, so the latest started success is the latest ended one (and the kind's index walks to it).
-          const [lastSuccess] = await tx
-            .select({ endTime: diamondFeedRuns.endTime })
-            .from(diamondFeedRuns)
-            .where(and(eq(diamondFeedRuns.kind, name), isNotNull(diamondFeedRuns.endTime), eq(diamondFeedRuns.insertInDatabase, 'done'), isNull(diamondFeedRuns.errorMessage)))
-            .orderBy(desc(diamondFeedRuns.startTime))
-            .limit(1);
+          const found = latest.rows.find((row) => row.kind === name);
+          const lastRun = lastRuns.find((run) => run.id === Number(found?.last_run_id));
           const counted = counts.get(name);
-          const lastSuccessAt = lastSuccess?.endTime ?? null;
+          const lastSuccessAt = found?.last_success_at ? new Date(found.last_success_at) : null;
           const isEnabled = service?.isEnabled ?? false;
           const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
           services.push({
