@@ -10,7 +10,8 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/diamonds.bench.ts   (in packages/server)
  *
- * BENCH_STONES sets the count (default 1,000,000); BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name>
+ * BENCH_STONES sets the count (default 1,000,000); BENCH_NIGHTLY_CHANGE_EVERY (100) which stones the nightly sync changes
+ * (5: a fifth, so the index rebuilds); BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name>
  * measures a kept one again without ingesting; BENCH_PROFILE_LIST=1 profiles the lists. Targets: list and search p95 <= 20 ms; merge <= 30 s;
  * incremental <= 3 s; repricing <= 15 s.
  *
@@ -160,7 +161,7 @@ async function timeList(raw: Record<string, string>) {
   const started = performance.now();
   const page = await service.list(query);
   const cpu = process.cpuUsage(cpuStarted);
-  return { ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, total: page.total };
+  return { ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, total: page.total, isCapped: page.totalIsCapped === true };
 }
 
 for (let i = 0; i < 20; i += 1) await timeList(randomQuery());
@@ -274,7 +275,10 @@ if (!REUSE || process.env.BENCH_GENERATION) {
   // The nightly full sync over the million (every kind read again, 1% with a new price, nothing
   // unavailable): the list must answer throughout. Here the feed is read on the lists' own event
   // loop, a worse case than the server's, which reads it in a worker thread.
-  const nightly = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: generation + 1, changeEvery: 100 });
+  // BENCH_NIGHTLY_CHANGE_EVERY=5 changes a fifth of the stones: more than a refresh reads one by one, so
+  // the index rebuilds after the commit and the previous one answers meanwhile.
+  const nightlyChangeEvery = Number(process.env.BENCH_NIGHTLY_CHANGE_EVERY ?? 100);
+  const nightly = createGeneratedFeed({ counts: COUNTS, seed: 7, source: 'bench', batchSize: 5000, generation: generation + 1, changeEvery: nightlyChangeEvery });
   const cpuAtNightly = await databaseCpu();
   const nightlyStarted = performance.now();
   let nightlyText = '';
@@ -314,8 +318,17 @@ async function listingMeanwhile<T>(label: string, task: () => Promise<T>): Promi
   const answeredBefore = service.answered();
   const statsBefore = service.listIndex!.stats();
   let isDone = false;
+  // This process's memory: before the write, its peak while the lists ran (sampled each list), and after.
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  let cappedTotals = 0;
   const lists = (async () => {
-    while (!isDone) times.push((await timeList(randomQuery())).ms);
+    while (!isDone) {
+      const answer = await timeList(randomQuery());
+      times.push(answer.ms);
+      if (answer.isCapped) cappedTotals += 1;
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }
   })();
   const result = await task();
   const committed = performance.now();
@@ -335,6 +348,7 @@ async function listingMeanwhile<T>(label: string, task: () => Promise<T>): Promi
   const how = (from: { index: number; sql: number }, to: { index: number; sql: number }) => `   index ${to.index - from.index}, SQL ${to.sql - from.sql}`;
   summarise(`  lists during ${label}: ${during.length}`, during, how(answeredBefore, answeredAtCommit));
   summarise(`  lists in the ${((performance.now() - committed) / 1000).toFixed(0)} s after its commit: ${afterCommit.length}`, afterCommit, `${how(answeredAtCommit, answered)}   (load ${load()})`);
+  console.log(`  RSS ${megabytes(rssBefore)} before, ${megabytes(rssPeak)} at the peak, ${megabytes(process.memoryUsage().rss)} after; capped totals ${cappedTotals}`);
   console.log(
     `  index current again ${currentAfter === null ? 'not within 240' : currentAfter.toFixed(2)} s after the commit: ${stats.refreshes - statsBefore.refreshes} refreshes (last ${stats.lastRefreshMs.toFixed(0)} ms for ${stats.lastRefreshStones} stones, of which reading them ${stats.lastRefreshReadMs.toFixed(0)} ms), ${stats.builds - statsBefore.builds} rebuilds (last ${(stats.lastBuildMs / 1000).toFixed(1)} s)`,
   );

@@ -13,8 +13,14 @@ import { jobRuns } from './job-run.table.ts';
 const QUEUE = 'facet-jobs';
 /** The side lane (`JobKindDefinition.sideLane`): its own queue and workers, so its runs neither wait for nor hold up the main lane's. */
 const SIDE_QUEUE = 'facet-jobs-side';
-/** Runs of the side lane at once on PostgreSQL; PGlite's one connection would only interleave them. */
-const SIDE_LANE_RUNS = 2;
+/**
+ * Runs of the side lane at once on PostgreSQL; PGlite's one connection would only interleave them.
+ * Three: the diamond feed's three import services (natural, lab grown, gemstones) sync side by side.
+ * With two, the nightly gemstone sync waited for a whole diamond sync to end (50 s late at a million);
+ * its read is small (a twentieth of the stones), and the three share the cores and the database as
+ * two did, each merge under its own kind's lock.
+ */
+const SIDE_LANE_RUNS = 3;
 /** What a run that stopped without finishing says (the process died, or was killed, mid-way). */
 export const INTERRUPTED_MESSAGE = 'Interrupted (the server stopped while it ran); nothing was changed. Retry it.';
 

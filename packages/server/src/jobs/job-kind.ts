@@ -31,7 +31,7 @@ export interface JobKindDefinition<P = unknown> {
   params: z.ZodType<P>;
   run(job: JobRunContext<P>): Promise<void>;
   /**
-   * Runs in the engine's side lane, where two runs go at once (on PostgreSQL), beside the main lane's
+   * Runs in the engine's side lane, where three runs go at once (on PostgreSQL), beside the main lane's
    * one: for kinds whose runs touch disjoint rows and spend much of their time waiting on something
    * else (a feed's HTTP), so one run's reading overlaps another's database work. The kind itself
    * keeps its runs from colliding with each other and with the main lane's (diamond syncs: one run

@@ -1,7 +1,7 @@
 import type { ListResponse } from '@facet/contract/api';
 import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { filterConditions, searchCondition } from '../../db/list-query.ts';
 import { AppError } from '../../http/errors.ts';
@@ -14,6 +14,7 @@ import { ingestStones } from './diamond-ingest.ts';
 import type { IngestCounts } from './diamond-ingest.ts';
 import { repriceAll } from './diamond.service.ts';
 import { readFeedSettings } from './diamond-settings.ts';
+import { readStoneCounts } from './stone-counts.ts';
 import { diamondFeedRuns, diamondFeedServices, diamonds } from './diamond.table.ts';
 
 /**
@@ -90,11 +91,19 @@ export interface FeedServiceDeps {
 }
 
 export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps) {
-  async function ensureServices() {
-    await db
-      .insert(diamondFeedServices)
-      .values(IMPORT_SERVICES.map((name) => ({ name })))
-      .onConflictDoNothing();
+  // Once per process (a service row is never deleted): the screen polls, and each poll wrote this insert.
+  let ensured: Promise<void> | null = null;
+  function ensureServices(): Promise<void> {
+    ensured ??= (async () => {
+      await db
+        .insert(diamondFeedServices)
+        .values(IMPORT_SERVICES.map((name) => ({ name })))
+        .onConflictDoNothing();
+    })().catch((error: unknown) => {
+      ensured = null;
+      throw error;
+    });
+    return ensured;
   }
 
   async function runningRunOf(kind: FeedKind) {
@@ -124,47 +133,54 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
       return { items: rows.map(toRunRecord), total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
     },
 
-    /** The import services: on or off, stone counts, last run and success, staleness (older than twice the schedule). */
+    /**
+     * The import services: on or off, stone counts, last run and success, staleness (older than twice
+     * the schedule). One repeatable-read transaction: the counts and the runs are of one moment, so a
+     * run shown finished comes with the counts its merge left (read in separate statements, a merge
+     * committing between them showed its run done with the counts from before). The counts are the
+     * ones the writes keep (stone-counts.ts), not counted here.
+     */
     async services(): Promise<{ services: ImportServiceRecord[]; incrementalMinutes: number; fullSyncHours: number }> {
       await ensureServices();
-      const settings = await readFeedSettings(db);
-      const rows = await db.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
-      // The kinds as the sync's sweep tells them apart (kindCondition): a gemstone is a gemstone, lab grown or not.
-      const counts = await db.execute(sql`
-        select case when is_gemstone then 'gemstone' when is_lab then 'lab' else 'natural' end as kind,
-          count(*)::int as offered, count(*) filter (where price is not null and not is_sold)::int as for_sale,
-          count(*) filter (where price is null)::int as unpriced
-        from diamonds where not is_unavailable group by 1`);
-      const countRows = (counts as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number; unpriced: number }[] }).rows;
-      const services: ImportServiceRecord[] = [];
-      for (const name of IMPORT_SERVICES) {
-        const service = rows.find((row) => row.name === name);
-        const [lastRun] = await runsQuery(db).where(eq(diamondFeedRuns.kind, name)).orderBy(desc(diamondFeedRuns.startTime), desc(diamondFeedRuns.id)).limit(1);
-        const [lastSuccess] = await db
-          .select({ endTime: diamondFeedRuns.endTime })
-          .from(diamondFeedRuns)
-          .where(and(eq(diamondFeedRuns.kind, name), isNotNull(diamondFeedRuns.endTime), eq(diamondFeedRuns.insertInDatabase, 'done'), isNull(diamondFeedRuns.errorMessage)))
-          .orderBy(desc(diamondFeedRuns.endTime))
-          .limit(1);
-        const counted = countRows.find((row) => row.kind === name);
-        const lastSuccessAt = lastSuccess?.endTime ?? null;
-        const isEnabled = service?.isEnabled ?? false;
-        const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
-        services.push({
-          name,
-          label: FEED_KINDS[name],
-          isEnabled,
-          isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
-          stoneCount: Number(counted?.offered ?? 0),
-          forSaleCount: Number(counted?.for_sale ?? 0),
-          unpricedCount: Number(counted?.unpriced ?? 0),
-          lastRun: lastRun ? toRunRecord(lastRun) : null,
-          lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
-          isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),
-          watermark: service?.watermark?.toISOString() ?? null,
-        });
-      }
-      return { services, incrementalMinutes: settings.incrementalMinutes, fullSyncHours: settings.fullSyncHours };
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+        const settings = await readFeedSettings(tx);
+        const rows = await tx.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
+        const counts = await readStoneCounts(tx);
+        // Each service's last run and last success in one statement (a statement is a round trip, and the screen polls):
+        // runs of one service do not overlap, so the latest started success is the latest ended one, and the kind's index walks to it.
+        const latest = (await tx.execute(sql`
+          select k.kind, (select r.id from diamond_feed_runs r where r.kind = k.kind order by r.start_time desc, r.id desc limit 1) as last_run_id,
+            (select r.end_time from diamond_feed_runs r where r.kind = k.kind and r.end_time is not null and r.insert_in_database = 'done' and r.error_message is null
+              order by r.start_time desc limit 1) as last_success_at
+          from unnest(${sql.param([...IMPORT_SERVICES])}::text[]) k(kind)`)) as unknown as { rows: { kind: FeedKind; last_run_id: number | null; last_success_at: string | Date | null }[] };
+        const lastRunIds = latest.rows.flatMap((row) => (row.last_run_id === null ? [] : [Number(row.last_run_id)]));
+        const lastRuns = lastRunIds.length ? await runsQuery(tx).where(inArray(diamondFeedRuns.id, lastRunIds)) : [];
+        const services: ImportServiceRecord[] = [];
+        for (const name of IMPORT_SERVICES) {
+          const service = rows.find((row) => row.name === name);
+          const found = latest.rows.find((row) => row.kind === name);
+          const lastRun = lastRuns.find((run) => run.id === Number(found?.last_run_id));
+          const counted = counts.get(name);
+          const lastSuccessAt = found?.last_success_at ? new Date(found.last_success_at) : null;
+          const isEnabled = service?.isEnabled ?? false;
+          const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
+          services.push({
+            name,
+            label: FEED_KINDS[name],
+            isEnabled,
+            isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
+            stoneCount: counted?.offered ?? 0,
+            forSaleCount: counted?.forSale ?? 0,
+            unpricedCount: counted?.unpriced ?? 0,
+            lastRun: lastRun ? toRunRecord(lastRun) : null,
+            lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
+            isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),
+            watermark: service?.watermark?.toISOString() ?? null,
+          });
+        }
+        return { services, incrementalMinutes: settings.incrementalMinutes, fullSyncHours: settings.fullSyncHours };
+      });
     },
 
     /** Start: the service is switched on (its schedule runs) and a run starts now. */

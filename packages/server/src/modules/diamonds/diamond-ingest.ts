@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { affected } from '../../db/bulk-write.ts';
 import type { Db } from '../../db/client.ts';
 import { copyRows } from '../../db/copy-rows.ts';
 import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
 import { bumpListVersion } from './diamond-list-index.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
+import { foldStoneCounts, stoneCountDeltaSql } from './stone-counts.ts';
 import type { StagedRead } from './stone-staging.ts';
 import { STAGED_COLUMNS, STONE_COLUMNS, stagedRead } from './stone-staging.ts';
 
@@ -113,7 +113,7 @@ function pricedStones(source: string, stageKey: string, usdToGbp: string | null,
   const storedColumns =
     stored === 'join'
       ? sql`, d.id as existing_id, d.feed_hash as old_feed_hash, d.shape_id as old_shape_id, d.price as old_price,
-        d.unpriced_reason as old_unpriced_reason, d.is_unavailable as was_unavailable`
+        d.unpriced_reason as old_unpriced_reason, d.is_unavailable as was_unavailable, d.is_gemstone as old_is_gemstone, d.is_lab as old_is_lab`
       : sql``;
   const storedJoin = stored === 'join' ? sql`join diamonds d on d.source = ${source} and d.source_id = s.source_id` : sql``;
   return sql`shape_map as materialized (
@@ -151,16 +151,27 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
       from priced p where d.id = p.existing_id
         and (p.old_feed_hash, p.old_shape_id, p.old_price, p.old_unpriced_reason, p.was_unavailable)
           is distinct from (p.feed_hash, p.shape_id, p.price, p.unpriced_reason, false)
-      returning (p.old_price is distinct from p.price) as is_repriced
-    )
+      returning (p.old_price is distinct from p.price) as is_repriced, p.old_is_gemstone, p.old_is_lab, p.was_unavailable,
+        p.old_price is not null as was_priced, d.is_gemstone, d.is_lab, d.is_sold, d.price is not null as is_priced
+    ),
+    -- The stone as it was counted out, as it is counted in (a sale does not move in a merge: is_sold is the row's own).
+    counted as (${stoneCountDeltaSql(sql`
+      select -1 as n, old_is_gemstone as is_gemstone, old_is_lab as is_lab, was_unavailable as is_unavailable, is_sold, was_priced as is_priced from updated
+      union all select 1, is_gemstone, is_lab, false, is_sold, is_priced from updated`)})
     select count(*)::int as updated, (count(*) filter (where is_repriced))::int as repriced from updated`);
   const added = await tx.execute(sql`
-    with ${pricedStones(source, stageKey, usdToGbp, 'none')}
-    insert into diamonds (source, source_id, feed_hash, shape_id, price, unpriced_reason, ${columnList()})
-    select ${source}, p.source_id, p.feed_hash, p.shape_id, p.price, p.unpriced_reason, ${columnList('p.')} from priced p
-    where not exists (select 1 from diamonds d where d.source = ${source} and d.source_id = p.source_id)`);
+    with ${pricedStones(source, stageKey, usdToGbp, 'none')},
+    added as (
+      insert into diamonds (source, source_id, feed_hash, shape_id, price, unpriced_reason, ${columnList()})
+      select ${source}, p.source_id, p.feed_hash, p.shape_id, p.price, p.unpriced_reason, ${columnList('p.')} from priced p
+      where not exists (select 1 from diamonds d where d.source = ${source} and d.source_id = p.source_id)
+      returning is_gemstone, is_lab, price is not null as is_priced
+    ),
+    counted as (${stoneCountDeltaSql(sql`select 1 as n, is_gemstone, is_lab, false as is_unavailable, false as is_sold, is_priced from added`)})
+    select count(*)::int as added from added`);
   const row = (updated as unknown as { rows: { updated: number; repriced: number }[] }).rows[0]!;
-  return { added: affected(added), updated: Number(row.updated), repriced: Number(row.repriced) };
+  const addedRow = (added as unknown as { rows: { added: number }[] }).rows[0]!;
+  return { added: Number(addedRow.added), updated: Number(row.updated), repriced: Number(row.repriced) };
 }
 
 /** Whether any stone of `kind` from `source` is on offer (not swept). */
@@ -176,11 +187,16 @@ async function sweep(tx: Db, source: string, stageKey: string, kind: FeedStoneKi
   // staging index once per stone (6.7 s for 600,000).
   await tx.execute(sql`set local enable_nestloop = off`);
   const result = await tx.execute(sql`
-    update diamonds d set is_unavailable = true, updated_at = now(), version = d.version + 1
-    where d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}
-      and not exists (select 1 from diamond_feed_staging s where s.stage_key = ${stageKey}::uuid and s.source_id = d.source_id)`);
+    with swept as (
+      update diamonds d set is_unavailable = true, updated_at = now(), version = d.version + 1
+      where d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}
+        and not exists (select 1 from diamond_feed_staging s where s.stage_key = ${stageKey}::uuid and s.source_id = d.source_id)
+      returning d.is_gemstone, d.is_lab, d.is_sold, d.price is not null as is_priced
+    ),
+    counted as (${stoneCountDeltaSql(sql`select -1 as n, is_gemstone, is_lab, false as is_unavailable, is_sold, is_priced from swept`)})
+    select count(*)::int as removed from swept`);
   await tx.execute(sql`set local enable_nestloop = default`);
-  return affected(result);
+  return Number((result as unknown as { rows: { removed: number }[] }).rows[0]!.removed);
 }
 
 /** More stones added than this by one merge: the table's statistics are read again after its commit. */
@@ -244,6 +260,8 @@ export async function ingestStones(db: Db, source: string, read: AsyncIterable<F
       const merged = await merge(tx, source, stageKey, rate);
       const removed = sweeps ? await sweep(tx, source, stageKey, scope.kind) : 0;
       if (merged.added + merged.updated + removed > 0) await bumpListVersion(tx);
+      // The service screen's counts: this merge's deltas and those before it folded into a row per kind.
+      await foldStoneCounts(tx);
       const result: IngestCounts = { total: staged, ...merged, removed, rejected };
       await options.inTransaction?.(tx, result);
       return result;

@@ -25,9 +25,11 @@ import { andAnyOf, andNot, andWith, buildRangeBits, clearBit, countBits, emptyBi
  * was read at (one repeatable-read transaction), and the page's rows are read in one statement with
  * the current version: when they differ the list waits for a refresh (the stones of the transactions
  * the snapshot did not see, read in a newer snapshot and patched into the arrays and sort orders),
- * then queries again. A full rebuild is only for start-up and for too many changes (the list answers
- * from SQL meanwhile). So a write is seen by every server process as soon as it commits, and no
- * list answers older data than is committed; a sale made in this process is applied in place.
+ * then queries again. So a write is seen by every server process as soon as it commits, and no list
+ * answers older data than is committed, with one exception: a full rebuild, for too many changes (a
+ * big sync), during which the previous snapshot answers (its exact total, the page's rows as they are
+ * now) until the new one is installed, rather than the SQL path (seconds a list, a capped total). At
+ * start-up, with no snapshot yet, the list answers from SQL. A sale made in this process is applied in place.
  */
 
 export type DiamondListQuery = ListQueryOf<typeof diamondListQuery.filters>;
@@ -126,7 +128,14 @@ export async function bumpListVersion(tx: Db): Promise<number> {
 /** The version now in force, as a select expression (read with the page's rows, in one statement). */
 export const listVersionSql = sql<string>`coalesce((select version from diamond_list_state where id = 1), 0)`;
 
-const BUILD_BATCH = 100_000;
+/**
+ * Rows a build reads at a time. The driver turns a batch into objects in one go, on the event loop
+ * the lists share (the previous snapshot answers them during a rebuild): 100,000 rows held it for
+ * hundreds of milliseconds at a time; a quarter of that, a quarter of the wait.
+ */
+const BUILD_BATCH = 25_000;
+/** Lets the event loop answer what is waiting (a list) between two long steps of a build. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * A refresh reads the changed stones by id; past this many (or a statement that logged "too many"),
  * reading the whole table in id order is as quick, and the index is rebuilt instead.
@@ -377,11 +386,16 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       after = rows[rows.length - 1]!.i;
     }
     const sliced = Object.fromEntries(COLUMN_NAMES.map((name) => [name, columns[name].subarray(0, size)])) as unknown as Columns;
-    const sorts = {
-      createdAt: sortOrder(sliced.created, size),
-      price: sortOrder(sliced.price, size),
-      carat: sortOrder(sliced.carat, size),
-    };
+    // Each step below is a few hundred ms at a million, on the event loop the lists share: a turn
+    // between them, so a list waits for one step, not for the whole tail of the build.
+    const createdAt = sortOrder(sliced.created, size);
+    await nextTurn();
+    const price = sortOrder(sliced.price, size);
+    await nextTurn();
+    const sorts = { createdAt, price, carat: sortOrder(sliced.carat, size) };
+    await nextTurn();
+    const packed = { sku: texts.sku.finish(), certificate: texts.certificate.finish() };
+    await nextTurn();
     return {
       version: Number(head!.version),
       pgSnapshot: head!.snap,
@@ -390,7 +404,7 @@ async function readListSnapshot(db: Db): Promise<ListSnapshot> {
       ...sliced,
       words,
       sorts,
-      texts: { sku: texts.sku.finish(), certificate: texts.certificate.finish() },
+      texts: packed,
       bits: buildFilterBits(sliced, sorts, size),
       scratch: new Int32Array(size),
       matches: newMatchCache(Number(head!.version)),
@@ -793,7 +807,7 @@ export interface ListIndexOptions {
 /**
  * The index of one server process: built on first use; when a list finds the data newer, refreshed
  * with only the stones changed since (the list waits for it: tens of milliseconds), or rebuilt in the
- * background when too much changed (the list answers from SQL meanwhile). One read at a time.
+ * background when too much changed (the previous snapshot answers meanwhile). One read at a time.
  */
 export function createListIndex(db: Db, options: ListIndexOptions = {}) {
   let snapshot: ListSnapshot | null = null;
@@ -881,6 +895,8 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
       }
       return snapshot !== null && !building && snapshot.version >= seen;
     },
+    /** Whether a rebuild is under way while an older snapshot exists (the lists answer from that one meanwhile). */
+    isRebuilding: () => snapshot !== null && building !== null,
     /** Builds now (start-up, tests, the bench). */
     rebuild,
     /** Refreshes now (tests, the bench). */

@@ -45,19 +45,19 @@ describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
 
   const finished = (id: number) => jobWhenEnded(fx.t, fx.admin, id);
 
-  it('runs the natural and the lab service at the same time, and both land whole', async () => {
-    const stones = [...stonesOf(30, { isLabGrown: false }), ...stonesOf(20, { isLabGrown: true })];
-    // Each kind's read waits, after its first batch, until the other kind's read has begun: two
-    // runs one after another would never both begin, and the first would give up.
+  it('runs the natural, lab and gemstone services at the same time (a lane each), and all land whole', async () => {
+    const stones = [...stonesOf(30, { isLabGrown: false }), ...stonesOf(20, { isLabGrown: true }), ...stonesOf(10, { isGemstone: true, gemType: 'Sapphire' })];
+    // Each kind's read waits, after its first batch, until the other kinds' reads have begun: a run
+    // waiting for a lane would never begin, and the others would give up.
     const begun = new Set<string>();
     const feed: StoneFeed = {
       source: 'lanes',
       async *read(options: FeedReadOptions) {
-        const wanted = stones.filter((stone) => stone.isLabGrown === (options.kind === 'lab'));
+        const wanted = stones.filter((stone) => (options.kind === 'gemstone' ? stone.isGemstone : !stone.isGemstone && stone.isLabGrown === (options.kind === 'lab')));
         yield wanted.slice(0, 5);
         begun.add(options.kind);
-        for (const deadline = Date.now() + 20_000; begun.size < 2; await sleep(20)) {
-          if (Date.now() > deadline) throw new Error(`the ${options.kind} read ran alone: the other sync had not begun`);
+        for (const deadline = Date.now() + 20_000; begun.size < 3; await sleep(20)) {
+          if (Date.now() > deadline) throw new Error(`the ${options.kind} read ran alone: another sync had not begun`);
         }
         yield wanted.slice(5);
       },
@@ -65,13 +65,13 @@ describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
     };
     fx.t.app.stoneFeed = feed;
     const post = (url: string) => fx.t.request(fx.admin, { method: 'POST', url, payload: { mode: 'full' } });
-    const [natural, lab] = await Promise.all([post('/api/nivoda-services/natural/start'), post('/api/nivoda-services/lab/start')]);
-    expect(natural.statusCode, natural.body).toBe(202);
-    expect(lab.statusCode, lab.body).toBe(202);
-    const jobs = await Promise.all([finished(natural.json().jobId), finished(lab.json().jobId)]);
+    const started = await Promise.all(['natural', 'lab', 'gemstone'].map((name) => post(`/api/nivoda-services/${name}/start`)));
+    for (const response of started) expect(response.statusCode, response.body).toBe(202);
+    const jobs = await Promise.all(started.map((response) => finished(response.json().jobId)));
     for (const job of jobs) expect(job.status, job.error ?? '').toBe('succeeded');
-    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'lanes'), eq(diamonds.isLab, false)))).toBe(30);
-    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'lanes'), eq(diamonds.isLab, true)))).toBe(20);
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'lanes'), eq(diamonds.isGemstone, false), eq(diamonds.isLab, false)))).toBe(30);
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'lanes'), eq(diamonds.isGemstone, false), eq(diamonds.isLab, true)))).toBe(20);
+    expect(await fx.t.db.$count(diamonds, and(eq(diamonds.source, 'lanes'), eq(diamonds.isGemstone, true)))).toBe(10);
   });
 
   it('two full syncs of one kind at once (a service started twice) merge one after the other: both succeed, the last to commit wins', async () => {

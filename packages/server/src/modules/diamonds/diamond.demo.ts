@@ -9,6 +9,7 @@ import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { diamondFeedRuns } from './diamond.table.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
+import { recountStones } from './stone-counts.ts';
 
 /** About 5,000 stones: earth and lab diamonds and some gemstones, loaded through the sync's own ingest. */
 const DEMO_COUNTS: Record<FeedStoneKind, number> = { natural: 2600, lab: 2000, gemstone: 400 };
@@ -68,4 +69,5 @@ export async function seedDemoDiamonds(tx: Db, context: SeedContext) {
   });
   // A few stones sold, for the Sold Diamond screen and the Sold Out badge.
   await tx.execute(sql`update diamonds set is_sold = true, sold_at = now(), sold_by = ${adminId} where id in (select id from diamonds where price is not null order by id limit 12)`);
+  await recountStones(tx);
 }

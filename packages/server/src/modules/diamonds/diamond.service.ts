@@ -21,6 +21,7 @@ import { bumpListVersion, createListIndex, hasLoggedTooMany, isIndexable, listVe
 import { bandCoverSql, priceStone, shapeKeySql, stonePriceParts } from './diamond-price.ts';
 import type { MarkupBand } from './diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
+import { recountStones, stoneCountDeltaSql } from './stone-counts.ts';
 import { diamonds } from './diamond.table.ts';
 
 const ENTITY = 'diamond';
@@ -232,8 +233,9 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
   /**
    * The list from the read-side index: the page's ids and the exact total from the arrays, then the
    * page's rows and the list version in one statement. When the data is newer than the index, the index
-   * is refreshed with the stones changed since and the query asked again. Null when the index is not
-   * built yet or is being rebuilt (too many changes); the caller answers from SQL.
+   * is refreshed with the stones changed since and the query asked again; while it is rebuilt (too many
+   * changes) the previous index answers. Null when there is no index yet (start-up); the caller
+   * answers from SQL.
    */
   // One prepared statement: its plan is kept per connection, so a page pays no planning (tens of ms on a loaded machine).
   const pageByIds = db
@@ -254,8 +256,11 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
       const rows = await pageByIds.execute({ ids });
       const seen = Number(rows[0]?.listVersion);
       if (seen !== version) {
-        if (!(await listIndex.catchUp(seen))) return null;
-        continue;
+        if (await listIndex.catchUp(seen)) continue;
+        // Too many changes for a refresh (a big sync): while the new index builds (tens of seconds at
+        // a million), the previous one answers, with its exact total and the page's rows as they are
+        // now. The SQL path took seconds a list, with a capped total, for the whole build.
+        if (!listIndex.isRebuilding()) return null;
       }
       const byId = new Map<number, ListColumns>();
       for (const { row } of rows) if (row) byId.set(row.id, row);
@@ -308,6 +313,11 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
             .update(diamonds)
             .set({ isSold, soldAt: isSold ? new Date() : null, soldBy: isSold ? context.actor.id : null, updatedAt: new Date(), updatedBy: context.actor.id, version: sql`${diamonds.version} + 1` })
             .where(eq(diamonds.id, id));
+          // The service screen's for-sale count: the stone as it was out, as it is now in.
+          await tx.execute(
+            stoneCountDeltaSql(sql`select s.n, d.is_gemstone, d.is_lab, d.is_unavailable, s.is_sold, d.price is not null as is_priced
+              from diamonds d, (values (-1, ${before.isSold}::boolean), (1, ${isSold}::boolean)) s(n, is_sold) where d.id = ${id}`),
+          );
           await writeAudit(tx, context, { action: 'update', entity: ENTITY, entityId: id, before: { isSold: before.isSold }, after: { isSold } });
           version = await bumpListVersion(tx);
         }
@@ -360,6 +370,8 @@ export async function repriceAll(tx: Db, context: ServiceContext): Promise<{ rep
   const repriced = affected(result);
   // Prices only: the list index reads every stone's price instead of rebuilding (diamond-list-index.ts).
   await markPricesOnly(tx, hadTooMany);
+  // Which stones are priced may have moved; the update cannot return the old prices, so the service screen's counts are made again.
+  if (repriced > 0) await recountStones(tx);
   if (repriced > 0) await bumpListVersion(tx);
   await writeAudit(tx, context, { action: 'update', entity: 'diamond_prices', after: { repriced, rate } });
   return { repriced };

@@ -207,3 +207,23 @@ export const diamondFeedServices = pgTable('diamond_feed_services', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by'),
 });
+
+/**
+ * The import services' stone counts (/system/service: on offer, for sale, without a price, per kind),
+ * kept by the writes instead of counted per request (a count of a million stones took 380 ms idle and
+ * 2.3 s during a sync, and the screen polls it). Insert-only deltas: each write statement that can
+ * move a stone in or out of a count appends one row per kind it moved, in its own transaction
+ * (`stone-counts.ts`), so a sale never waits for a merge's lock on a counts row; the counts are the
+ * sums (`readStoneCounts`), read in the same snapshot as the runs. A merge and a repricing fold the
+ * rows into one per kind as they commit, so the table stays a few rows.
+ */
+export const diamondStoneCounts = pgTable('diamond_stone_counts', {
+  /** natural, lab or gemstone (a gemstone is a gemstone, lab grown or not: `kindCondition`). */
+  kind: text('kind').notNull(),
+  /** Not unavailable. */
+  offered: integer('offered').notNull(),
+  /** Offered, priced and not sold. */
+  forSale: integer('for_sale').notNull(),
+  /** Offered without a price (no markup band, no rate). */
+  unpriced: integer('unpriced').notNull(),
+});

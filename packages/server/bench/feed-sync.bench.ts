@@ -1,0 +1,145 @@
+/**
+ * The diamond feed under real syncs, through the API of the server as `npm start` runs it (issue 22,
+ * items 24-27), on PostgreSQL, from the fake Nivoda over HTTP in a process of its own:
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/feed-sync.bench.ts   (in packages/server)
+ *
+ * Starts the fake with BENCH_STONES stones (1,000,000), the server on a throwaway database (the
+ * demo's shapes, markup bands and rate; the fake in the feed settings), then runs the first load
+ * (the three import services started at once, as the nightly schedule does) and BENCH_RESYNCS (1)
+ * full syncs again with nothing changed. During each, staff's lists (random filters, sorts and pages,
+ * one after another through `GET /api/diamonds`) and the Import Services screen's poll
+ * (`GET /api/nivoda-services`, every 500 ms) are timed; printed: each service's run from its start to
+ * its end, the whole sync, the lists' and the polls' p50 / p95 / max with how many totals were capped,
+ * and the server's RSS (/proc VmRSS) before, at the peak (sampled every 100 ms) and 15 s after the last run ended.
+ * BENCH_KEEP=1 keeps the database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
+import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
+import { openBenchDatabase } from './bench-database.ts';
+import type { BenchServer } from './bench-server.ts';
+import { memoryOf, startBenchServer } from './bench-server.ts';
+import { startFakeNivodaProcess } from './fake-nivoda-process.ts';
+
+const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
+const RESYNCS = Number(process.env.BENCH_RESYNCS ?? 1);
+const PASSWORD = 'Bench-feed-sync-1';
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function summary(label: string, times: number[], extra = '') {
+  if (times.length === 0) return console.log(`${label}: none`);
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+  console.log(`${label.padEnd(40)} ${String(times.length).padStart(6)}: p50 ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   max ${at(1).padStart(8)} ms${extra}`);
+}
+
+let seed = 2211;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+function randomList(): string {
+  const query = new URLSearchParams();
+  if (random() < 0.2) query.set('type', 'gemstone');
+  else if (random() < 0.5) query.set('diamondType', pick(['earth', 'lab']));
+  if (random() < 0.5) query.append('color', pick(['D', 'E', 'F', 'G', 'H', 'I']));
+  if (random() < 0.4) query.append('clarity', pick(['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1']));
+  if (random() < 0.3) {
+    const from = Math.floor(random() * 8000);
+    query.set('priceFrom', String(from));
+    query.set('priceTo', String(from + Math.floor(random() * 20000)));
+  }
+  query.set('sort', pick(['createdAt', 'price', 'carat']));
+  query.set('order', pick(['asc', 'desc']));
+  query.set('page', String(1 + Math.floor(random() * 10)));
+  return `/api/diamonds?${query}`;
+}
+
+const fake = await startFakeNivodaProcess(STONES);
+const { database, drop, keep, url, name } = await openBenchDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-feed-sync-'));
+let server: BenchServer | undefined;
+try {
+  console.log(`feed sync bench: ${STONES.toLocaleString('en-GB')} stones from the fake, database ${name}, load ${load()}`);
+  server = await startBenchServer({ databaseUrl: url, dataDir, adminPassword: PASSWORD });
+  const api = server.api;
+  await database.db.transaction((tx) => seedDemoDiamondPricing(tx, { adminId: 1, permissionIds: new Map() }));
+  const saved = await api('/api/nivoda-settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...fake.config, incrementalMinutes: 60, fullSyncHours: 24 }),
+  });
+  if (!saved.ok) throw new Error(`the feed settings were refused: ${saved.status} ${await saved.text()}`);
+  // The index of the empty table, as a server that has been up a while has it.
+  await api('/api/diamonds');
+
+  for (let round = 0; round <= RESYNCS; round += 1) {
+    const label = round === 0 ? 'first load' : `full sync again, nothing changed (${round})`;
+    const pid = server.pid;
+    const rssBefore = memoryOf(pid).rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryOf(pid).rss)), 100);
+    const started = performance.now();
+    const jobs = new Map<string, { id: number; endedAt: number | null; status: string }>();
+    for (const service of IMPORT_SERVICES) {
+      const response = await api(`/api/nivoda-services/${service}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'full' }) });
+      if (response.status !== 202) throw new Error(`${service} did not start: ${response.status} ${await response.text()}`);
+      jobs.set(service, { id: ((await response.json()) as { jobId: number }).jobId, endedAt: null, status: 'queued' });
+    }
+    const lists: number[] = [];
+    const polls: number[] = [];
+    let capped = 0;
+    let isDone = false;
+    const listing = (async () => {
+      while (!isDone) {
+        const at = performance.now();
+        const response = await api(randomList());
+        const body = (await response.json()) as { totalIsCapped?: boolean };
+        lists.push(performance.now() - at);
+        if (body.totalIsCapped) capped += 1;
+      }
+    })();
+    const polling = (async () => {
+      while (!isDone) {
+        const at = performance.now();
+        await (await api('/api/nivoda-services')).json();
+        polls.push(performance.now() - at);
+        await sleep(500);
+      }
+    })();
+    while ([...jobs.values()].some((job) => job.endedAt === null)) {
+      for (const [, job] of jobs) {
+        if (job.endedAt !== null) continue;
+        const record = (await (await api(`/api/jobs/${job.id}`)).json()) as { status: string; error?: string | null };
+        if (record.status !== 'queued' && record.status !== 'running') {
+          job.endedAt = performance.now();
+          job.status = record.error ? `${record.status}: ${record.error}` : record.status;
+        }
+      }
+      await sleep(250);
+    }
+    const ended = performance.now();
+    // Staff keep listing a little after the runs end (the index's rebuild or refresh lands here).
+    await sleep(15_000);
+    isDone = true;
+    await Promise.all([listing, polling]);
+    clearInterval(sampler);
+    const rssAfter = memoryOf(pid).rss;
+    console.log(`${label}: ${((ended - started) / 1000).toFixed(1)} s from the starts to the last run's end   (load ${load()})`);
+    for (const [service, job] of jobs) console.log(`  ${service.padEnd(9)} ended after ${((job.endedAt! - started) / 1000).toFixed(1)} s, ${job.status}`);
+    summary('  lists (during and 15 s after)', lists, `, ${capped} capped totals`);
+    summary('  Import Services polls', polls);
+    console.log(`  server RSS ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak, ${mb(rssAfter)} 15 s after the last run`);
+  }
+} finally {
+  await server?.stop();
+  fake.stop();
+  if (process.env.BENCH_KEEP) await keep();
+  else await drop();
+}
