@@ -93,7 +93,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'diamond-markups', routes: (app, { db }) => diamondMarkupRoutes(app, db), demo: seedDemoDiamondMarkups, after: ['diamond-shapes'] },
   {
     name: 'diamonds',
-    routes: (app, { db, jobs, config }) => diamondRoutes(app, db, jobs, config),
+    routes: (app, { db, jobs, config, cache }) => diamondRoutes(app, db, jobs, config, cache),
     demo: seedDemoDiamonds,
     // Priced by the demo markups; shapes mapped to the demo shapes.
     after: ['diamond-markups', 'diamond-shapes'],

@@ -60,9 +60,21 @@ const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
     invalidatedIn: 'modules/product-attributes/product-attribute.routes.ts',
     test: 'cache.test.ts: an attribute renamed removes the documents of the products that carry it, and only those',
   },
-  'modules/diamonds/diamond.service.ts': { gap: 'a stone sold or put back, and a repricing, stale its diamonds document and the combinations; not invalidated yet' },
-  'modules/diamonds/diamond-ingest.ts': { gap: 'a feed sync adds, changes and withdraws stones; not invalidated yet (a sync of a million stones wants a rebuild of both keys after it, not a million removals)' },
-  'modules/diamonds/diamond-settings.ts': { gap: 'the exchange rates it saves are settings documents, and reprice the stones; not invalidated yet' },
+  'modules/diamonds/diamond.service.ts': {
+    // A stone sold or put back, pulled from the feed, and a repricing (its job).
+    keys: ['diamonds', 'diamond-combinations'],
+    invalidatedIn: 'modules/diamonds/diamond.routes.ts',
+    test: 'cache.test.ts: a stone sold and a repricing remove the stones’ documents and the combinations',
+  },
+  'modules/diamonds/diamond-ingest.ts': {
+    // A sync's merge, in its job: the whole key once it committed (thousands of stones change).
+    keys: ['diamonds', 'diamond-combinations'],
+    invalidatedIn: 'modules/diamonds/diamond.routes.ts',
+    test: 'diamond.test.ts: runs an import service as a job… (the combinations generated before are gone after the sync)',
+  },
+  'modules/diamonds/diamond-settings.ts': {
+    exempt: 'the exchange rate it saves is no storefront setting (STOREFRONT_SETTING_KEYS); the stones it reprices are invalidated by the repricing job',
+  },
   'modules/categories/category.demo.ts': { exempt: SEEDING },
   'modules/content-pages/content-page.demo.ts': { exempt: SEEDING },
   'modules/navigation-menu/navigation-menu.demo.ts': { exempt: SEEDING },

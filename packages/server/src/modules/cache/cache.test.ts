@@ -267,6 +267,31 @@ describe('cache management', () => {
     expect(await document('products', other!.id)).not.toBeNull();
   });
 
+  it('a stone sold and a repricing remove the stones’ documents and the combinations', async () => {
+    const forSale = and(eq(diamonds.isSold, false), eq(diamonds.isUnavailable, false), isNotNull(diamonds.price));
+    await generate('diamonds');
+    await generate('diamond-combinations');
+    const [stone, other] = await t.db.select({ id: diamonds.id }).from(diamonds).where(forSale).orderBy(asc(diamonds.id)).limit(2);
+    expect(await document('diamonds', stone!.id)).not.toBeNull();
+    expect((await row('diamond-combinations')).entries).toBeGreaterThan(0);
+
+    const sold = await t.request(admin, { method: 'POST', url: `/api/diamonds/${stone!.id}/sold`, payload: { isSold: true } });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(await document('diamonds', stone!.id)).toBeNull();
+    expect(await document('diamonds', other!.id)).not.toBeNull();
+    expect((await row('diamond-combinations')).entries).toBe(0);
+
+    // A repricing (a markup band or the exchange rate changed) changes every stone's price.
+    await generate('diamond-combinations');
+    const reprice = await t.request(admin, { method: 'POST', url: '/api/diamonds/reprice' });
+    expect(reprice.statusCode, reprice.body).toBe(202);
+    const job = await finished(admin, { id: reprice.json().jobId } as JobRecord);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    expect((await row('diamonds')).entries).toBe(0);
+    expect((await row('diamond-combinations')).entries).toBe(0);
+    await t.request(admin, { method: 'POST', url: `/api/diamonds/${stone!.id}/sold`, payload: { isSold: false } });
+  });
+
   it('a product saved while a build runs is not published stale by the build’s swap', async () => {
     // The app's own job, over a store this test holds, and a products service telling that store.
     const store = createMemoryCacheStore();

@@ -40,6 +40,7 @@ import { createFeedService, runReprice, runSync } from './diamond-feed.service.t
 import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
 import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
+import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 
 declare module 'fastify' {
@@ -69,11 +70,18 @@ const SCHEDULER_TICK_MS = 60_000;
  * the list and detail, sold and pull, the service log, the import services, the feed's settings and
  * the exchange rate. Registers the sync and repricing job kinds and the sync scheduler.
  */
-export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>) {
+export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>, cache: CacheInvalidation) {
   app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
   const nivodaFeed = nivodaFeedFromSettings(db, () => secretKeyOf(config));
   const currentFeed = async () => app.stoneFeed ?? (await nivodaFeed());
   const service = createDiamondService(db);
+  /**
+   * Stones changed (after their write committed): their storefront documents go, and the
+   * combinations, whose counts and lowest prices they feed (80-odd documents). A sync or a repricing
+   * changes stones by the thousand: the whole key goes rather than a list of ids, and a Generate
+   * brings it back (the storefront never sells at a price that is no longer true).
+   */
+  const staleStones = (ids: readonly number[] | 'all') => Promise.all([cache.invalidate('diamonds', ids), cache.invalidate('diamond-combinations', 'all')]);
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
   const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
 
@@ -83,10 +91,20 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     kind: 'diamonds.sync',
     params: feedSyncJobParamsSchema,
     sideLane: true,
-    run: async (job) => void (await runSync(job, await currentFeed())),
+    run: async (job) => {
+      const counts = await runSync(job, await currentFeed());
+      if (counts.added + counts.updated + counts.removed > 0) await staleStones('all');
+    },
     start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
   };
-  const repriceJob: JobKindDefinition<RepriceJobParams> = { kind: 'diamonds.reprice', params: repriceJobParamsSchema, run: (job) => runReprice(job) };
+  const repriceJob: JobKindDefinition<RepriceJobParams> = {
+    kind: 'diamonds.reprice',
+    params: repriceJobParamsSchema,
+    run: async (job) => {
+      await runReprice(job);
+      await staleStones('all');
+    },
+  };
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
 
   // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
@@ -148,8 +166,11 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     (request) => service.unpricedCount(withDefaultDiamondType(request.query)),
   );
 
-  route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) =>
-    service.pull(await currentFeed(), request.body.certificate, contextOf(request)),
+  route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) => {
+    const pulled = await service.pull(await currentFeed(), request.body.certificate, contextOf(request));
+    await staleStones([pulled.diamond.id]);
+    return pulled;
+  }
   );
 
   route.post(
@@ -178,7 +199,11 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   route.post(
     `${diamondPaths.list}/:id/sold`,
     { config: diamondsConfig, schema: { tags, params: idParamSchema, body: diamondSoldSchema, response: { 200: diamondActionResponseSchema } } },
-    (request) => service.setSold(request.params.id, request.body.isSold, contextOf(request)),
+    async (request) => {
+      const answer = await service.setSold(request.params.id, request.body.isSold, contextOf(request));
+      await staleStones([request.params.id]);
+      return answer;
+    },
   );
 
   // System > Nivoda Logs and System > Service (document 3 §2.1).

@@ -365,11 +365,17 @@ describe('diamonds', () => {
     });
 
     it('runs an import service as a job and logs the run; a failing feed leaves the table and logs the error', async () => {
+      // The storefront's combinations, generated before: a sync that changed stones removes them.
+      const generated = await post('/api/cache/diamond-combinations/generate');
+      expect((await waitForJob(generated.json().id)).status).toBe('succeeded');
+      const combinations = async () => ((await get('/api/cache')).json() as { items: { key: string; entries: number }[] }).items.find((item) => item.key === 'diamond-combinations')!.entries;
+      expect(await combinations()).toBeGreaterThan(0);
       feed.stones = [natural, feedStone({ stockId: 'NEW-FROM-SYNC' })];
       const started = await post('/api/nivoda-services/natural/start', { mode: 'full' });
       expect(started.statusCode, started.body).toBe(202);
       const job = await waitForJob(started.json().jobId);
       expect(job.status, job.error ?? '').toBe('succeeded');
+      expect(await combinations()).toBe(0);
       const logs = (await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] };
       expect(logs.items[0]).toMatchObject({ kind: 'natural', serviceName: 'Natural Diamonds', download: 'done', insertInDatabase: 'done', isRunning: false, added: 1, errorMessage: null });
       expect(logs.items[0]!.endTime).not.toBeNull();
