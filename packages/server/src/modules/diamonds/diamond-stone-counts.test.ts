@@ -1,16 +1,12 @@
-import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedKind, ImportServiceRecord } from '@facet/contract/modules/diamonds/diamond.schema';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
-import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
-import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { patchRun, startRun } from './diamond-feed.service.ts';
 import { diamonds } from './diamond.table.ts';
-import { createTestFeed, feedStone } from './test-stone-feed.ts';
+import { createTestFeed, feedStone, seedRoundPricing } from './test-stone-feed.ts';
 import type { TestFeed } from './test-stone-feed.ts';
 
 const isPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
@@ -29,17 +25,8 @@ describe('import services: the stone counts', () => {
 
   beforeAll(async () => {
     const db = fx.t.db;
-    const round = (await db.select().from(shapeCategories)).find((category) => category.code === 'round')!;
-    await db.insert(diamondShapes).values({ name: 'Round', shapeCategoryId: round.id });
     // Natural stones of 0.3-2.999 ct and lab stones of 0.3-1.999 ct have a band; the rest are unpriced (no_band).
-    await db.insert(diamondMarkups).values([
-      { fromCarat: 0.3, toCarat: 2.999, markupType: 'percentage', markup: 45, fixCost: 50, isLabDiamond: false, shapeCategoryId: round.id },
-      { fromCarat: 0.3, toCarat: 1.999, markupType: 'amount', markup: 300, fixCost: 15, isLabDiamond: true, shapeCategoryId: round.id },
-    ]);
-    await db.insert(settings).values([
-      { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
-      { title: 'rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
-    ]);
+    await seedRoundPricing(db, { labToCarat: 1.999 });
     feed = createTestFeed([], { source: 'counts', batchSize: 5 });
     fx.t.app.stoneFeed = feed;
   });

@@ -4,14 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedReadOptions, FeedStone, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { systemContext } from '../../http/context.ts';
-import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
-import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { repriceAll } from './diamond.service.ts';
 import { diamonds } from './diamond.table.ts';
-import { feedStone } from './test-stone-feed.ts';
+import { feedStone, seedRoundPricing } from './test-stone-feed.ts';
 
 async function* batchesOf<T>(...batches: T[][]) {
   for (const batch of batches) yield batch;
@@ -29,16 +26,7 @@ describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
 
   beforeAll(async () => {
     const db = fx.t.db;
-    const round = (await db.select().from(shapeCategories)).find((category) => category.code === 'round')!;
-    await db.insert(diamondShapes).values({ name: 'Round', shapeCategoryId: round.id });
-    await db.insert(diamondMarkups).values([
-      { fromCarat: 0.3, toCarat: 2.999, markupType: 'percentage', markup: 45, fixCost: 50, isLabDiamond: false, shapeCategoryId: round.id },
-      { fromCarat: 0.3, toCarat: 2.999, markupType: 'amount', markup: 300, fixCost: 15, isLabDiamond: true, shapeCategoryId: round.id },
-    ]);
-    await db.insert(settings).values([
-      { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
-      { title: 'rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
-    ]);
+    await seedRoundPricing(db);
   });
 
   const setRate = (rate: string) => fx.t.db.update(settings).set({ value: rate }).where(eq(settings.key, EXCHANGE_RATE_SETTING_KEYS.rate));

@@ -1,4 +1,10 @@
+import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
+import type { Db } from '../../db/client.ts';
 import type { FeedReadOptions, FeedStone, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
+import { settings } from '../settings/setting.table.ts';
 
 /** Tests' own feed: the stones given, in batches, optionally failing after some batches (a feed that dies mid-read). */
 
@@ -68,4 +74,22 @@ export function createTestFeed(stones: FeedStone[] = [], { source = 'testfeed', 
     },
   };
   return feed;
+}
+
+/**
+ * What a sync needs to price round stones: the shape Round, a markup band for natural stones of
+ * 0.3-2.999 ct and one for lab stones of 0.3 ct up to `labToCarat`, and an exchange rate of 0.79.
+ * Stones outside the bands stay unpriced (no_band).
+ */
+export async function seedRoundPricing(db: Db, { labToCarat = 2.999 } = {}) {
+  const round = (await db.select().from(shapeCategories)).find((category) => category.code === 'round')!;
+  await db.insert(diamondShapes).values({ name: 'Round', shapeCategoryId: round.id });
+  await db.insert(diamondMarkups).values([
+    { fromCarat: 0.3, toCarat: 2.999, markupType: 'percentage', markup: 45, fixCost: 50, isLabDiamond: false, shapeCategoryId: round.id },
+    { fromCarat: 0.3, toCarat: labToCarat, markupType: 'amount', markup: 300, fixCost: 15, isLabDiamond: true, shapeCategoryId: round.id },
+  ]);
+  await db.insert(settings).values([
+    { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
+    { title: 'rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
+  ]);
 }
