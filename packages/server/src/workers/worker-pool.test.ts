@@ -36,6 +36,11 @@ describe('worker pool', () => {
     expect(answer.threadId).toBeGreaterThan(0);
   });
 
+  it('refuses a task as busy (not a server error) when no worker starts in time, as on a machine under heavy load', async () => {
+    // No thread loads a module within a millisecond.
+    await expect(open({ startTimeoutMs: 1 }).run('echo', 'ring')).rejects.toBeInstanceOf(WorkerPoolBusyError);
+  });
+
   it("rejects with the task's own error, and the thread goes on serving", async () => {
     const p = open();
     await expect(p.run('fail', 'bad input')).rejects.toMatchObject({ name: 'TypeError', message: 'bad input' });

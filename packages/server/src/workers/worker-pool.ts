@@ -22,11 +22,15 @@ export class WorkerTaskTimeoutError extends Error {
   }
 }
 
-/** Every worker is busy and the queue is full. */
+/**
+ * The pool cannot take the task now: every worker is busy and the queue is full, or no worker could
+ * start in time (a machine so loaded that a thread takes over `startTimeoutMs` to load). Callers
+ * answer 429 with Retry-After: the request may be sent again, and is not a server error.
+ */
 export class WorkerPoolBusyError extends Error {
   readonly task: string;
-  constructor(task: string) {
-    super(`worker pool busy: task ${task} refused`);
+  constructor(task: string, reason = 'refused') {
+    super(`worker pool busy: task ${task} ${reason}`);
     this.task = task;
   }
 }
@@ -99,7 +103,7 @@ export function createWorkerPool<Tasks extends TaskMap>(options: WorkerPoolOptio
     // An idle pool must not keep the process alive; a running task's timer does while it runs.
     worker.unref();
     const slot: Slot = { worker, isReady: false, job: null, timer: null };
-    slot.timer = setTimeout(() => fail(slot, new Error(`worker did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
+    slot.timer = setTimeout(() => fail(slot, (task) => new WorkerPoolBusyError(task, `refused: no worker started within ${startTimeoutMs} ms`)), startTimeoutMs);
     slot.timer.unref();
     worker.on('message', (message: TaskReply | { type: 'ready' }) => {
       if ('type' in message) {
@@ -132,13 +136,14 @@ export function createWorkerPool<Tasks extends TaskMap>(options: WorkerPoolOptio
   }
 
   /** Drops a thread that broke, timed out or exited; its task (or, while it was loading, the next one) fails. */
-  function fail(slot: Slot, error: Error) {
+  /** `error`, or how to make it for the task the slot was to run (a worker that never started had none yet). */
+  function fail(slot: Slot, error: Error | ((task: string) => Error)) {
     if (!slots.delete(slot)) return;
     clearTimer(slot);
     void slot.worker.terminate();
     const job = slot.job ?? (slot.isReady ? null : queue.shift());
     slot.job = null;
-    job?.reject(error);
+    if (job) job.reject(typeof error === 'function' ? error(job.task) : error);
     dispatch();
   }
 
