@@ -108,16 +108,19 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
 
   // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
-  // answer is sent); a repricing still queued covers it, so a burst of edits queues one.
-  app.addHook('onResponse', async (request, reply) => {
+  // handler has returned); a repricing still queued covers it, so a burst of edits queues one.
+  // On send rather than after it: the client that sees the answer (a test, the next request) sees the
+  // repricing queued too, never a job appearing a moment later under another request.
+  app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url ?? '';
-    if (request.method === 'GET' || !url.startsWith('/api/diamond-markups') || reply.statusCode >= 300) return;
+    if (request.method === 'GET' || !url.startsWith('/api/diamond-markups') || reply.statusCode >= 300) return payload;
     try {
       const [queued] = await db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.kind, 'diamonds.reprice'), eq(jobRuns.status, 'queued'))).limit(1);
       if (!queued) await submit(request.actor ? { id: request.actor.id, name: request.actor.name } : null, 'diamonds.reprice', { reason: 'markup band' });
     } catch (error) {
       request.log.error({ err: error }, 'repricing after a markup change could not start');
     }
+    return payload;
   });
 
   let timer: NodeJS.Timeout | null = null;
