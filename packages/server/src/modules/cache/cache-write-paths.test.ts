@@ -75,6 +75,7 @@ const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
   'modules/diamonds/diamond-settings.ts': {
     exempt: 'the exchange rate it saves is no storefront setting (STOREFRONT_SETTING_KEYS); the stones it reprices are invalidated by the repricing job',
   },
+  'modules/diamonds/test-stone-feed.ts': { exempt: 'a test helper: seeds a test’s own database (the round shape, its markup bands, the rate)' },
   'modules/categories/category.demo.ts': { exempt: SEEDING },
   'modules/content-pages/content-page.demo.ts': { exempt: SEEDING },
   'modules/navigation-menu/navigation-menu.demo.ts': { exempt: SEEDING },
