@@ -40,7 +40,9 @@ test('a stored app version from an older build clears browser storage and reload
     localStorage.setItem('leftover', 'from the old build');
     sessionStorage.setItem('leftover', 'from the old build');
   });
-  await page.reload();
+  // Only until the page commits: the app finds the old version and reloads itself, which aborts a
+  // navigation still waiting for its load event (net::ERR_ABORTED, seen once in CI).
+  await page.reload({ waitUntil: 'commit' });
   // The app reloads itself once more; a read that meets that navigation is simply retried.
   const readStorage = () =>
     page
