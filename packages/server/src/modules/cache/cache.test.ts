@@ -287,7 +287,8 @@ describe('cache management', () => {
     expect(reprice.statusCode, reprice.body).toBe(202);
     const job = await finished(admin, { id: reprice.json().jobId } as JobRecord);
     expect(job.status, job.error ?? '').toBe('succeeded');
-    expect((await row('diamonds')).entries).toBe(0);
+    // The cache is told right after the repricing's commit, which is also when the job shows succeeded.
+    await expect.poll(async () => (await row('diamonds')).entries, { timeout: 10_000 }).toBe(0);
     expect((await row('diamond-combinations')).entries).toBe(0);
     await t.request(admin, { method: 'POST', url: `/api/diamonds/${stone!.id}/sold`, payload: { isSold: false } });
   });

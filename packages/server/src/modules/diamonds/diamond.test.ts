@@ -375,7 +375,8 @@ describe('diamonds', () => {
       expect(started.statusCode, started.body).toBe(202);
       const job = await waitForJob(started.json().jobId);
       expect(job.status, job.error ?? '').toBe('succeeded');
-      expect(await combinations()).toBe(0);
+      // The cache is told right after the sync's commit, which is also when the job shows succeeded.
+      await expect.poll(combinations, { timeout: 10_000 }).toBe(0);
       const logs = (await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] };
       expect(logs.items[0]).toMatchObject({ kind: 'natural', serviceName: 'Natural Diamonds', download: 'done', insertInDatabase: 'done', isRunning: false, added: 1, errorMessage: null });
       expect(logs.items[0]!.endTime).not.toBeNull();

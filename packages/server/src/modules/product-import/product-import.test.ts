@@ -157,6 +157,8 @@ describe('product import', () => {
     );
     expect(second).toMatchObject({ products: { update: 1 }, variants: { create: 1, update: 1 } });
     expect((await apply(second.token)).status).toBe('succeeded');
+    // The cache is told right after the job's commit, which is also when the job shows succeeded.
+    await expect.poll(() => cachedDocument(t, admin, 'products', changed!), { timeout: 10_000 }).toBeNull();
     for (const id of [changed, variantChanged, variantAdded]) expect(await cachedDocument(t, admin, 'products', id!), `product ${id}`).toBeNull();
     expect(await cachedDocument(t, admin, 'products', untouched!)).toMatchObject({ sku: 'CACHE-IMP-4' });
 

@@ -274,7 +274,8 @@ describe('product price update', () => {
 
       // A variant's new price is in its product's document: that one goes too.
       const run = await update(await xlsxOf([['sku', 'price'], [changed!, 110], [variantSku, 220]]));
-      expect(await cachedDocument(fx.t, fx.admin, 'products', changedId)).toBeNull();
+      // The cache is told right after the job's commit, which is also when the job shows succeeded.
+      await expect.poll(() => cachedDocument(fx.t, fx.admin, 'products', changedId), { timeout: 10_000 }).toBeNull();
       expect(await cachedDocument(fx.t, fx.admin, 'products', ownerId)).toBeNull();
       expect(await priceInCache(untouchedId)).toBe(300);
 
