@@ -33,7 +33,10 @@ interface Gap {
 const SEEDING = 'seeds a new database (demo or reference data) at start, before any document is built from it';
 
 const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
-  'modules/products/product.service.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
+  // The save, the status switch, the variants' rows and the deletes: the product service invalidates after each commits.
+  'modules/products/product.save.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
+  'modules/products/product.variants.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
+  'modules/products/product.delete.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
   'modules/product-prices/product-price.service.ts': {
     // The apply runs in its job's transaction: the job invalidates after it commits; the rollback is the service's own.
     keys: ['products'],
@@ -139,7 +142,7 @@ describe('storefront cache: every write path of a cached document’s tables inv
   }
 
   it('finds the writers it knows (the scan itself works)', () => {
-    expect(writers.get('modules/products/product.service.ts')).toContain('products');
+    expect(writers.get('modules/products/product.save.ts')).toContain('products');
     expect(writers.get('modules/product-prices/product-price.service.ts')).toContain('products');
     expect(writers.get('modules/shipping-rates/shipping-rate.routes.ts')).toContain('shipping_rates');
   });
