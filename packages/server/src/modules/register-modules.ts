@@ -33,9 +33,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   // One storefront cache: the cache module builds and clears it, catalogue writes invalidate it.
   const cacheStore = cacheStoreFor(deps.config);
   const cache = createCacheInvalidation(cacheStore, app.log);
+  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources };
+  // Every module's job kinds before any routes: a route or a start-up hook may submit any of them.
+  for (const module of SERVER_MODULES) jobs.engine.register(...(module.jobKinds?.(app, routeDeps) ?? []));
   for (const module of SERVER_MODULES) {
     const firstRoute = app.apiRoutes.length;
-    module.routes?.(app, { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources });
+    module.routes?.(app, routeDeps);
     assertDeclaredPermissions(module, app.apiRoutes.slice(firstRoute));
   }
   jobRoutes(app, jobs);
