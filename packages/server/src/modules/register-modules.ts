@@ -7,8 +7,8 @@ import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
 import { createCacheInvalidation } from './cache/cache-invalidation.ts';
 import { SERVER_MODULES } from './index.ts';
-import type { MediaStorage } from './media/media.storage.ts';
-import { createLocalStorage } from './media/media.storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { createLocalStorage } from '../storage/media-storage.ts';
 import type { ModuleDeps } from './server-module.ts';
 import { assertDeclaredPermissions, cacheSourcesOf } from './server-module.ts';
 
