@@ -39,6 +39,23 @@ export const boundaries = [
     },
   },
   {
+    files: ['packages/server/src/{jobs,workers,integrations,storage}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              '^(\\.\\.?/)+(\\.\\./)*modules(/|$)',
+              'jobs/, workers/, integrations/ and storage/ are platform under the modules: they never import modules/ (a module declares its job kinds in its manifest).',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -23,7 +23,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
 import { isRedisAnswering } from '../src/integrations/redis/redis-probe.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
 import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';

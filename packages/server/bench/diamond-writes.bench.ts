@@ -30,7 +30,7 @@ import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/dia
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { systemContext } from '../src/http/context.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
 import { readForSync } from '../src/modules/diamonds/feed-read-thread.ts';
 import { repriceAll } from '../src/modules/diamonds/diamond.service.ts';

@@ -7,8 +7,8 @@ import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
 import { createCacheInvalidation } from './cache/cache-invalidation.ts';
 import { SERVER_MODULES } from './index.ts';
-import type { MediaStorage } from './media/media.storage.ts';
-import { createLocalStorage } from './media/media.storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { createLocalStorage } from '../storage/media-storage.ts';
 import type { ModuleDeps } from './server-module.ts';
 import { assertDeclaredPermissions, cacheSourcesOf } from './server-module.ts';
 
@@ -33,9 +33,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   // One storefront cache: the cache module builds and clears it, catalogue writes invalidate it.
   const cacheStore = cacheStoreFor(deps.config);
   const cache = createCacheInvalidation(cacheStore, app.log);
+  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources };
+  // Every module's job kinds before any routes: a route or a start-up hook may submit any of them.
+  for (const module of SERVER_MODULES) jobs.engine.register(...(module.jobKinds?.(app, routeDeps) ?? []));
   for (const module of SERVER_MODULES) {
     const firstRoute = app.apiRoutes.length;
-    module.routes?.(app, { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources });
+    module.routes?.(app, routeDeps);
     assertDeclaredPermissions(module, app.apiRoutes.slice(firstRoute));
   }
   jobRoutes(app, jobs);

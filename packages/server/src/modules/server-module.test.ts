@@ -5,8 +5,8 @@ import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import type { PermissionKey } from '@facet/contract/permissions';
 import { getTableName } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SEEDERS } from './bootstrap/demo-data.ts';
-import { REFERENCE_SEEDERS } from './bootstrap/reference-data.ts';
+import { DEMO_SEEDERS } from '../bootstrap/demo-data.ts';
+import { REFERENCE_SEEDERS } from '../bootstrap/reference-data.ts';
 import { SERVER_MODULES } from './index.ts';
 import { assertDeclaredPermissions, cacheSourcesOf, inSeedOrder } from './server-module.ts';
 

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Seeder } from '../db/seed.ts';
 import type { Usage } from '../db/usage.ts';
 import type { CacheStore } from '../integrations/redis/cache-store.ts';
+import type { JobKind } from '../jobs/job-kind.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
 import type { CacheInvalidation } from './cache/cache-invalidation.ts';
 import type { CacheSource } from './cache/cache-source.ts';
@@ -52,6 +53,11 @@ export interface ServerModule {
   name: string;
   /** Its HTTP routes (and the hooks they need). */
   routes?(app: FastifyInstance, deps: RouteDeps): void;
+  /**
+   * The kinds of job it runs (`defineJobKind`), registered with the engine before any routes: the one
+   * way a job kind comes into the app (a list's export job excepted, which its list's routes add).
+   */
+  jobKinds?(app: FastifyInstance, deps: RouteDeps): readonly JobKind[];
   /** The tables whose rows it owns: it alone writes them (others read them within its area). */
   tables: readonly Table[];
   /** Rows every new database gets, demo or not (bootstrap's reference data). */

@@ -37,6 +37,15 @@ describe('package and layer boundaries (eslint.config.js)', () => {
     ).toEqual([]);
   });
 
+  it('fails a jobs/, workers/ or integrations/ file that imports a module', async () => {
+    const errors = await boundaryErrors('packages/server/src/jobs/job-files.ts', "import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';\nexport const t = shippingRates;\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('jobs/, workers/, integrations/ and storage/ are platform under the modules');
+    expect(await boundaryErrors('packages/server/src/workers/worker-thread.ts', "import { sanitizeSvg } from '../modules/media/svg-sanitizer.ts';\nexport const s = sanitizeSvg;\n")).toHaveLength(1);
+    expect(await boundaryErrors('packages/server/src/integrations/s3/s3-storage.ts', "import type { MediaStorage } from '../../modules/media/media.storage.ts';\nexport type M = MediaStorage;\n")).toHaveLength(1);
+    expect(await boundaryErrors('packages/server/src/jobs/job-files.ts', "import { writeAudit } from '../db/audit.ts';\nexport const a = writeAudit;\n")).toEqual([]);
+  });
+
   it('fails a contract file that imports anything but zod and its own files', async () => {
     const file = 'packages/contract/src/messages.ts';
     expect(await boundaryErrors(file, "import { sql } from 'drizzle-orm';\nexport const s = sql;\n")).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../../api.ts';
-import type { PermissionKey, PermissionRequirement } from '../../permissions.ts';
+import type { PermissionRequirement } from '../../permissions.ts';
 import { productSizeResource } from '../product-sizes/product-size.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
@@ -32,26 +32,14 @@ export const exportJobKind = (resourceName: string) => `export.${resourceName}` 
 
 type JobKindInfo = { label: string; permission: PermissionRequirement };
 
-const EXPORT_JOB_KINDS = Object.fromEntries(
+/**
+ * The export job kinds, with the permission of the list each exports. The other job kinds are
+ * declared by the server modules that run them (their manifests' `jobKinds`), with their labels and
+ * areas: the Job Centre's records carry the label.
+ */
+export const EXPORT_JOB_KINDS: Partial<Record<`export.${string}`, JobKindInfo>> = Object.fromEntries(
   EXPORTED_RESOURCES.map((resource) => [exportJobKind(resource.name), { label: `Excel export of ${resource.label.toLowerCase()}s`, permission: resource.permission }]),
-) as Record<`export.${string}`, JobKindInfo>;
-
-const FIXED_JOB_KINDS = {
-  'shipping-rates.set-status': { label: 'Set status of all shipping rates', permission: 'system' },
-  'cache.generate': { label: 'Generate cache', permission: 'cache_management' },
-  // Started from the products list (products) and from the cache screen (cache_management).
-  'products.sync': { label: 'Sync products', permission: ['products', 'cache_management'] },
-  'products.import': { label: 'Product import', permission: 'products' },
-  // Started by the price sheet's upload (POST /api/product-prices), not from the Job Centre.
-  'product-prices.update': { label: 'Product price update', permission: 'products' },
-  // The diamond feed's import services (System > Service) and the repricing a markup or rate change starts.
-  'diamonds.sync': { label: 'Diamond feed sync', permission: 'system' },
-  'diamonds.reprice': { label: 'Reprice diamonds', permission: ['diamonds', 'system'] },
-} as const satisfies Record<string, JobKindInfo>;
-export type JobKind = keyof typeof FIXED_JOB_KINDS | keyof typeof EXPORT_JOB_KINDS;
-
-/** The job kinds, with the permission of the area each belongs to. */
-export const JOB_KINDS: typeof FIXED_JOB_KINDS & Record<`export.${string}`, JobKindInfo> = { ...FIXED_JOB_KINDS, ...EXPORT_JOB_KINDS };
+);
 
 export const jobRecordSchema = z.object({
   id: z.number().int(),
@@ -92,9 +80,9 @@ export function downloadOf(job: Pick<JobRecord, 'status' | 'result'>): JobDownlo
 
 export const jobDownloadPath = (id: number) => `/api/jobs/${id}/download`;
 
-/** The demo kind's input: the status every live shipping rate gets. */
+/** The demo kind, started from the Job Centre: the status every live shipping rate gets. */
+export const SET_SHIPPING_RATE_STATUS_JOB = { kind: 'shipping-rates.set-status', label: 'Set status of all shipping rates' } as const;
 export const setShippingRateStatusSchema = z.object({ status: z.boolean() });
-export type SetShippingRateStatusInput = z.infer<typeof setShippingRateStatusSchema>;
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
@@ -104,9 +92,11 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** `POST /api/jobs`: which kind to start and its input. */
-export const startJobSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('shipping-rates.set-status'), params: setShippingRateStatusSchema })]);
-export type StartJobInput = z.infer<typeof startJobSchema>;
-
-/** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
-export const JOB_PERMISSIONS = [...new Set(Object.values<JobKindInfo>(JOB_KINDS).flatMap((k) => (typeof k.permission === 'string' ? [k.permission] : k.permission)))] as PermissionKey[];
+/**
+ * `POST /api/jobs`: which kind to start and its input. The server checks both against the kinds
+ * modules declare as started from the Job Centre (its body schema is built from them).
+ */
+export interface StartJobInput {
+  kind: string;
+  params: Record<string, unknown>;
+}

@@ -40,7 +40,7 @@ const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
   'modules/product-prices/product-price.service.ts': {
     // The apply runs in its job's transaction: the job invalidates after it commits; the rollback is the service's own.
     keys: ['products'],
-    invalidatedIn: ['jobs/kinds/product-prices-update.job.ts', 'modules/product-prices/product-price.service.ts'],
+    invalidatedIn: ['modules/product-prices/product-price-update.job.ts', 'modules/product-prices/product-price.service.ts'],
     test: 'product-price.test.ts: an applied update, and its rollback, remove the documents of the products whose prices they changed',
   },
   'modules/product-import/product-import.write.ts': {

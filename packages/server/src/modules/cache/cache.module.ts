@@ -1,9 +1,11 @@
 import { defineServerModule } from '../server-module.ts';
+import { cacheJobKinds } from './cache.jobs.ts';
 import { cacheRoutes } from './cache.routes.ts';
 
 export const cacheModule = defineServerModule({
   name: 'cache',
   routes: (app, { db, cacheStore, jobs, cacheSources }) => cacheRoutes(app, db, cacheStore, jobs, cacheSources),
+  jobKinds: (_app, { cacheStore, cacheSources }) => cacheJobKinds(cacheStore, cacheSources),
   tables: [],
   // Sync Products is also on the products list (products).
   permissions: ['cache_management', 'products'],

@@ -7,7 +7,7 @@ import { auditLog } from '../../db/audit.table.ts';
 import { isLive } from '../../db/columns.ts';
 import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
 import { systemContext } from '../../http/context.ts';
-import { cacheJobKinds } from '../../jobs/kinds/cache.job.ts';
+import { cacheJobKinds } from './cache.jobs.ts';
 import { SERVER_MODULES } from '../index.ts';
 import { cacheSourcesOf } from '../server-module.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -305,7 +305,7 @@ describe('cache management', () => {
     let isSaved = false;
     await build!.run({
       runId: 0,
-      params: { key: 'products', reset: false } as never,
+      params: { key: 'products', reset: false },
       context: systemContext(null, 0),
       db: t.db,
       // Called after each batch was read (the target's document among the first) and before the swap:

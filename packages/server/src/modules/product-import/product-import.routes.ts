@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@facet/contract/messages';
 import {
@@ -23,7 +22,7 @@ import type { Jobs } from '../../jobs/job.routes.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { receiveFile } from '../media/media.upload.ts';
 import { EXAMPLE_COLUMNS, exampleRows } from './product-import.example.ts';
-import { PRODUCT_IMPORT_JOB_KIND, createProductImportService, formatLineError } from './product-import.service.ts';
+import { PRODUCT_IMPORT_JOB_KIND, createProductImportService, formatLineError, importsDirOf } from './product-import.service.ts';
 
 const ERROR_COLUMNS = [
   { field: 'line', header: 'Line', type: 'number' as const, width: 10 },
@@ -44,8 +43,7 @@ async function sendSheet(reply: FastifyReply, fileName: string, columns: Paramet
  * .xlsx or .xls, its line errors as a download, and the apply as one job of the Job Centre.
  */
 export function productImportRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'exportsDir'>, cache: CacheInvalidation) {
-  const service = createProductImportService(db, path.join(config.exportsDir, 'imports'), { cache });
-  jobs.engine.register(service.job() as never);
+  const service = createProductImportService(db, importsDirOf(config), { cache });
   const base = '/api/products/import';
   const routeConfig = { permission: 'products' as const };
   const tags = ['products'];

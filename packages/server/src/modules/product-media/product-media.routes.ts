@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { receiveUpload } from '../media/media.upload.ts';
 import { createProductMediaService } from './product-media.service.ts';
 

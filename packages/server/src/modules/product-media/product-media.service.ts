@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { media } from '../media/media.table.ts';
 import type { ReceivedFile } from '../media/media.upload.ts';
 import { createMediaService, removeDeletedMediaFiles } from '../media/media.service.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { findProductMediaUrls } from '../products/product.usage.ts';
 import { productMediaLibrary } from './product-media.table.ts';
 

@@ -16,7 +16,6 @@ import { contextOf } from '../../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import { updateProductPricesJob } from '../../jobs/kinds/product-prices-update.job.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { readPriceSheet } from './price-sheet.ts';
 import { createProductPriceService } from './product-price.service.ts';
@@ -32,7 +31,6 @@ const EXAMPLE_ROWS = [{ sku: 'RING-001', price: 1250 }];
  * their prices before and after, and an applied run can be rolled back.
  */
 export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Jobs, cache: CacheInvalidation) {
-  jobs.engine.register(updateProductPricesJob(cache) as never);
   const service = createProductPriceService(db, cache);
   const base = priceUpdatePaths.base;
   const config = { permission: 'products' as const };

@@ -1,4 +1,4 @@
-import { JOB_KINDS } from '@facet/contract/modules/jobs/job.schema';
+import { SET_SHIPPING_RATE_STATUS_JOB } from '@facet/contract/modules/jobs/job.schema';
 import type { JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -91,7 +91,7 @@ export default function JobCentrePage() {
   return (
     <>
       <PageHeader title="Job Centre" />
-      <Card title={JOB_KINDS['shipping-rates.set-status'].label} style={{ marginBottom: 16 }}>
+      <Card title={SET_SHIPPING_RATE_STATUS_JOB.label} style={{ marginBottom: 16 }}>
         <Flex gap={12} align="center" wrap>
           <Typography.Text>Set every shipping rate to</Typography.Text>
           <Select
@@ -104,7 +104,7 @@ export default function JobCentrePage() {
               { value: false, label: 'Inactive' },
             ]}
           />
-          <Button type="primary" loading={start.isPending} onClick={() => start.mutate({ kind: 'shipping-rates.set-status', params: { status } })}>
+          <Button type="primary" loading={start.isPending} onClick={() => start.mutate({ kind: SET_SHIPPING_RATE_STATUS_JOB.kind, params: { status } })}>
             Start Job
           </Button>
         </Flex>

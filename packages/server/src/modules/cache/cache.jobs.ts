@@ -1,8 +1,9 @@
 import { cacheGenerateJobSchema, syncProductsJobSchema } from '@facet/contract/modules/cache/cache.schema';
-import type { CacheGenerateJobInput, CacheKey } from '@facet/contract/modules/cache/cache.schema';
+import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheStore } from '../../integrations/redis/cache-store.ts';
-import type { CacheSource } from '../../modules/cache/cache-source.ts';
-import type { JobKindDefinition, JobRunContext } from '../job-kind.ts';
+import { defineJobKind } from '../../jobs/job-kind.ts';
+import type { JobKind, JobRunContext } from '../../jobs/job-kind.ts';
+import type { CacheSource } from './cache-source.ts';
 
 /**
  * Builds a key's documents from the catalogue: batches go to a staging area of the store with progress
@@ -39,18 +40,24 @@ async function buildKey(store: CacheStore, source: CacheSource, { db, progress, 
 /**
  * The cache's job kinds, over the app's one store: Generate (and Reset, which empties the key first)
  * of any key from its module's source, and Sync Products (the products key, from the products list or the cache screen).
- * Registered by the cache module's routes, as the store is made when the app starts.
+ * Declared by the cache module's manifest, over the store the app makes when it starts.
  */
-export function cacheJobKinds(store: CacheStore, sources: ReadonlyMap<CacheKey, CacheSource>): JobKindDefinition<never>[] {
-  const generate: JobKindDefinition<CacheGenerateJobInput> = {
-    kind: 'cache.generate',
-    params: cacheGenerateJobSchema,
-    run: (job) => buildKey(store, sources.get(job.params.key)!, job),
-  };
-  const syncProducts: JobKindDefinition<object> = {
-    kind: 'products.sync',
-    params: syncProductsJobSchema,
-    run: (job) => buildKey(store, sources.get('products')!, job),
-  };
-  return [generate, syncProducts] as unknown as JobKindDefinition<never>[];
+export function cacheJobKinds(store: CacheStore, sources: ReadonlyMap<CacheKey, CacheSource>): JobKind[] {
+  return [
+    defineJobKind({
+      kind: 'cache.generate',
+      label: 'Generate cache',
+      permission: 'cache_management',
+      params: cacheGenerateJobSchema,
+      run: (job) => buildKey(store, sources.get(job.params.key)!, job),
+    }),
+    defineJobKind({
+      kind: 'products.sync',
+      label: 'Sync products',
+      // Started from the products list (products) and from the cache screen (cache_management).
+      permission: ['products', 'cache_management'],
+      params: syncProductsJobSchema,
+      run: (job) => buildKey(store, sources.get('products')!, job),
+    }),
+  ];
 }

@@ -1,21 +1,23 @@
 import { priceUpdateJobParamsSchema } from '@facet/contract/modules/product-prices/product-price.schema';
-import type { PriceUpdateJobParams } from '@facet/contract/modules/product-prices/product-price.schema';
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
-import type { CacheInvalidation } from '../../modules/cache/cache-invalidation.ts';
-import { createProductPriceService } from '../../modules/product-prices/product-price.service.ts';
-import type { JobKindDefinition } from '../job-kind.ts';
+import { defineJobKind } from '../../jobs/job-kind.ts';
+import type { JobKind } from '../../jobs/job-kind.ts';
+import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import { createProductPriceService } from './product-price.service.ts';
 
 /**
  * Applies a staged price update (its rows were checked and stored by the upload): one transaction
  * locks the products, keeps their prices for rollback, writes every new price with one statement
  * and marks the run done, so a killed or failed job changed nothing and Retry applies it again.
  * Once it committed, the storefront documents of the products it changed are invalidated (the shop
- * must not keep selling at the old prices until someone presses Sync). Registered by the product
- * prices routes, which hold the app's cache.
+ * must not keep selling at the old prices until someone presses Sync). Started by the price sheet's
+ * upload (POST /api/product-prices), not from the Job Centre.
  */
-export function updateProductPricesJob(cache: CacheInvalidation): JobKindDefinition<PriceUpdateJobParams> {
-  return {
+export function updateProductPricesJob(cache: CacheInvalidation): JobKind {
+  return defineJobKind({
     kind: 'product-prices.update',
+    label: 'Product price update',
+    permission: 'products',
     params: priceUpdateJobParamsSchema,
     /** A retry's run becomes the update's run, so the update's screen follows its progress rather than the failed one's. */
     async start(params, { db, submit }) {
@@ -34,5 +36,5 @@ export function updateProductPricesJob(cache: CacheInvalidation): JobKindDefinit
       });
       await cache.invalidate('products', productIds);
     },
-  };
+  });
 }

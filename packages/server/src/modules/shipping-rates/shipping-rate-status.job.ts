@@ -1,22 +1,23 @@
-import { setShippingRateStatusSchema } from '@facet/contract/modules/jobs/job.schema';
-import type { SetShippingRateStatusInput } from '@facet/contract/modules/jobs/job.schema';
+import { SET_SHIPPING_RATE_STATUS_JOB, setShippingRateStatusSchema } from '@facet/contract/modules/jobs/job.schema';
 import { and, asc, gt } from 'drizzle-orm';
 import { applyStaged, stageRows } from '../../db/bulk-write.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { shippingRates } from '../../modules/shipping-rates/shipping-rate.table.ts';
-import type { JobKindDefinition } from '../job-kind.ts';
 import { isLive } from '../../db/columns.ts';
+import { defineJobKind } from '../../jobs/job-kind.ts';
+import { shippingRates } from './shipping-rate.table.ts';
 
-export const SET_STATUS_BATCH = 1000;
+const SET_STATUS_BATCH = 1000;
 
 /**
  * Sets every live shipping rate Active or Inactive (closing shipping for a holiday, opening it again).
  * Batches of ids are staged (committed one by one, with progress and a cancel check between them),
  * then one transaction applies them all, writes one audit row with the counts and marks the run done.
  */
-export const setShippingRateStatusJob: JobKindDefinition<SetShippingRateStatusInput> = {
-  kind: 'shipping-rates.set-status',
+export const setShippingRateStatusJob = defineJobKind({
+  ...SET_SHIPPING_RATE_STATUS_JOB,
+  permission: 'system',
   params: setShippingRateStatusSchema,
+  startedFromJobCentre: true,
   async run({ db, runId, params, context, progress, succeed }) {
     const live = isLive(shippingRates);
     const total = await db.$count(shippingRates, live);
@@ -43,4 +44,4 @@ export const setShippingRateStatusJob: JobKindDefinition<SetShippingRateStatusIn
       await succeed(tx, result);
     });
   },
-};
+});

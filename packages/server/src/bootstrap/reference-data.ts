@@ -1,6 +1,6 @@
-import type { Seeder } from '../../db/seed.ts';
-import { SERVER_MODULES } from '../index.ts';
-import { inSeedOrder } from '../server-module.ts';
+import type { Seeder } from '../db/seed.ts';
+import { SERVER_MODULES } from '../modules/index.ts';
+import { inSeedOrder } from '../modules/server-module.ts';
 
 /**
  * Reference rows Facet needs to work, seeded on every new database whether demo data is on or not

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { exportJobKind, exportJobParamsSchema } from '@facet/contract/modules/jobs/job.schema';
-import type { ExportJobParams, JobDownload } from '@facet/contract/modules/jobs/job.schema';
-import type { ExportSource } from '../../http/large-exports.ts';
-import { writeXlsx } from '../../http/xlsx-writer.ts';
-import { JOB_FILE_RETENTION_MS, jobFilePath, removeExpiredJobFiles } from '../job-files.ts';
-import type { JobKindDefinition } from '../job-kind.ts';
+import { EXPORT_JOB_KINDS, exportJobKind, exportJobParamsSchema } from '@facet/contract/modules/jobs/job.schema';
+import type { JobDownload } from '@facet/contract/modules/jobs/job.schema';
+import type { ExportSource } from '../http/large-exports.ts';
+import { writeXlsx } from '../http/xlsx-writer.ts';
+import { JOB_FILE_RETENTION_MS, jobFilePath, removeExpiredJobFiles } from './job-files.ts';
+import { defineJobKind } from './job-kind.ts';
+import type { JobKind } from './job-kind.ts';
 
 /** Progress is recorded (and a cancel noticed) after every this many rows. */
 const PROGRESS_EVERY = 1000;
@@ -15,11 +16,16 @@ const PROGRESS_EVERY = 1000;
  * sent it) is read again by the list's own schema, and the rows the streaming export would send are
  * written by the same `writeXlsx` into a file under `dir`; the run's result names the download.
  * A cancelled or failed run leaves no file; a finished one is deleted after the retention period.
+ * Its label and area come from the contract's list of exported lists (`undefined` for a list not in it).
  */
-export function exportJob(source: ExportSource<never>, dir: string): JobKindDefinition<ExportJobParams> {
+export function exportJob(source: ExportSource<never>, dir: string): JobKind | undefined {
   const { fileName, columns } = source;
-  return {
-    kind: exportJobKind(source.name),
+  const kind = exportJobKind(source.name);
+  const info = EXPORT_JOB_KINDS[kind];
+  if (!info) return undefined;
+  return defineJobKind({
+    kind,
+    ...info,
     params: exportJobParamsSchema,
     async run({ runId, params, db, progress, succeed }) {
       removeExpiredJobFiles(dir);
@@ -53,5 +59,5 @@ export function exportJob(source: ExportSource<never>, dir: string): JobKindDefi
       const download: JobDownload = { fileName: `${fileName}.xlsx`, rows, expiresAt: new Date(Date.now() + JOB_FILE_RETENTION_MS).toISOString() };
       await succeed(db, { rows, download });
     },
-  };
+  });
 }

@@ -1,18 +1,23 @@
 import type { PermissionKey } from '@facet/contract/permissions';
-import type { Db } from '../../db/client.ts';
-import type { SeedContext, Seeder } from '../../db/seed.ts';
-import { hashPassword } from '../auth/password.ts';
-import { SERVER_MODULES } from '../index.ts';
-import { rolePermissions, roles } from '../roles/role.table.ts';
-import { inSeedOrder } from '../server-module.ts';
-import { userRoles, users } from '../users/user.table.ts';
+import type { Db } from '../db/client.ts';
+import type { SeedContext, Seeder } from '../db/seed.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { SERVER_MODULES } from '../modules/index.ts';
+import { rolePermissions, roles } from '../modules/roles/role.table.ts';
+import { inSeedOrder } from '../modules/server-module.ts';
+import { userRoles, users } from '../modules/users/user.table.ts';
 
 /** Password of every demo staff account (not the admin), documented in the README. */
 export const DEMO_PASSWORD = 'Demo-pass1';
 
 /**
  * Each demo role is a real job and holds the keys that open its screens (the spec's feature keys),
- * so signing in as its user shows a coherent back office: no key that gates nothing.
+ * so signing in as its user shows a coherent back office. Some of these keys guard nothing yet: the
+ * Content Editor's widgets, section and blogs, the Shop Manager's report, marketing, coupons,
+ * newsletter and contact_form belong to modules not built yet (content, marketing, reports). They are
+ * given now, as the spec's roles hold them, so the demo roles need no change when those modules
+ * arrive; meanwhile they open no screen (a menu section shows only once it has a page). The keys a
+ * module checks are listed in its manifest (`permissions`).
  */
 export const DEMO_STAFF: { role: string; permissions: PermissionKey[]; users: { name: string; email: string }[] }[] = [
   { role: 'Sales Clerk', permissions: ['sales', 'customers'], users: [{ name: 'sarah', email: 'sarah.jones@facet.local' }] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRange } from './media.storage.ts';
+import { resolveRange } from './media-storage.ts';
 
 describe('resolveRange (RFC 9110 single byte ranges)', () => {
   it('reads the three forms against the file size', () => {
