@@ -13,7 +13,7 @@ import type { JobKind } from '../jobs/job-kind.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
 import type { CacheInvalidation } from './cache/cache-invalidation.ts';
 import type { CacheSource } from './cache/cache-source.ts';
-import type { MediaStorage } from './media/media.storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
 
 export interface ModuleDeps {
   db: Db;
