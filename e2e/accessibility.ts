@@ -29,6 +29,8 @@ export interface ScreenAudit {
   /** The screen's route: its path with record ids as ':id'. */
   route: string;
   url: string;
+  /** How long axe took on the screen (waiting for it to settle not counted), for the journeys' time budget. */
+  axeMs: number;
   violations: Violation[];
 }
 
@@ -104,10 +106,12 @@ export async function auditScreen(page: Page): Promise<ScreenAudit | null> {
   // Legacy mode runs axe in the page itself: the default opens a blank page in the context for each
   // audit, which costs time and shows up as a page a journey did not open. The app has no
   // cross-origin frames, which is all that mode gives up.
+  const started = performance.now();
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+  const axeMs = Math.round(performance.now() - started);
   const after = await page.evaluate(() => window.__facetA11yChanges);
   if (after !== before || routeOf(page.url()) !== routeOf(url)) return null;
-  return { route: routeOf(url), url, violations: results.violations };
+  return { route: routeOf(url), url, axeMs, violations: results.violations };
 }
 
 function blockingViolations(audit: ScreenAudit): Violation[] {
