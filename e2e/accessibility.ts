@@ -53,8 +53,8 @@ declare global {
 }
 
 /**
- * Waits in the page until the screen has settled: nothing loading (antd spinners and skeletons, the
- * app's first-load spinner, aria-busy), no finite animation running (a dialog fading in shows its
+ * Waits in the page until the screen has settled: nothing loading (antd spinners, skeletons and
+ * buttons waiting for an answer, the app's first-load spinner, aria-busy), no finite animation running (a dialog fading in shows its
  * text faint on the way, which axe would rightly call low contrast), and no DOM change for QUIET_MS.
  * Resolves to the DOM change count at that moment, or null when the screen did not settle in time.
  */
@@ -75,7 +75,7 @@ function waitForSettled(page: Page): Promise<number | null> {
         let changes = window.__facetA11yChanges;
         let quietSince = started;
         const isBusy = () =>
-          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .page-loading, [aria-busy="true"]') !== null ||
+          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading, .page-loading, [aria-busy="true"]') !== null ||
           // Endless animations (a spinner's turn, a running job's pulse) never end: only finite ones count.
           document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
         const tick = () => {
@@ -86,7 +86,7 @@ function waitForSettled(page: Page): Promise<number | null> {
           }
           if (now - quietSince >= quietMs) resolve(changes);
           else if (now - started >= timeoutMs) resolve(null);
-          else setTimeout(tick, 50);
+          else setTimeout(tick, 100);
         };
         tick();
       }),
@@ -219,6 +219,7 @@ export const test = base.extend<{ screenAudits: Map<string, ScreenAudit> }>({
       await auditor.finish();
       await report(auditor, testInfo);
     },
-    { auto: true },
+    // Its own time, apart from the journey's: the last screen's audit must not eat a long journey's budget.
+    { auto: true, timeout: 60_000 },
   ],
 });
