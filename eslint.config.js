@@ -91,4 +91,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...boundaries,
+  {
+    // The journeys' `test` carries the accessibility check (e2e/accessibility.ts): a journey on Playwright's own would skip it.
+    files: ['e2e/tests/**/*.ts', 'e2e/list-journey.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import `test` from e2e/support.ts: it checks each screen with axe." }] },
+      ],
+    },
+  },
 );

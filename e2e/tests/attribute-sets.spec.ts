@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, login, signInApi, test, uniqueName } from '../support.ts';
 
 // Drags take a while on a busy machine; the shared list journey gets the same room.
 test.describe.configure({ timeout: 120_000 });

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { expect, test } from '@playwright/test';
-import { ADMIN, login, openMenuEntry } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, login, openMenuEntry, test } from '../support.ts';
 
 test('Job Centre: start the demo job and watch it reach Succeeded', async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password);

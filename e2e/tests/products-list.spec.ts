@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, login, selectOption, sidebar, signInApi, uniqueName } from '../support.ts';
+import { expect as baseExpect } from '@playwright/test';
+import { ADMIN, login, selectOption, sidebar, signInApi, test, uniqueName } from '../support.ts';
 
 /**
  * The product list (document 2 §2): 20 a page from the server, the spec's filters kept in the URL
