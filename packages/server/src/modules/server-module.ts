@@ -13,7 +13,7 @@ import type { JobKind } from '../jobs/job-kind.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
 import type { CacheInvalidation } from './cache/cache-invalidation.ts';
 import type { CacheSource } from './cache/cache-source.ts';
-import type { MediaStorage } from './media/media.storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
 
 export interface ModuleDeps {
   db: Db;
@@ -68,7 +68,10 @@ export interface ServerModule {
   after?: readonly string[];
   /** The storefront cache keys whose documents it builds from its rows (the cache screen lists them). */
   cacheSources?: readonly CacheSource[];
-  /** What refuses a delete of its rows: who points at them (products at a size type). */
+  /**
+   * What refuses a delete of its rows: who points at them (products at a size type). The same list its
+   * service checks (the service's default), so the manifest shows it without a second copy.
+   */
   usageChecks?: readonly Usage[];
   /** The events it listens to (the outbox delivers them). */
   subscribers?: readonly EventSubscriber[];
