@@ -68,7 +68,10 @@ export interface ServerModule {
   after?: readonly string[];
   /** The storefront cache keys whose documents it builds from its rows (the cache screen lists them). */
   cacheSources?: readonly CacheSource[];
-  /** What refuses a delete of its rows: who points at them (products at a size type). */
+  /**
+   * What refuses a delete of its rows: who points at them (products at a size type). The same list its
+   * service checks (the service's default), so the manifest shows it without a second copy.
+   */
   usageChecks?: readonly Usage[];
   /** The events it listens to (the outbox delivers them). */
   subscribers?: readonly EventSubscriber[];

@@ -7,7 +7,7 @@ import { productSizeTypeUsage } from '../products/product.usage.ts';
 import { productSizes } from './product-size.table.ts';
 
 /** What uses size types: products (a product's Product Size). */
-const PRODUCT_SIZE_USAGES: Usage[] = [productSizeTypeUsage];
+export const PRODUCT_SIZE_USAGES: Usage[] = [productSizeTypeUsage];
 
 export function createProductSizeService(db: Db, usages: readonly Usage[] = PRODUCT_SIZE_USAGES) {
   return createCrudService(db, productSizeResource, productSizes, {
