@@ -5,6 +5,7 @@ import type { CanBeSetWith } from '@facet/contract/modules/products/product.sche
 import { DEFAULT_SHOP_NAME, SHOP_NAME_SETTING_KEY, variantOptionKey } from '@facet/contract/modules/products/product.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from '../attribute-sets/attribute-set.table.ts';
@@ -98,7 +99,6 @@ export interface ImportPlan {
 }
 
 const lower = (text: string) => text.toLowerCase();
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Name (lower-cased) to id, the lowest id winning when two live rows share a name. */
 function byName(rows: { id: number; name: string }[]) {

@@ -8,6 +8,7 @@ import { PRODUCT_SHEET_COLUMNS } from '@facet/contract/modules/products/product-
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import type { JobKindDefinition } from '../../jobs/job-kind.ts';
@@ -31,7 +32,6 @@ const CHECKED_FILES_MAX_BYTES = 512 * 1024 * 1024;
 const ANALYZE_AFTER_ROWS = 1000;
 
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_SHEET_COLUMNS);
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The sheet-level rules of document 2 §5: not blank, a product sheet, with the sku and product_title columns. */
 export function checkSheetShape(sheet: Sheet) {
