@@ -3,7 +3,8 @@ import path from 'node:path';
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { describe, expect, it } from 'vitest';
-import { CACHE_KEY_TABLES } from './cache.documents.ts';
+import { SERVER_MODULES } from '../index.ts';
+import { cacheSourcesOf } from '../server-module.ts';
 
 /**
  * Every write path of the tables the storefront cache's documents are read from, and where it
@@ -127,8 +128,10 @@ function tablesWrittenBy(code: string): Set<string> {
   return written;
 }
 
-const sourceTables = new Set(Object.values(CACHE_KEY_TABLES).flat());
-const keysFedBy = (table: string) => CACHE_KEYS.filter((key) => CACHE_KEY_TABLES[key].includes(table));
+/** The tables each key's documents are read from, as the owning modules' cache sources declare them. */
+const sources = cacheSourcesOf(SERVER_MODULES);
+const sourceTables = new Set([...sources.values()].flatMap((source) => source.tables));
+const keysFedBy = (table: string) => CACHE_KEYS.filter((key) => sources.get(key)!.tables.includes(table));
 const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 
 describe('storefront cache: every write path of a cached document’s tables invalidates it', () => {
@@ -171,7 +174,8 @@ describe('storefront cache: every write path of a cached document’s tables inv
   });
 
   it('declares every table the documents are read from', () => {
-    const readers = ['modules/cache/cache.documents.ts', 'modules/diamonds/diamond-storefront.ts'].map((file) => codeOf(path.join(SRC, file))).join('\n');
+    // The sources (each module's `*.cache.ts`) and the stones' SQL they call.
+    const readers = [...files.filter((file) => file.endsWith('.cache.ts')), path.join(SRC, 'modules/diamonds/diamond-storefront.ts')].map(codeOf).join('\n');
     const read = new Set<string>();
     for (const match of readers.matchAll(/\b(?:from|join)\s+([a-z_]+)\b/g)) if (tableNames.has(match[1]!)) read.add(match[1]!);
     for (const match of readers.matchAll(/\.(?:from|innerJoin|leftJoin)\(\s*(\w+)/g)) if (tableOf.has(match[1]!)) read.add(tableOf.get(match[1]!)!);
