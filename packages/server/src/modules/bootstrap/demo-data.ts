@@ -1,7 +1,7 @@
 import type { PermissionKey } from '@facet/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext, Seeder } from '../../db/seed.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../auth/index.ts';
 import { SERVER_MODULES } from '../index.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { inSeedOrder } from '../server-module.ts';

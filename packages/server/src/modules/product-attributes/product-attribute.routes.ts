@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { createProductAttributeService } from './product-attribute.service.ts';
 
 /**

@@ -13,7 +13,7 @@ import { AppError, invalidField } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import type { JobKindDefinition } from '../../jobs/job-kind.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { SheetReadError, readSheetText } from '../../spreadsheets/sheet-reader.ts';
 import { planImport, sheetRowsOf } from './product-import.plan.ts';
 import type { ImportPlan } from './product-import.plan.ts';

@@ -17,7 +17,7 @@ import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { updateProductPricesJob } from '../../jobs/kinds/product-prices-update.job.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { readPriceSheet } from './price-sheet.ts';
 import { createProductPriceService } from './product-price.service.ts';
 

@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/client.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { products } from '../products/product.table.ts';
 import { users } from '../users/user.table.ts';
 import { productPriceUpdateItems, productPriceUpdates } from './product-price.table.ts';

@@ -17,7 +17,7 @@ import { applyListQuery } from '../../db/list-query.ts';
 import { isLive } from '../../db/columns.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeNames } from '../diamond-shapes/index.ts';
 import type { ProductListQuery } from './product.queries.ts';
 import { listSpec } from './product.queries.ts';
 import type { AttributeValueRow } from './product.load.ts';
@@ -73,7 +73,7 @@ export function createProductSheetExport(db: Db) {
         .innerJoin(products, and(eq(products.id, productRelated.relatedProductId), isLive(products)))
         .where(inArray(productRelated.productId, parentIds))
         .orderBy(asc(productRelated.productId), asc(productRelated.sortOrder)),
-      shapeIds.length ? db.select({ id: diamondShapes.id, name: diamondShapes.name }).from(diamondShapes).where(inArray(diamondShapes.id, shapeIds)) : Promise.resolve([]),
+      shapeIds.length ? shapeNames(db, shapeIds) : Promise.resolve([]),
     ]);
     const group = <T extends { productId: number }>(rows: T[]) => {
       const map = new Map<number, T[]>();

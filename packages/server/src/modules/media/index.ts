@@ -1,0 +1,5 @@
+/** The public face of media: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
+export { assertMediaUrls, createMediaService, removeDeletedMediaFiles } from './media.service.ts';
+export type { MediaStorage } from './media.storage.ts';
+export { receiveFile, receiveUpload } from './media.upload.ts';
+export type { ReceivedFile } from './media.upload.ts';
