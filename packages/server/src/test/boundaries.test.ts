@@ -1,19 +1,26 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
+const BOUNDARY_RULES = ['no-restricted-imports', 'facet/module-boundaries'];
+/** The areas and the pending crossings, as the lint config declares them (a JavaScript file, so read at run time). */
+const { MODULE_AREAS, PENDING_CROSSINGS } = (await import(path.join(root, 'eslint.config.js'))) as {
+  MODULE_AREAS: Record<string, string[]>;
+  PENDING_CROSSINGS: Record<string, string>;
+};
 // Only the boundary rule, without the type-aware program: the same config, in a second instead of half a minute.
 const eslint = new ESLint({
   cwd: root,
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.includes(ruleId),
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
 });
 
 /** The boundary errors `npm run lint` reports for `code` saved at `file` (an existing file, so typed linting has its project). */
 async function boundaryErrors(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('package and layer boundaries (eslint.config.js)', () => {
@@ -56,5 +63,58 @@ describe('package and layer boundaries (eslint.config.js)', () => {
     const file = 'packages/web/src/main.tsx';
     expect(await boundaryErrors(file, "import { createApp } from '../../server/src/app.ts';\nexport const a = createApp;\n")).toHaveLength(1);
     expect(await boundaryErrors(file, "import { createApp } from '@facet/server/app';\nexport const a = createApp;\n")).toHaveLength(1);
+  });
+});
+
+describe('boundaries between server modules (eslint.config.js: MODULE_AREAS, facet/module-boundaries)', () => {
+  const modulesDir = path.join(root, 'packages/server/src/modules');
+
+  it('fails a module importing another module’s internals, and lets it import that module’s index.ts', async () => {
+    const file = 'packages/server/src/modules/products/product.service.ts';
+    const deep = await boundaryErrors(file, "import type { CacheInvalidation } from '../cache/cache-invalidation.ts';\nexport type C = CacheInvalidation;\n");
+    expect(deep).toHaveLength(1);
+    expect(deep[0]).toContain("products reaches into cache/cache-invalidation.ts: import what other modules may use from 'cache/index.ts'");
+    // A re-export and a dynamic import cross as much as an import.
+    expect(await boundaryErrors(file, "export { hashPassword } from '../auth/password.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "export const load = () => import('../auth/password.ts');\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "import type { CacheInvalidation } from '../cache/index.ts';\nimport { products } from './product.table.ts';\nexport const a = [products] as unknown as CacheInvalidation;\n")).toEqual([]);
+  });
+
+  it('lets a module read the tables of its own area only', async () => {
+    const file = 'packages/server/src/modules/products/product.queries.ts';
+    expect(await boundaryErrors(file, "import { attributeSets } from '../attribute-sets/attribute-set.table.ts';\nexport const t = attributeSets;\n")).toEqual([]);
+    const other = await boundaryErrors(file, "import { settings } from '../settings/setting.table.ts';\nexport const t = settings;\n");
+    expect(other).toHaveLength(1);
+    expect(other[0]).toContain('a table is read directly only within its area: settings is in system, products in catalogue');
+  });
+
+  it('fails jobs/, workers/ and integrations/ importing modules/', async () => {
+    const importers = {
+      'packages/server/src/jobs/job.service.ts': '../modules',
+      'packages/server/src/workers/worker-pool.ts': '../modules',
+      'packages/server/src/integrations/redis/cache-store.ts': '../../modules',
+    };
+    for (const [file, modules] of Object.entries(importers)) {
+      const errors = await boundaryErrors(file, `import { moveLibrary } from '${modules}/product-media/index.ts';\nexport const m = moveLibrary;\n`);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]).toContain('never import modules/');
+    }
+  });
+
+  it('places every module folder in exactly one area, and names no folder that is gone', () => {
+    const folders = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const placed = Object.values(MODULE_AREAS).flat();
+    expect([...placed].sort()).toEqual(folders);
+    expect(new Set(placed).size).toBe(placed.length);
+  });
+
+  it('lists only pending crossings that still exist (the list only shrinks)', () => {
+    const src = path.join(root, 'packages/server/src');
+    for (const entry of Object.keys(PENDING_CROSSINGS)) {
+      const [importer, target] = entry.split(' -> ') as [string, string];
+      const wanted = path.relative(path.dirname(path.join(src, importer)), path.join(src, target));
+      const code = fs.existsSync(path.join(src, importer)) ? fs.readFileSync(path.join(src, importer), 'utf8') : '';
+      expect(code.includes(`'${wanted.startsWith('.') ? wanted : `./${wanted}`}'`), `${entry}: remove it from PENDING_CROSSINGS`).toBe(true);
+    }
   });
 });

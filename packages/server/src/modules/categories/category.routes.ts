@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { invalidatingWrites } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { invalidatingWrites } from '../cache/index.ts';
 import { createCategoryService } from './category.service.ts';
 
 /** Screens that choose categories read the tree: categories, the navigation menu (system), products. */

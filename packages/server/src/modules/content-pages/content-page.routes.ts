@@ -2,8 +2,8 @@ import { contentPageResource } from '@facet/contract/modules/content-pages/conte
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { invalidatingWrites } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { invalidatingWrites } from '../cache/index.ts';
 import { createContentPageService } from './content-page.service.ts';
 
 export function contentPageRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {

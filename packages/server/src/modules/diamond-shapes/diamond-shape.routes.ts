@@ -3,8 +3,8 @@ import { shapeCategoryResource } from '@facet/contract/modules/diamond-shapes/sh
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { invalidatingWrites } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { invalidatingWrites } from '../cache/index.ts';
 import { createDiamondShapeService } from './diamond-shape.service.ts';
 import { createShapeCategoryService } from './shape-category.service.ts';
 

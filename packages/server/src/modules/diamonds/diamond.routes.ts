@@ -40,7 +40,7 @@ import { createFeedService, runReprice, runSync } from './diamond-feed.service.t
 import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
 import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 
 declare module 'fastify' {

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { notFound } from '../../http/errors.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { invalidatingWrites } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { invalidatingWrites } from '../cache/index.ts';
 import { createNavigationMenuService } from './navigation-menu.service.ts';
 import { generateSitemap, latestSitemapXml, SITEMAP_PATH } from './sitemap.service.ts';
 

@@ -2,8 +2,9 @@ import { productAttributeResource } from '@facet/contract/modules/product-attrib
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { createProductAttributeService } from './product-attribute.service.ts';
 
 /**
@@ -13,8 +14,8 @@ import { createProductAttributeService } from './product-attribute.service.ts';
 async function productsCarrying(db: Db, attributeId: number): Promise<number[]> {
   const result = (await db.execute(sql`select distinct coalesce(p.parent_product_id, p.id) as id
     from product_attribute_values v join products p on p.id = v.product_id
-    where v.attribute_id = ${attributeId} and p.deleted_at is null`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => Number(row.id));
+    where v.attribute_id = ${attributeId} and p.deleted_at is null`));
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 /**

@@ -10,11 +10,11 @@ import type { Usage } from '../../db/usage.ts';
 import { findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
-import { assertMediaUrls } from '../media/media.service.ts';
-import { attributeSetAttributeUsage } from '../attribute-sets/attribute-set.service.ts';
-import { categoryAttributeUsage } from '../categories/category.service.ts';
-import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
-import { productAttributeUsage, productOptionUsage } from '../products/product.usage.ts';
+import { assertMediaUrls } from '../media/index.ts';
+import { attributeSetAttributeUsage } from '../attribute-sets/index.ts';
+import { categoryAttributeUsage } from '../categories/index.ts';
+import { metalQualityOptionUsage } from '../metal-qualities/index.ts';
+import { productAttributeUsage, productOptionUsage } from '../products/index.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
 import { isLive } from '../../db/columns.ts';
 

@@ -19,8 +19,8 @@ import { AppError } from '../../http/errors.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { receiveFile } from '../media/media.upload.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { receiveFile } from '../media/index.ts';
 import { EXAMPLE_COLUMNS, exampleRows } from './product-import.example.ts';
 import { PRODUCT_IMPORT_JOB_KIND, createProductImportService, formatLineError, importsDirOf } from './product-import.service.ts';
 

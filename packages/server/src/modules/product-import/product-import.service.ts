@@ -9,12 +9,13 @@ import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobKind } from '../../jobs/job-kind.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { SheetReadError, readSheetText } from '../../spreadsheets/sheet-reader.ts';
 import { planImport, sheetRowsOf } from './product-import.plan.ts';
 import type { ImportPlan } from './product-import.plan.ts';
@@ -33,7 +34,6 @@ const CHECKED_FILES_MAX_BYTES = 512 * 1024 * 1024;
 const ANALYZE_AFTER_ROWS = 1000;
 
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_SHEET_COLUMNS);
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The sheet-level rules of document 2 §5: not blank, a product sheet, with the sku and product_title columns. */
 export function checkSheetShape(sheet: Sheet) {

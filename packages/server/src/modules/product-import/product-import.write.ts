@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { arrayParam } from '../../db/array-param.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { ImportPlan } from './product-import.plan.ts';
 
 /**
@@ -13,7 +14,6 @@ import type { ImportPlan } from './product-import.plan.ts';
  * Unique indexes still guard the SKUs: a row another save took meanwhile fails the whole import.
  */
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 const PRODUCT_COLUMNS = [

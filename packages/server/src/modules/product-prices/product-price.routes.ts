@@ -16,7 +16,7 @@ import { contextOf } from '../../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { readPriceSheet } from './price-sheet.ts';
 import { createProductPriceService } from './product-price.service.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { Usage } from '../../db/usage.ts';
 import { assertNotInUse, loadInUseFlags } from '../../db/usage.ts';
-import { productSizeTypeUsage } from '../products/product.usage.ts';
+import { productSizeTypeUsage } from '../products/index.ts';
 import { productSizes } from './product-size.table.ts';
 
 /** What uses size types: products (a product's Product Size). */

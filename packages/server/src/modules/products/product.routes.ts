@@ -27,7 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import type { ExportSource } from '../../http/large-exports.ts';
 import { sendExport } from '../../http/large-exports.ts';
 import { createProductSheetExport, PRODUCT_SHEET_EXPORT_COLUMNS } from './product-sheet.export.ts';

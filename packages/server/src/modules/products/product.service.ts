@@ -1,7 +1,7 @@
 import type { ProductDeleteManyInput, ProductFormLookup, ProductSaveInput } from '@facet/contract/modules/products/product.schema';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { removeProduct, removeProducts } from './product.delete.ts';
 import { loadProduct } from './product.load.ts';
 import { attributeSetsWithProducts, formAttributes, formLookup, vendors } from './product.lookups.ts';

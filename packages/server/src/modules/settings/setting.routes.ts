@@ -9,8 +9,8 @@ import { arrayParam } from '../../db/array-param.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { invalidField } from '../../http/errors.ts';
 import { encryptSecret, isEncryptedSecret, secretKeyOf } from '../../secret-key.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { invalidatingWrites } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { invalidatingWrites } from '../cache/index.ts';
 import { settings } from './setting.table.ts';
 
 /**

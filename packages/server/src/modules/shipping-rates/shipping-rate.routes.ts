@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { invalidatingWrites } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
+import { invalidatingWrites } from '../cache/index.ts';
 import { shippingRates } from './shipping-rate.table.ts';
 
 export function shippingRateRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {
