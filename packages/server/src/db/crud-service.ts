@@ -17,7 +17,7 @@ import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
 import { filterConditions, searchCondition } from './list-query.ts';
 import { isLive } from './columns.ts';
-import { EXACT_TOTALS_MAX_ROWS, tableSizeEstimate } from './list-totals.ts';
+import { EXACT_TOTALS_MAX_ROWS, UNCOUNTED_PAST_CAP_TIMES, plannedRows, tableSizeEstimate } from './list-totals.ts';
 import { expressionText, hasSortIndex } from './sort-indexes.ts';
 import { assertVersion } from './version.ts';
 
@@ -415,7 +415,19 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
    */
   async function isTotalCapped(source: Db): Promise<boolean> {
     if (resource.totals) return resource.totals === 'capped';
-    return (await tableSize(source)) > EXACT_TOTALS_MAX_ROWS;
+    return (await tableSize(source)).rows > EXACT_TOTALS_MAX_ROWS;
+  }
+
+  /**
+   * Whether the planner expects so many more rows than the cap to match that counting them is
+   * pointless (UNCOUNTED_PAST_CAP_TIMES, list-totals.ts): the table's size for a plain page, the
+   * estimate of the list's own condition otherwise, and never before the table has statistics.
+   */
+  async function isFarPastCap(source: Db, query: ListQuery & Record<string, unknown>, where: SQL | undefined, cap: number): Promise<boolean> {
+    const enough = cap * UNCOUNTED_PAST_CAP_TIMES;
+    const size = await tableSize(source);
+    if (!size.hasStatistics || size.rows < enough) return false;
+    return (isPlainPage(query) ? size.rows : await plannedRows(source, table, where)) >= enough;
   }
 
   /** How many rows match, stopping after `upTo`: `count(*)` over a limited subquery. */
@@ -449,15 +461,19 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
       const order = orderBy(query);
       if (isCapped) {
         // A big table: the page comes from the index in order, and the count stops at the cap instead
-        // of walking every matching row; a page past the cap counts as far as itself, so the pager
-        // still offers the next one.
+        // of walking every matching row (or is skipped when the planner expects far more); a page
+        // past the cap counts as far as itself, so the pager still offers the next one.
         const cap = Math.max(CAPPED_TOTAL, paging.offset + paging.limit);
         const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
+        const counted = async () => ((await isFarPastCap(source, query, where, cap)) ? undefined : countUpTo(source, where, cap + 1));
         // Side by side on the pool; in turn in a caller's transaction (one connection: node-postgres
         // would queue the second, a use it deprecates).
-        const [rows, total] = source === db ? await Promise.all([page, countUpTo(source, where, cap + 1)]) : [await page, await countUpTo(source, where, cap + 1)];
-        const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, cap), page: query.page, pageSize: query.pageSize };
-        return total > cap ? { ...response, totalIsCapped: true } : response;
+        const [rows, total] = source === db ? await Promise.all([page, counted()]) : [await page, await counted()];
+        const response = { items: await listRowsOf(source, rows as Row[]), page: query.page, pageSize: query.pageSize };
+        // A page that is not full ends the list: its end is the exact total, counted or not.
+        const isLastPage = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
+        if (total === undefined) return isLastPage ? { ...response, total: paging.offset + rows.length } : { ...response, total: cap, totalIsCapped: true };
+        return total > cap ? { ...response, total: cap, totalIsCapped: true } : { ...response, total };
       }
       // The page and its exact total in one round trip.
       const rows = (await source

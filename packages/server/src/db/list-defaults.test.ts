@@ -80,6 +80,11 @@ describe('lists fast by default', () => {
     expect(page.items.map((row) => row.id)).toEqual(
       (await rowsOf<{ id: number }>(fx.t.db, sql`select id from customers where deleted_at is null order by created_at desc, id desc limit 20`)).map((row) => row.id),
     );
+    // A page that is not full ends the list: its end is the exact total, whatever was expected.
+    const last = await listWithoutPasswordHash({ page: 263, pageSize: 40 });
+    expect(last.items).toHaveLength(20);
+    expect(last.total).toBe(CAPPED_TOTAL + 500);
+    expect(last.totalIsCapped).toBeUndefined();
     // A filter that keeps fewer rows than the cap is still counted exactly.
     const filtered = await listWithoutPasswordHash({ email: 'customer4242' });
     const [expected] = await rowsOf<{ total: number }>(fx.t.db, sql`select count(*)::int as total from customers where deleted_at is null and email like '%customer4242%'`);
