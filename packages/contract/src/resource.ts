@@ -74,8 +74,9 @@ export interface ResourceDefinition<
   /** Fields unique among live rows, with the label used in the duplicate message. */
   unique: readonly { field: FieldOf<TRecord>; label: string }[];
   /**
-   * How the list counts: `exact` (small tables, the default) or `capped` for tables that grow to
-   * millions of rows (the count stops at 10,000 and the answer says `totalIsCapped`).
+   * How the list counts. Left out (as every resource should), the server chooses from the table's
+   * size as the planner sees it: exact while it is small, `capped` beyond 50,000 rows (the count
+   * stops at 10,000 and the answer says `totalIsCapped`). Declared, it forces one way (tests).
    */
   totals?: 'exact' | 'capped';
   /** Excel export columns when the spec lists an export for this resource. */

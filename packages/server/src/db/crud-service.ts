@@ -17,6 +17,8 @@ import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
 import { filterConditions, searchCondition } from './list-query.ts';
 import { isLive } from './columns.ts';
+import { EXACT_TOTALS_MAX_ROWS, UNCOUNTED_PAST_CAP_TIMES, plannedRows, tableSizeEstimate } from './list-totals.ts';
+import { expressionText, hasSortIndex } from './sort-indexes.ts';
 import { assertVersion } from './version.ts';
 
 type StandardColumnName = keyof typeof standardColumns;
@@ -184,13 +186,12 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   const derivedFields = hooks.derivedFields ?? {};
   const selection = { ...columns, ...derivedFields };
 
-  // A list row smaller than the record (a product without its variants) is read as just its fields:
-  // their columns (and the id), and the relations only when it shows one of theirs.
+  // A list reads just the fields its rows answer: their columns (and the id), never the rest of the
+  // row (a customer's password hash), and the relations only when it shows one of theirs. A list row
+  // smaller than the record (a product without its variants) reads fewer still.
   const hasListRow = resource.listRow !== resource.record;
   const listFields = hasListRow ? fieldsOf(resource.listRow) : recordFields;
-  const listSelection = hasListRow
-    ? Object.fromEntries(Object.entries(selection).filter(([field]) => field === 'id' || listFields.includes(field)))
-    : selection;
+  const listSelection = Object.fromEntries(Object.entries(selection).filter(([field]) => field === 'id' || listFields.includes(field)));
   const listNeedsRelations = !hasListRow || listFields.some((field) => !(field in selection));
 
   /** What search and sort compare: a column, or a derived field (text). */
@@ -218,6 +219,12 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
       return [name, target];
     }),
   ) as FilterTargets<R['filters']>;
+  for (const field of resource.sortable) {
+    const sortText = expressionText(sortExpressionOf(field).expression);
+    if (!hasSortIndex(table, sortText)) {
+      throw new Error(`${resource.name}: sortable field ${field} has no index for its order; add listIndex(..., t, ${sortText}) to its table`);
+    }
+  }
   // A resource that declares its own status filter (or has named states, which get one) reads `status`
   // through it; the others keep the plain `status=active|inactive` of every list.
   const statusFilter = resource.filters.status;
@@ -259,11 +266,15 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   function sortOf(query: ListQuery): { expression: SQL | PgColumn; sqlType: string; isAscending: boolean } {
     const field = query.sort ?? resource.defaultSort.field;
     if (!resource.sortable.includes(field)) throw invalidField('sort', `Sorting by ${field} is not supported.`);
+    return { ...sortExpressionOf(field), isAscending: (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' };
+  }
+
+  /** What a field is sorted by, and its SQL type (an export's keyset casts the last value back to it). */
+  function sortExpressionOf(field: string): { expression: SQL | PgColumn; sqlType: string } {
     const { expression: value, isText } = fieldExpression(field);
     const canBeMissing = !is(value, Column) || !value.notNull;
     const expression = !isText ? value : canBeMissing ? sql`lower(coalesce(${value}, ''))` : sql`lower(${value})`;
-    const sqlType = isText ? 'text' : (value as PgColumn).getSQLType();
-    return { expression, sqlType, isAscending: (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' };
+    return { expression, sqlType: isText ? 'text' : (value as PgColumn).getSQLType() };
   }
 
   function orderBy(query: ListQuery) {
@@ -397,6 +408,28 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
     return sql<number>`(select cast(count(*) as integer) from ${table} where ${where ?? sql`true`})`;
   }
 
+  const tableSize = tableSizeEstimate(table);
+  /**
+   * Whether the list's total stops at the cap: as the resource declares, or else when the planner
+   * puts the table above EXACT_TOTALS_MAX_ROWS (list-totals.ts), so a list is fast by default.
+   */
+  async function isTotalCapped(source: Db): Promise<boolean> {
+    if (resource.totals) return resource.totals === 'capped';
+    return (await tableSize(source)).rows > EXACT_TOTALS_MAX_ROWS;
+  }
+
+  /**
+   * Whether the planner expects so many more rows than the cap to match that counting them is
+   * pointless (UNCOUNTED_PAST_CAP_TIMES, list-totals.ts): the table's size for a plain page, the
+   * estimate of the list's own condition otherwise, and never before the table has statistics.
+   */
+  async function isFarPastCap(source: Db, query: ListQuery & Record<string, unknown>, where: SQL | undefined, cap: number): Promise<boolean> {
+    const enough = cap * UNCOUNTED_PAST_CAP_TIMES;
+    const size = await tableSize(source);
+    if (!size.hasStatistics || size.rows < enough) return false;
+    return (isPlainPage(query) ? size.rows : await plannedRows(source, table, where)) >= enough;
+  }
+
   /** How many rows match, stopping after `upTo`: `count(*)` over a limited subquery. */
   async function countUpTo(source: Db, where: SQL | undefined, upTo: number) {
     const matching = source.select({ one: sql`1` }).from(table).where(where).limit(upTo).as('matching');
@@ -419,23 +452,28 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   const service: CrudService<TCreate, TUpdate, TRecord, TStatusValue, TListRow> = {
     async list(query, source = db) {
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      if (resource.totals !== 'capped' && source === db && isPlainPage(query)) {
+      const isCapped = await isTotalCapped(source);
+      if (!isCapped && source === db && isPlainPage(query)) {
         // Nothing built per request: the prepared page with its exact total.
         return pageWithTotal((await plainPage().execute(paging)) as Row[], query, source, () => listWhere(query));
       }
       const where = listWhere(query);
       const order = orderBy(query);
-      if (resource.totals === 'capped') {
+      if (isCapped) {
         // A big table: the page comes from the index in order, and the count stops at the cap instead
-        // of walking every matching row; a page past the cap counts as far as itself, so the pager
-        // still offers the next one.
+        // of walking every matching row (or is skipped when the planner expects far more); a page
+        // past the cap counts as far as itself, so the pager still offers the next one.
         const cap = Math.max(CAPPED_TOTAL, paging.offset + paging.limit);
         const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
+        const counted = async () => ((await isFarPastCap(source, query, where, cap)) ? undefined : countUpTo(source, where, cap + 1));
         // Side by side on the pool; in turn in a caller's transaction (one connection: node-postgres
         // would queue the second, a use it deprecates).
-        const [rows, total] = source === db ? await Promise.all([page, countUpTo(source, where, cap + 1)]) : [await page, await countUpTo(source, where, cap + 1)];
-        const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, cap), page: query.page, pageSize: query.pageSize };
-        return total > cap ? { ...response, totalIsCapped: true } : response;
+        const [rows, total] = source === db ? await Promise.all([page, counted()]) : [await page, await counted()];
+        const response = { items: await listRowsOf(source, rows as Row[]), page: query.page, pageSize: query.pageSize };
+        // A page that is not full ends the list: its end is the exact total, counted or not.
+        const isLastPage = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
+        if (total === undefined) return isLastPage ? { ...response, total: paging.offset + rows.length } : { ...response, total: cap, totalIsCapped: true };
+        return total > cap ? { ...response, total: cap, totalIsCapped: true } : { ...response, total };
       }
       // The page and its exact total in one round trip.
       const rows = (await source
@@ -588,7 +626,7 @@ const TOTAL_FIELD = '__total';
 /** The sort value read with each row of an export, to start the next batch after it. */
 const SORT_KEY_FIELD = '__sortKey';
 const ITERATE_BATCH = 1000;
-/** Lists of big tables count matching rows up to this many and then say "more". */
+/** Lists of big tables (list-totals.ts) count matching rows up to this many and then say "more". */
 export const CAPPED_TOTAL = 10_000;
 
 const STANDARD_FIELDS: Record<StandardColumnName, true> = {
