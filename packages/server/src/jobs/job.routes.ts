@@ -1,11 +1,12 @@
 import { idParamSchema } from '@facet/contract/api';
-import { JOB_PERMISSIONS, jobListQuerySchema, jobListResponseSchema, jobRecordSchema, startJobSchema } from '@facet/contract/modules/jobs/job.schema';
+import { JOB_PERMISSIONS, jobListQuerySchema, jobListResponseSchema, jobRecordSchema } from '@facet/contract/modules/jobs/job.schema';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import { contextOf } from '../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../http/excel.ts';
+import { createBulkJobs } from './bulk-jobs.ts';
 import { createJobEngine } from './job-engine.ts';
 import type { JobEngine } from './job-engine.ts';
 import { createJobService } from './job.service.ts';
@@ -20,12 +21,13 @@ export interface Jobs {
 
 /**
  * The job engine and the Job Centre's service, made before the modules register so that a list's
- * export can run as a job (`app.largeExports`); `jobRoutes` adds their routes afterwards.
+ * export and bulk actions can run as jobs (`app.largeExports`, `app.bulkJobs`); `jobRoutes` adds their routes afterwards.
  */
 export function createJobs(app: FastifyInstance, db: Db, { filesDir, exportJobThreshold }: { filesDir: string; exportJobThreshold: number }): Jobs {
   const engine = createJobEngine(db, JOB_KIND_DEFINITIONS, app.log);
   const service = createJobService(db, engine, filesDir);
   app.decorate('largeExports', createLargeExports(engine, service, { threshold: exportJobThreshold, dir: filesDir }));
+  app.decorate('bulkJobs', createBulkJobs(engine, service));
   return { engine, service };
 }
 
@@ -45,9 +47,6 @@ export function jobRoutes(app: FastifyInstance, { engine, service }: Jobs) {
   );
   route.get('/api/jobs/:id', { config, schema: { tags, params: idParamSchema, response: { 200: jobRecordSchema } } }, (request) =>
     service.get(contextOf(request).actor, request.params.id),
-  );
-  route.post('/api/jobs', { config, schema: { tags, body: startJobSchema, response: { 201: jobRecordSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.start(contextOf(request).actor, request.body)),
   );
   route.post('/api/jobs/:id/cancel', { config, schema: { tags, params: idParamSchema, response: { 200: jobRecordSchema } } }, (request) =>
     service.cancel(contextOf(request).actor, request.params.id),

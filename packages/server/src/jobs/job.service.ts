@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { JOB_KINDS, downloadOf } from '@facet/contract/modules/jobs/job.schema';
-import type { JobKind, JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
+import type { JobKind, JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { hasPermission } from '@facet/contract/permissions';
 import type { ListResponse } from '@facet/contract/api';
@@ -54,7 +54,7 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
     return row;
   }
 
-  /** Starts a job of any kind whose area the actor may see (exports start here from their list's route). */
+  /** Starts a job of any kind whose area the actor may see (exports and bulk actions start here from their list's routes). */
   async function submit(actor: Actor, kind: JobKind, params: Record<string, unknown>): Promise<JobRecord> {
     if (!kindsFor(actor).includes(kind)) throw forbidden();
     const id = await engine.submit(kind, params, actor);
@@ -74,9 +74,6 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
     },
     async get(actor: Actor, id: number): Promise<JobRecord> {
       return toRecord(await find(actor, id));
-    },
-    async start(actor: Actor, input: StartJobInput): Promise<JobRecord> {
-      return submit(actor, input.kind, input.params);
     },
     submit,
     /**

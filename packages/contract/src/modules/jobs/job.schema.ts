@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../../api.ts';
 import type { PermissionKey, PermissionRequirement } from '../../permissions.ts';
+import { bulkJobKind } from '../../bulk.ts';
+import { metalQualityResource } from '../metal-qualities/metal-quality.schema.ts';
 import { productSizeResource } from '../product-sizes/product-size.schema.ts';
+import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 
@@ -36,8 +39,18 @@ const EXPORT_JOB_KINDS = Object.fromEntries(
   EXPORTED_RESOURCES.map((resource) => [exportJobKind(resource.name), { label: `Excel export of ${resource.label.toLowerCase()}s`, permission: resource.permission }]),
 ) as Record<`export.${string}`, JobKindInfo>;
 
+/**
+ * The lists with bulk actions (a resource's `bulkActions`): a status change or a delete of many rows
+ * runs as a job of the list's kind (`bulk.<resource>`), in the list's area. The server refuses to
+ * start when a resource with bulk actions is missing here.
+ */
+const BULK_RESOURCES: readonly { name: string; permission: PermissionRequirement }[] = [shippingRateResource, metalQualityResource, productSizeResource];
+
+const BULK_JOB_KINDS = Object.fromEntries(
+  BULK_RESOURCES.map((resource) => [bulkJobKind(resource.name), { label: `Bulk change of ${resource.name.replaceAll('-', ' ')}`, permission: resource.permission }]),
+) as Record<`bulk.${string}`, JobKindInfo>;
+
 const FIXED_JOB_KINDS = {
-  'shipping-rates.set-status': { label: 'Set status of all shipping rates', permission: 'system' },
   'cache.generate': { label: 'Generate cache', permission: 'cache_management' },
   // Started from the products list (products) and from the cache screen (cache_management).
   'products.sync': { label: 'Sync products', permission: ['products', 'cache_management'] },
@@ -48,10 +61,10 @@ const FIXED_JOB_KINDS = {
   'diamonds.sync': { label: 'Diamond feed sync', permission: 'system' },
   'diamonds.reprice': { label: 'Reprice diamonds', permission: ['diamonds', 'system'] },
 } as const satisfies Record<string, JobKindInfo>;
-export type JobKind = keyof typeof FIXED_JOB_KINDS | keyof typeof EXPORT_JOB_KINDS;
+export type JobKind = keyof typeof FIXED_JOB_KINDS | keyof typeof EXPORT_JOB_KINDS | keyof typeof BULK_JOB_KINDS;
 
 /** The job kinds, with the permission of the area each belongs to. */
-export const JOB_KINDS: typeof FIXED_JOB_KINDS & Record<`export.${string}`, JobKindInfo> = { ...FIXED_JOB_KINDS, ...EXPORT_JOB_KINDS };
+export const JOB_KINDS: typeof FIXED_JOB_KINDS & Record<`export.${string}` | `bulk.${string}`, JobKindInfo> = { ...FIXED_JOB_KINDS, ...EXPORT_JOB_KINDS, ...BULK_JOB_KINDS };
 
 export const jobRecordSchema = z.object({
   id: z.number().int(),
@@ -92,10 +105,6 @@ export function downloadOf(job: Pick<JobRecord, 'status' | 'result'>): JobDownlo
 
 export const jobDownloadPath = (id: number) => `/api/jobs/${id}/download`;
 
-/** The demo kind's input: the status every live shipping rate gets. */
-export const setShippingRateStatusSchema = z.object({ status: z.boolean() });
-export type SetShippingRateStatusInput = z.infer<typeof setShippingRateStatusSchema>;
-
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',
@@ -103,10 +112,6 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
-
-/** `POST /api/jobs`: which kind to start and its input. */
-export const startJobSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('shipping-rates.set-status'), params: setShippingRateStatusSchema })]);
-export type StartJobInput = z.infer<typeof startJobSchema>;
 
 /** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
 export const JOB_PERMISSIONS = [...new Set(Object.values<JobKindInfo>(JOB_KINDS).flatMap((k) => (typeof k.permission === 'string' ? [k.permission] : k.permission)))] as PermissionKey[];
