@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import type { CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
-import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
 import { jobRuns } from '../jobs/job-run.table.ts';
@@ -120,6 +120,58 @@ describe('bulk actions', () => {
     const tag = await makeRates(2, 0);
     await run('shipping-rates', { action: 'status', status: false, filters: { search: tag } });
     expect(await entries()).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+  });
+
+  // PGlite runs one statement at a time and hides the race; PostgreSQL (CI sets TEST_DATABASE_URL) shows it.
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('a row changed while the bulk job runs (PostgreSQL)', () => {
+    /** Backends of this database waiting for a row lock: the bulk job's transaction, queued behind the edit. */
+    async function waitersOnLocks(): Promise<number> {
+      const result = (await fx.t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+        rows: { n: number }[];
+      };
+      return result.rows[0]!.n;
+    }
+
+    it('the edit that holds the row commits first; the bulk then reads the row again and applies only if it still matches', async () => {
+      const tag = await makeRates(6, 0);
+      const [madeInactive, renamed, ...others] = await ratesOf(tag);
+      // A staff member's save, in its transaction, holding both rows: one made Inactive, one renamed.
+      let finishEdit!: () => void;
+      const editMayCommit = new Promise<void>((resolve) => (finishEdit = resolve));
+      let edited!: () => void;
+      const isEdited = new Promise<void>((resolve) => (edited = resolve));
+      const edit = fx.t.db.transaction(async (tx) => {
+        await tx.update(shippingRates).set({ status: false, version: sql`${shippingRates.version} + 1` }).where(eq(shippingRates.id, madeInactive!.id));
+        await tx.update(shippingRates).set({ name: `${tag} renamed`, version: sql`${shippingRates.version} + 1` }).where(eq(shippingRates.id, renamed!.id));
+        edited();
+        await editMayCommit;
+      });
+      await isEdited;
+
+      // Delete every Active rate of the tag: the selection is read (all six), then the apply waits for the edit's locks.
+      const started = await bulk(fx.admin, 'shipping-rates', { action: 'delete', filters: { search: tag, status: 'active' } });
+      expect(started.statusCode, started.body).toBe(202);
+      const { id } = started.json() as JobRecord;
+      for (const deadline = Date.now() + 30_000; (await waitersOnLocks()) === 0; ) {
+        if (Date.now() > deadline) throw new Error('the bulk job never waited for the edit’s row locks');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await fx.t.request(fx.admin, { method: 'GET', url: `/api/jobs/${id}` })).json()).toMatchObject({ status: 'running', progressDone: 6 });
+      finishEdit();
+      await edit;
+
+      const job = await jobWhenEnded(fx.t, fx.admin, id);
+      // The row made Inactive no longer matches `status=active`: left alone. The renamed one still matches: deleted, its new name kept.
+      expect(job.result).toMatchObject({ selected: 6, matched: 5, changed: 5 });
+      const after = new Map((await fx.t.db.select().from(shippingRates).where(inArray(shippingRates.id, [madeInactive!.id, renamed!.id, ...others.map((o) => o.id)]))).map((row) => [row.id, row]));
+      expect(after.get(madeInactive!.id)).toMatchObject({ status: false, deletedAt: null, version: 2 });
+      expect(after.get(renamed!.id)).toMatchObject({ name: `${tag} renamed`, version: 3 });
+      expect(after.get(renamed!.id)!.deletedAt).not.toBeNull();
+      for (const other of others) expect(after.get(other.id)!.deletedAt).not.toBeNull();
+      // A save based on the version read before the bulk is refused as stale, as after any other write.
+      const stale = await fx.t.request(fx.admin, { method: 'PUT', url: `/api/shipping-rates/${madeInactive!.id}`, payload: { name: 'late', rate: 1, minFreeShippingAmount: 1, status: true, version: 1 } });
+      expect(stale.statusCode).toBe(409);
+    });
   });
 
   describe('who may, and what is refused before any job exists', () => {
