@@ -180,6 +180,9 @@ export const MESSAGES = {
   jobStarted: 'Job started',
   jobFileExpired: 'This file is no longer kept (exports are kept for 24 hours). Export the list again.',
   // Bulk actions on a list (issue 23 §1); not worded by the spec.
+  bulkStatusConfirm: (count: string, records: string, status: string) => `Set the status of ${count} ${records} to ${status}?`,
+  bulkDeleteConfirm: (count: string, records: string) => `Delete ${count} ${records}? Data will not be retrieved once deleted.`,
+  bulkExportConfirm: (count: string, records: string) => `Export ${count} ${records} to Excel?`,
   bulkExportNeedsFilters: 'An export takes the list filters: select all matching rows to export them.',
   bulkSelection: 'Choose either the ticked rows (ids) or the list filters, not both.',
   bulkBlocked: (blocked: number, selected: number, reasons: string) =>
