@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
 import { loadPermissionKeys } from '../modules/auth/session.service.ts';
+import { jobRuns } from '../jobs/job-run.table.ts';
 import { categories } from '../modules/categories/category.table.ts';
+import { diamondFeedRuns } from '../modules/diamonds/diamond.table.ts';
 import { contentPages } from '../modules/content-pages/content-page.table.ts';
 import { createLocalStorage } from '../storage/media-storage.ts';
 import { media } from '../modules/media/media.table.ts';
@@ -60,6 +62,14 @@ describe('bootstrap of an empty database with demo data', () => {
   afterAll(async () => {
     await database?.close();
     fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('records the demo feed runs as the jobs the Job Centre lists (three full syncs, one failed)', async () => {
+    const jobs = await database.db.select().from(jobRuns).where(eq(jobRuns.kind, 'diamonds.sync'));
+    expect(jobs.map((job) => job.status).sort()).toEqual(['failed', 'succeeded', 'succeeded', 'succeeded']);
+    expect(jobs.find((job) => job.status === 'failed')!.error).toMatch(/503/);
+    const runs = await database.db.select({ jobRunId: diamondFeedRuns.jobRunId }).from(diamondFeedRuns);
+    expect(runs.map((run) => run.jobRunId).sort()).toEqual(jobs.map((job) => job.id).sort());
   });
 
   it('adds demo staff with realistic roles', async () => {

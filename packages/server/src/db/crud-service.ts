@@ -9,9 +9,10 @@ import { Column, and, asc, count, desc, eq, getTableColumns, is, ne, sql } from 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
+import { AppError, conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
 import type { RequestContext } from '../http/context.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit, writeAudits } from './audit.ts';
+import { arrayParam } from './array-param.ts';
 import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
@@ -107,6 +108,30 @@ export interface CrudService<TCreate, TUpdate, TRecord, TStatusValue = boolean, 
    * them needs it.
    */
   iterateBatches(query: ListQuery & Record<string, unknown>, fields?: readonly string[]): AsyncGenerator<Row[]>;
+  /**
+   * A bulk action (a status change or a delete) on the records `ids` that are still live and still
+   * match `query` (the list's filters, read again under the lock), all in one transaction: each
+   * record meets the rules its single write meets, and if any is refused nothing is written (409
+   * naming the refused records); the change is one statement; each changed record gets its audit
+   * row and its after-write hook, as a single write does. `commit` runs last in that transaction
+   * (a job marks itself done there, so its data and its status commit together).
+   */
+  applyToMany(
+    ids: readonly number[],
+    change: BulkChange<TStatusValue>,
+    query: ListQuery & Record<string, unknown>,
+    context: RequestContext,
+    commit?: (tx: Db, outcome: BulkOutcome) => Promise<void>,
+  ): Promise<BulkOutcome>;
+}
+
+/** What a bulk action does to each record it selects. */
+export type BulkChange<TStatusValue = unknown> = { action: 'status'; status: TStatusValue } | { action: 'delete' };
+export interface BulkOutcome {
+  /** Records still live and matching when the change was applied. */
+  matched: number;
+  /** Of those, records written (a status already as asked is left alone). */
+  changed: number;
 }
 
 function toIso(value: unknown) {
@@ -614,9 +639,89 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
         if (!next) return;
       }
     },
+
+    async applyToMany(ids, change, query, context, commit) {
+      if (change.action === 'status' && (!table.status || !resource.status)) throw notFound();
+      const idIn = (list: readonly number[]) => sql`${table.id} = any(${arrayParam(list, 'int')})`;
+      return db.transaction(async (tx) => {
+        await hooks.lockFirst?.(tx, change.action);
+        // Locked in id order, as every bulk action locks, so two of them never wait for each other in a circle;
+        // a row changed meanwhile is read again under the lock and left out if it no longer matches.
+        const rows = (await tx
+          .select(selection)
+          .from(table)
+          .where(and(idIn(ids), listWhere(query)))
+          .orderBy(asc(table.id))
+          .for('update')) as TRow[];
+        const refusals: string[] = [];
+        for (const existing of rows) {
+          try {
+            if (change.action === 'status') {
+              assertTransition((existing as Row).status, change.status);
+              await hooks.beforeStatus?.(tx, { status: change.status, existing, context });
+            } else {
+              await hooks.beforeDelete?.(tx, { existing, context });
+            }
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            refusals.push(`${nameOf(existing as Row)}: ${error.message}`);
+          }
+        }
+        if (refusals.length) {
+          const shown = refusals.slice(0, BULK_REFUSALS_SHOWN).join(' ');
+          throw conflict(MESSAGES.bulkBlocked(refusals.length, rows.length, refusals.length > BULK_REFUSALS_SHOWN ? `${shown} …` : shown));
+        }
+        const locked = rows.map((row) => (row as Row).id as number);
+        const written =
+          change.action === 'status'
+            ? await tx
+                .update(table)
+                .set({ status: change.status, version: sql`${table.version} + 1`, updatedAt: new Date(), updatedBy: context.actor.id })
+                .where(and(idIn(locked), ne(table.status!, change.status)))
+                .returning({ id: table.id })
+            : await tx
+                .update(table)
+                .set({ deletedAt: new Date(), deletedBy: context.actor.id, version: sql`${table.version} + 1` })
+                .where(idIn(locked))
+                .returning({ id: table.id });
+        const changedIds = new Set(written.map((row) => row.id as number));
+        const changedRows = rows.filter((row) => changedIds.has((row as Row).id as number));
+        for (let start = 0; start < changedRows.length; start += BULK_BATCH) {
+          const batch = changedRows.slice(start, start + BULK_BATCH);
+          const befores = (await withRelations(tx, batch as Row[])) as Row[];
+          const entries = befores.map((before) => ({
+            action: change.action,
+            entity: resource.entity,
+            entityId: before.id as number,
+            before,
+            after: change.action === 'delete' ? null : { ...before, status: change.status },
+          }));
+          for (const [i, entry] of entries.entries()) {
+            await hooks.afterWrite?.(tx, { action: change.action, existing: batch[i], context, id: entry.entityId, before: entry.before, after: entry.after });
+          }
+          await writeAudits(tx, context, entries);
+        }
+        const outcome = { matched: rows.length, changed: changedRows.length };
+        await commit?.(tx, outcome);
+        return outcome;
+      });
+    },
   };
+
+  /** How a refusal names a record: by its first unique field (a shipping rate's name), and its id. */
+  function nameOf(row: Row): string {
+    const field = resource.unique[0]?.field;
+    const name = field === undefined ? undefined : row[field];
+    return typeof name === 'string' ? `"${name}" (#${String(row.id)})` : `#${String(row.id)}`;
+  }
+
   return service;
 }
+
+/** Refusals a bulk action's 409 names one by one; the count says how many more there were. */
+const BULK_REFUSALS_SHOWN = 10;
+/** Records whose relations, hooks and audit rows a bulk action handles at once. */
+const BULK_BATCH = 1000;
 
 /** Names each service's prepared list statement apart (node-postgres keys them by name per connection). */
 let preparedLists = 0;

@@ -5,6 +5,7 @@ import { clearStaged } from '../db/bulk-write.ts';
 import type { Db } from '../db/client.ts';
 import { jobsDatabaseOf } from '../db/client.ts';
 import { systemContext } from '../http/context.ts';
+import { AppError } from '../http/errors.ts';
 import { JobCancelled } from './job-kind.ts';
 import type { JobKind } from './job-kind.ts';
 import { jobRuns } from './job-run.table.ts';
@@ -119,7 +120,9 @@ export function createJobEngine(db: Db, log: FastifyBaseLogger, opts: JobEngineO
       }
     } catch (error) {
       const cancelled = error instanceof JobCancelled;
-      if (!cancelled) log.error({ err: error, runId }, 'job failed');
+      // A refusal (a bulk delete of rows in use) is the job's answer to staff, not a fault of the server.
+      if (error instanceof AppError) log.warn({ runId, reason: error.message }, 'job refused');
+      else if (!cancelled) log.error({ err: error, runId }, 'job failed');
       await clearStaged(db, runId).catch(() => {});
       await db
         .update(jobRuns)

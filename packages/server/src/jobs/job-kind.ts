@@ -53,15 +53,13 @@ export interface JobKindDefinition<P> {
    * without one are retried by queuing their params again.
    */
   start?(params: P, starting: JobStart<P>): Promise<number>;
-  /** Staff start it from the Job Centre (`POST /api/jobs` with its params); others are started by their module's routes. */
-  startedFromJobCentre?: boolean;
 }
 
 /**
  * A job kind as the engine holds it, whatever its input: `defineJobKind` reads the stored params with
  * the kind's own schema before its handler sees them, so the engine needs no cast to call it.
  */
-export interface JobKind extends Pick<JobKindDefinition<unknown>, 'kind' | 'label' | 'permission' | 'sideLane' | 'startedFromJobCentre'> {
+export interface JobKind extends Pick<JobKindDefinition<unknown>, 'kind' | 'label' | 'permission' | 'sideLane'> {
   params: z.ZodType;
   run(job: JobRunContext<unknown>): Promise<void>;
   start?(params: unknown, starting: JobStart<unknown>): Promise<number>;

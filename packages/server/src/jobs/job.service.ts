@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { downloadOf } from '@facet/contract/modules/jobs/job.schema';
-import type { JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { hasPermission } from '@facet/contract/permissions';
 import type { ListResponse } from '@facet/contract/api';
@@ -56,7 +56,7 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
     return row;
   }
 
-  /** Starts a job of any kind whose area the actor may see (exports start here from their list's route). */
+  /** Starts a job of any kind whose area the actor may see (exports and bulk actions start here from their list's routes). */
   async function submit(actor: Actor, kind: string, params: unknown): Promise<JobRecord> {
     if (!kindsFor(engine, actor).includes(kind)) throw forbidden();
     const id = await engine.submit(kind, params, actor);
@@ -76,9 +76,6 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
     },
     async get(actor: Actor, id: number): Promise<JobRecord> {
       return record(await find(actor, id));
-    },
-    async start(actor: Actor, input: Pick<StartJobInput, 'kind'> & { params: unknown }): Promise<JobRecord> {
-      return submit(actor, input.kind, input.params);
     },
     submit,
     /**

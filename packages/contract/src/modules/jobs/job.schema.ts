@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../../api.ts';
 import type { PermissionRequirement } from '../../permissions.ts';
+import { bulkJobKind } from '../../bulk.ts';
+import { metalQualityResource } from '../metal-qualities/metal-quality.schema.ts';
 import { productSizeResource } from '../product-sizes/product-size.schema.ts';
+import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 
@@ -39,6 +42,18 @@ type JobKindInfo = { label: string; permission: PermissionRequirement };
  */
 export const EXPORT_JOB_KINDS: Partial<Record<`export.${string}`, JobKindInfo>> = Object.fromEntries(
   EXPORTED_RESOURCES.map((resource) => [exportJobKind(resource.name), { label: `Excel export of ${resource.label.toLowerCase()}s`, permission: resource.permission }]),
+);
+
+/**
+ * The lists with bulk actions (a resource's `bulkActions`): a status change or a delete of many rows
+ * runs as a job of the list's kind (`bulk.<resource>`), in the list's area. The server refuses to
+ * start when a resource with bulk actions is missing here.
+ */
+const BULK_RESOURCES: readonly { name: string; permission: PermissionRequirement }[] = [shippingRateResource, metalQualityResource, productSizeResource];
+
+/** The bulk job kinds, with the permission of the list each changes. */
+export const BULK_JOB_KINDS: Partial<Record<`bulk.${string}`, JobKindInfo>> = Object.fromEntries(
+  BULK_RESOURCES.map((resource) => [bulkJobKind(resource.name), { label: `Bulk change of ${resource.name.replaceAll('-', ' ')}`, permission: resource.permission }]),
 );
 
 export const jobRecordSchema = z.object({
@@ -80,10 +95,6 @@ export function downloadOf(job: Pick<JobRecord, 'status' | 'result'>): JobDownlo
 
 export const jobDownloadPath = (id: number) => `/api/jobs/${id}/download`;
 
-/** The demo kind, started from the Job Centre: the status every live shipping rate gets. */
-export const SET_SHIPPING_RATE_STATUS_JOB = { kind: 'shipping-rates.set-status', label: 'Set status of all shipping rates' } as const;
-export const setShippingRateStatusSchema = z.object({ status: z.boolean() });
-
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',
@@ -92,11 +103,3 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/**
- * `POST /api/jobs`: which kind to start and its input. The server checks both against the kinds
- * modules declare as started from the Job Centre (its body schema is built from them).
- */
-export interface StartJobInput {
-  kind: string;
-  params: Record<string, unknown>;
-}

@@ -26,6 +26,8 @@ export function createCacheInvalidation(store: CacheStore, log: FastifyBaseLogge
 
 /** The writes of a CRUD service (and any extra ones named), each followed by `after` once it committed. */
 type Writes = 'create' | 'update' | 'setStatus' | 'remove';
+/** A CRUD service's bulk action (`applyToMany`) invalidates as its single writes do, once its one transaction committed. */
+const BULK_WRITE = 'applyToMany';
 
 /**
  * A service whose writes invalidate cache keys after they commit: the keys a category, page or menu
@@ -39,7 +41,8 @@ export function invalidatingWrites<S extends { [W in Writes]: (...args: never[])
 ): S {
   const after = () => Promise.all(keys.map((key) => cache.invalidate(key, 'all')));
   const wrapped = { ...service };
-  for (const name of ['create', 'update', 'setStatus', 'remove', ...extra] as (keyof S)[]) {
+  const bulk = (BULK_WRITE in service ? [BULK_WRITE] : []) as (keyof S)[];
+  for (const name of ['create', 'update', 'setStatus', 'remove', ...bulk, ...extra] as (keyof S)[]) {
     const write = service[name] as (...args: unknown[]) => Promise<unknown>;
     wrapped[name] = (async (...args: unknown[]) => {
       const result = await write(...args);

@@ -1,7 +1,6 @@
 import { defineServerModule } from '../server-module.ts';
 import { shippingRateCacheSource } from './shipping-rate.cache.ts';
 import { seedDemoShippingRates } from './shipping-rate.demo.ts';
-import { setShippingRateStatusJob } from './shipping-rate-status.job.ts';
 import { shippingRateRoutes } from './shipping-rate.routes.ts';
 import { shippingRates } from './shipping-rate.table.ts';
 
@@ -10,7 +9,6 @@ export const shippingRatesModule = defineServerModule({
   routes: (app, { db, cache }) => shippingRateRoutes(app, db, cache),
   tables: [shippingRates],
   demo: seedDemoShippingRates,
-  jobKinds: () => [setShippingRateStatusJob],
   cacheSources: [shippingRateCacheSource],
   permissions: ['system'],
 });
