@@ -82,8 +82,9 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
    * brings it back (the storefront never sells at a price that is no longer true).
    */
   const staleStones = (ids: readonly number[] | 'all') => Promise.all([cache.invalidate('diamonds', ids), cache.invalidate('diamond-combinations', 'all')]);
-  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
-  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
+  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>, within?: Db) =>
+    jobs.engine.submit(kind, params, actor, within);
+  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id), jobsReady: () => jobs.engine.ready() });
 
   // The side lane: the natural and lab services' syncs run at once, one's feed read overlapping the other's merge.
   // A retry starts as Start does: refused while the service runs, and it switches the service on.
