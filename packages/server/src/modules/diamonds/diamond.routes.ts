@@ -36,12 +36,12 @@ import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import type { JobKindDefinition } from '../../jobs/job-kind.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
-import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
-import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
-import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
+import { createFeedService, runReprice, runSync } from './feed/diamond-feed.service.ts';
+import { nivodaFeedFromSettings } from './feed/diamond-feed-source.ts';
+import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './feed/diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
 import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
-import { createGeneratedFeed } from './generated-stone-feed.ts';
+import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,10 +9,10 @@ import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { settings } from '../settings/setting.table.ts';
-import { EMPTY_FULL_READ, ingestStones } from './diamond-ingest.ts';
+import { EMPTY_FULL_READ, ingestStones } from './feed/diamond-ingest.ts';
 import { diamondFeedRuns, diamondFeedStaging, diamonds } from './diamond.table.ts';
-import { createTestFeed, feedStone } from './test-stone-feed.ts';
-import type { TestFeed } from './test-stone-feed.ts';
+import { createTestFeed, feedStone } from './feed/test-stone-feed.ts';
+import type { TestFeed } from './feed/test-stone-feed.ts';
 
 async function* batchesOf<T>(...batches: T[][]) {
   for (const batch of batches) yield batch;

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FeedReadOptions, FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import type { NivodaFeedConfig } from '../../integrations/nivoda/nivoda-feed.ts';
-import { createNivodaFeed } from '../../integrations/nivoda/nivoda-feed.ts';
+import type { FeedReadOptions, FeedWorkerSpec, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import type { NivodaFeedConfig } from '../../../integrations/nivoda/nivoda-feed.ts';
+import { createNivodaFeed } from '../../../integrations/nivoda/nivoda-feed.ts';
 import type { GeneratedFeedOptions } from './generated-stone-feed.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 import type { KnownStones, ReadOutcome, StagedBatch } from './stone-staging.ts';

@@ -8,12 +8,12 @@ import {
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { ExchangeRateInput, FeedSettings, FeedSettingsInput } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { writeAudit } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
-import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
-import { settings } from '../settings/setting.table.ts';
+import { writeAudit } from '../../../db/audit.ts';
+import type { Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../http/context.ts';
+import { AppError } from '../../../http/errors.ts';
+import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../../secret-key.ts';
+import { settings } from '../../settings/setting.table.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 
 /**

@@ -2,20 +2,20 @@ import type { ListResponse } from '@facet/contract/api';
 import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { filterConditions, searchCondition } from '../../db/list-query.ts';
-import { AppError } from '../../http/errors.ts';
-import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import type { JobRunContext } from '../../jobs/job-kind.ts';
-import { jobRuns } from '../../jobs/job-run.table.ts';
+import type { Db } from '../../../db/client.ts';
+import { filterConditions, searchCondition } from '../../../db/list-query.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import type { JobRunContext } from '../../../jobs/job-kind.ts';
+import { jobRuns } from '../../../jobs/job-run.table.ts';
 import { feedRunListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
 import { readForSync } from './feed-read-thread.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { IngestCounts } from './diamond-ingest.ts';
-import { repriceAll } from './diamond.service.ts';
+import { repriceAll } from '../diamond.service.ts';
 import { feedScheduleColumns, feedScheduleOf, readFeedSettings } from './diamond-settings.ts';
 import { stoneCountColumns } from './stone-counts.ts';
-import { diamondFeedRuns, diamondFeedServices, diamonds } from './diamond.table.ts';
+import { diamondFeedRuns, diamondFeedServices, diamonds } from '../diamond.table.ts';
 
 /**
  * The service log (document 3 §3) and the import services (document 3 §2.1 /system/service: the

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
-import { copyField } from '../../db/copy-field.ts';
-import type { FeedStone } from '../../integrations/nivoda/feed-stone.ts';
+import { copyField } from '../../../db/copy-field.ts';
+import type { FeedStone } from '../../../integrations/nivoda/feed-stone.ts';
 import { SeenIds } from './seen-ids.ts';
 
 /**

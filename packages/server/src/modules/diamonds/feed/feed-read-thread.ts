@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { FeedReadOptions, FeedStone, FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { FeedReadOptions, FeedStone, FeedWorkerSpec, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
 import type { FeedReadStart, FromReader } from './feed-read.worker.ts';
 import type { ReadOutcome, StagedRead } from './stone-staging.ts';
 

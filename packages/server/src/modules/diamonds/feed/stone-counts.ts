@@ -1,7 +1,7 @@
 import type { FeedKind } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 
 /**
  * The import services' stone counts (`diamond_stone_counts`): on offer, for sale (offered, priced,
