@@ -103,9 +103,9 @@ const areaOf = new Map(Object.entries(MODULE_AREAS).flatMap(([area, modules]) =>
  * Paths are relative to packages/server/src.
  */
 export const PENDING_CROSSINGS = {
-  'modules/diamonds/diamond-settings.ts -> modules/settings/setting.table.ts': 'the feed settings and exchange rate are setting rows: to be read and written through settings/index.ts',
+  'modules/diamonds/feed/diamond-settings.ts -> modules/settings/setting.table.ts': 'the feed settings and exchange rate are setting rows: to be read and written through settings/index.ts',
   'modules/diamonds/diamond.demo.ts -> modules/settings/setting.table.ts': 'as diamond-settings.ts',
-  'modules/diamonds/test-stone-feed.ts -> modules/settings/setting.table.ts': 'as diamond-settings.ts',
+  'modules/diamonds/feed/test-stone-feed.ts -> modules/settings/setting.table.ts': 'as diamond-settings.ts',
   'modules/categories/category.service.ts -> modules/navigation-menu/navigation-menu.table.ts': 'a menu item blocks its category’s delete: to be a usage check navigation-menu declares',
   'modules/navigation-menu/navigation-menu.table.ts -> modules/categories/category.table.ts': 'menu items reference categories (a foreign key): the menu reads them through categories/index.ts once it offers the reads below',
   'modules/navigation-menu/navigation-menu.service.ts -> modules/categories/category.table.ts': 'as navigation-menu.table.ts',

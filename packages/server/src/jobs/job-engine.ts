@@ -174,19 +174,27 @@ export function createJobEngine(db: Db, log: FastifyBaseLogger, opts: JobEngineO
         await instance?.stop({ graceful: true, timeout: 5_000, close: false });
       }
     },
-    /** Queues a run; the row and pg-boss's job commit together. */
-    async submit(kind: string, params: unknown, actor: { id: number; name: string } | null): Promise<number> {
+    /** Starts pg-boss now if it is not yet: before a transaction that will queue in it (`submit`'s `within`), which on PGlite's one connection could not wait for it. */
+    async ready(): Promise<void> {
+      await ensureStarted();
+    },
+    /**
+     * Queues a run; the row and pg-boss's job commit together, in the caller's transaction when it
+     * gives one (a kind's start that checks and queues under one lock; call `ready` before opening it).
+     */
+    async submit(kind: string, params: unknown, actor: { id: number; name: string } | null, within?: Db): Promise<number> {
       if (stopped) throw new Error('job engine stopped');
       if (!byKind.has(kind)) throw new Error(`Unknown job kind ${kind}: declare it in its module's manifest (jobKinds)`);
       const instance = await ensureStarted();
-      return db.transaction(async (tx) => {
+      const queue = async (tx: Db) => {
         const [row] = await tx
           .insert(jobRuns)
           .values({ kind, params, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' })
           .returning({ id: jobRuns.id });
         await instance.send(byKind.get(kind)?.sideLane ? SIDE_QUEUE : QUEUE, { runId: row!.id }, { db: fromDrizzle(tx as never, sql as never) });
         return row!.id;
-      });
+      };
+      return within ? queue(within) : db.transaction(queue);
     },
     /** Cancels a queued run at once; asks a running one to stop at its next batch. */
     async cancel(runId: number) {

@@ -8,10 +8,10 @@ import { seedDemoDiamondMarkups } from '../diamond-markups/index.ts';
 import { seedDemoDiamondShapes } from '../diamond-shapes/index.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { settings } from '../settings/setting.table.ts';
-import { ingestStones } from './diamond-ingest.ts';
+import { ingestStones } from './feed/diamond-ingest.ts';
 import { diamondFeedRuns } from './diamond.table.ts';
-import { createGeneratedFeed } from './generated-stone-feed.ts';
-import { recountStones } from './stone-counts.ts';
+import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
+import { recountStones } from './feed/stone-counts.ts';
 
 /** About 5,000 stones: earth and lab diamonds and some gemstones, loaded through the sync's own ingest. */
 const DEMO_COUNTS: Record<FeedStoneKind, number> = { natural: 2600, lab: 2000, gemstone: 400 };

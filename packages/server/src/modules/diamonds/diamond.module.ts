@@ -1,5 +1,5 @@
 import { defineServerModule } from '../server-module.ts';
-import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
+import { diamondFeedCredentials } from './feed/diamond-feed-credentials.table.ts';
 import { diamondCacheSource, diamondCombinationCacheSource } from './diamond.cache.ts';
 import { seedDemoDiamonds } from './diamond.demo.ts';
 import { diamondJobKinds, diamondRoutes } from './diamond.routes.ts';

@@ -36,12 +36,12 @@ import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobKind } from '../../jobs/job-kind.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
-import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
-import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
-import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
+import { createFeedService, runReprice, runSync } from './feed/diamond-feed.service.ts';
+import { nivodaFeedFromSettings } from './feed/diamond-feed-source.ts';
+import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './feed/diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
 import type { CacheInvalidation } from '../cache/index.ts';
-import { createGeneratedFeed } from './generated-stone-feed.ts';
+import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,8 +86,9 @@ function createDiamondFeed(app: FastifyInstance, { db, jobs, config, cache }: Di
    * brings it back (the storefront never sells at a price that is no longer true).
    */
   const staleStones = (ids: readonly number[] | 'all') => Promise.all([cache.invalidate('diamonds', ids), cache.invalidate('diamond-combinations', 'all')]);
-  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
-  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
+  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>, within?: Db) =>
+    jobs.engine.submit(kind, params, actor, within);
+  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id), jobsReady: () => jobs.engine.ready() });
   return { currentFeed, staleStones, submit, feedService };
 }
 

@@ -1,15 +1,15 @@
 import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { systemContext } from '../../http/context.ts';
-import { useAdminTestApp } from '../../test/test-app.ts';
-import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
-import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
-import { settings } from '../settings/setting.table.ts';
+import { systemContext } from '../../../http/context.ts';
+import { useAdminTestApp } from '../../../test/test-app.ts';
+import { diamondMarkups } from '../../diamond-markups/diamond-markup.table.ts';
+import { diamondShapes } from '../../diamond-shapes/diamond-shape.table.ts';
+import { shapeCategories } from '../../diamond-shapes/shape-category.table.ts';
+import { settings } from '../../settings/setting.table.ts';
 import { bandJoinSql, findBand, priceStone, stonePriceSql } from './diamond-price.ts';
-import { repriceAll } from './diamond.service.ts';
-import { diamonds } from './diamond.table.ts';
+import { repriceAll } from '../diamond.service.ts';
+import { diamonds } from '../diamond.table.ts';
 import type { MarkupBand, StoneToPrice } from './diamond-price.ts';
 
 const ROUND = { id: 1, name: 'Round' };

@@ -1,10 +1,10 @@
 import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { Db } from '../../db/client.ts';
-import type { FeedReadOptions, FeedStone, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
-import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
-import { settings } from '../settings/setting.table.ts';
+import type { Db } from '../../../db/client.ts';
+import type { FeedReadOptions, FeedStone, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import { diamondMarkups } from '../../diamond-markups/diamond-markup.table.ts';
+import { diamondShapes } from '../../diamond-shapes/diamond-shape.table.ts';
+import { shapeCategories } from '../../diamond-shapes/shape-category.table.ts';
+import { settings } from '../../settings/setting.table.ts';
 
 /** Tests' own feed: the stones given, in batches, optionally failing after some batches (a feed that dies mid-read). */
 

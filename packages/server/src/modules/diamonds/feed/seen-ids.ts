@@ -12,7 +12,8 @@ export class SeenIds {
   /** Whether an id was sent twice (or two ids share a digest). */
   repeated = false;
 
-  add(id: string): void {
+  /** Adds an id; false when it (or its digest) was there already. */
+  add(id: string): boolean {
     let low = 0x811c9dc5;
     let high = 0x01000193;
     for (let i = 0; i < id.length; i += 1) {
@@ -23,8 +24,12 @@ export class SeenIds {
     // 53 bits, never 0 (the empty slot).
     const digest = (low >>> 0) * 0x100000 + (high >>> 12) + 1;
     if (this.count * 2 >= this.slots.length) this.grow();
-    if (this.insert(digest)) this.count += 1;
-    else this.repeated = true;
+    if (this.insert(digest)) {
+      this.count += 1;
+      return true;
+    }
+    this.repeated = true;
+    return false;
   }
 
   /** Places a digest; false when it was there already. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useAdminTestApp } from '../../test/test-app.ts';
+import { useAdminTestApp } from '../../../test/test-app.ts';
 import { createFeedService } from './diamond-feed.service.ts';
 import { createTestFeed } from './test-stone-feed.ts';
 

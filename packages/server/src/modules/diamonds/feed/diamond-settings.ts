@@ -8,12 +8,12 @@ import {
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { ExchangeRateInput, FeedSettings, FeedSettingsInput } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { writeAudit } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
-import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
-import { settings } from '../settings/setting.table.ts';
+import { writeAudit } from '../../../db/audit.ts';
+import type { Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../http/context.ts';
+import { AppError } from '../../../http/errors.ts';
+import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../../secret-key.ts';
+import { settings } from '../../settings/setting.table.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 
 /**
@@ -68,7 +68,22 @@ export async function writeExchangeRate(tx: Db, input: ExchangeRateInput, contex
   return before.rate !== input.rate;
 }
 
-const wholeOr = (text: string | undefined, fallback: number) => (text && /^\d{1,6}$/.test(text) ? Number(text) : fallback);
+const wholeOr = (text: string | null | undefined, fallback: number) => (text && /^\d{1,6}$/.test(text) ? Number(text) : fallback);
+
+/** A setting option's value (null when unset), as a column of another statement. */
+const settingValueSql = (key: string) =>
+  sql<string | null>`(select ${settings.value} from ${settings} where ${settings.deletedAt} is null and lower(${settings.key}) = ${key.toLowerCase()} limit 1)`;
+
+/** The feed's schedule as columns of another statement (the Import Services screen reads all it shows in one). */
+export const feedScheduleColumns = {
+  incrementalMinutes: settingValueSql(FEED_SETTING_KEYS.incrementalMinutes),
+  fullSyncHours: settingValueSql(FEED_SETTING_KEYS.fullSyncHours),
+};
+/** The schedule of those columns' values, as `readFeedSettings` answers it. */
+export const feedScheduleOf = (values: { incrementalMinutes: string | null; fullSyncHours: string | null }) => ({
+  incrementalMinutes: wholeOr(values.incrementalMinutes, FEED_SCHEDULE_DEFAULTS.incrementalMinutes),
+  fullSyncHours: wholeOr(values.fullSyncHours, FEED_SCHEDULE_DEFAULTS.fullSyncHours),
+});
 
 async function readCredentialsRow(db: Db, { lock = false } = {}) {
   const query = db.select().from(diamondFeedCredentials).where(and(eq(diamondFeedCredentials.feed, FEED), isNull(diamondFeedCredentials.deletedAt)));
@@ -85,8 +100,7 @@ export async function readFeedSettings(db: Db): Promise<FeedSettings> {
     username: credentials?.username ?? '',
     passwordIsSet: Boolean(credentials?.password),
     endpoint: credentials?.endpoint ?? '',
-    incrementalMinutes: wholeOr(values.get(FEED_SETTING_KEYS.incrementalMinutes), FEED_SCHEDULE_DEFAULTS.incrementalMinutes),
-    fullSyncHours: wholeOr(values.get(FEED_SETTING_KEYS.fullSyncHours), FEED_SCHEDULE_DEFAULTS.fullSyncHours),
+    ...feedScheduleOf({ incrementalMinutes: values.get(FEED_SETTING_KEYS.incrementalMinutes) ?? null, fullSyncHours: values.get(FEED_SETTING_KEYS.fullSyncHours) ?? null }),
   };
 }
 

@@ -3,7 +3,7 @@ import { filterValuesOf } from '@facet/contract/list-query';
 import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { StoneState } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import type { PackedTexts } from './packed-texts.ts';
 import { createPackedTextsBuilder, packedText, textMatchesInto } from './packed-texts.ts';
 import type { RangeBits, SlotBits } from './slot-bits.ts';

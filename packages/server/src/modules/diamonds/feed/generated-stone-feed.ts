@@ -1,5 +1,5 @@
 import { seededRandom } from '@facet/contract/seeded-random';
-import type { FeedReadOptions, FeedStone, FeedStoneKind, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { FeedReadOptions, FeedStone, FeedStoneKind, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
 
 /**
  * A deterministic feed of made-up stones, for the demo inventory and the bench (a million stones

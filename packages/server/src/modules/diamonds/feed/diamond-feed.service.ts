@@ -2,20 +2,20 @@ import type { ListResponse } from '@facet/contract/api';
 import { DIAMOND_MESSAGES, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedKind, FeedRunListQuery, FeedRunRecord, FeedSyncJobParams, ImportService, ImportServiceRecord, RunStepState, SyncMode } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { filterConditions, searchCondition } from '../../db/list-query.ts';
-import { AppError } from '../../http/errors.ts';
-import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import type { JobRunContext } from '../../jobs/job-kind.ts';
-import { jobRuns } from '../../jobs/job-run.table.ts';
+import type { Db } from '../../../db/client.ts';
+import { filterConditions, searchCondition } from '../../../db/list-query.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import type { JobRunContext } from '../../../jobs/job-kind.ts';
+import { jobRuns } from '../../../jobs/job-run.table.ts';
 import { feedRunListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
 import { readForSync } from './feed-read-thread.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import type { IngestCounts } from './diamond-ingest.ts';
-import { repriceAll } from './diamond.service.ts';
-import { readFeedSettings } from './diamond-settings.ts';
-import { readStoneCounts } from './stone-counts.ts';
-import { diamondFeedRuns, diamondFeedServices, diamonds } from './diamond.table.ts';
+import { repriceAll } from '../diamond.service.ts';
+import { feedScheduleColumns, feedScheduleOf, readFeedSettings } from './diamond-settings.ts';
+import { stoneCountColumns } from './stone-counts.ts';
+import { diamondFeedRuns, diamondFeedServices, diamonds } from '../diamond.table.ts';
 
 /**
  * The service log (document 3 §3) and the import services (document 3 §2.1 /system/service: the
@@ -86,11 +86,14 @@ export interface FeedServiceDeps {
   db: Db;
   /** The feed sync reads, or null when none is configured. */
   feed: () => Promise<StoneFeed | null>;
-  submit: (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => Promise<number>;
+  /** Queues a job, in `within` when given (its row commits with the caller's transaction). */
+  submit: (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>, within?: Db) => Promise<number>;
+  /** Makes the job queue ready, before a transaction that will queue in it. */
+  jobsReady?: () => Promise<void>;
   cancel: (jobRunId: number) => Promise<void>;
 }
 
-export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps) {
+export function createFeedService({ db, feed, submit, cancel, jobsReady }: FeedServiceDeps) {
   // Once per process (a service row is never deleted): the screen polls, and each poll wrote this insert.
   let ensured: Promise<void> | null = null;
   function ensureServices(): Promise<void> {
@@ -106,12 +109,34 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
     return ensured;
   }
 
-  async function runningRunOf(kind: FeedKind) {
-    const [row] = await runsQuery(db)
+  async function runningRunOf(kind: FeedKind, tx: Db = db) {
+    const [row] = await runsQuery(tx)
       .where(and(eq(diamondFeedRuns.kind, kind), isRunningSql))
       .orderBy(desc(diamondFeedRuns.startTime))
       .limit(1);
     return row;
+  }
+
+  /**
+   * Queues a sync of `name` unless one is queued or running, and returns its job (null when one is).
+   * The check and the queueing happen under a lock per service, in one transaction with the job's
+   * row: two Starts (or a Start, a Retry and the scheduler) at the same moment queue one sync, the
+   * second sees the first's job. A job queued and not yet running has no run in the log yet, so the
+   * job table is asked too. `before` runs under the lock once the service is known idle.
+   */
+  async function queueSync(name: ImportService, mode: SyncMode, actor: { id: number; name: string } | null, before?: (tx: Db) => Promise<void>) {
+    await jobsReady?.();
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`diamond-service:${name}`}))`);
+      const [queued] = await tx
+        .select({ id: jobRuns.id })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.kind, 'diamonds.sync'), inArray(jobRuns.status, ['queued', 'running']), sql`${jobRuns.params}->>'kind' = ${name}`))
+        .limit(1);
+      if (queued || (await runningRunOf(name, tx))) return null;
+      await before?.(tx);
+      return submit(actor, 'diamonds.sync', { kind: name, mode } satisfies FeedSyncJobParams, tx);
+    });
   }
 
   return {
@@ -135,75 +160,72 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
 
     /**
      * The import services: on or off, stone counts, last run and success, staleness (older than twice
-     * the schedule). One repeatable-read transaction: the counts and the runs are of one moment, so a
-     * run shown finished comes with the counts its merge left (read in separate statements, a merge
-     * committing between them showed its run done with the counts from before). The counts are the
-     * ones the writes keep (stone-counts.ts), not counted here.
+     * the schedule). One statement, so one snapshot and one round trip (the screen polls, during syncs
+     * too): a run shown finished comes with the counts its merge left (read in separate statements, a
+     * merge committing between them showed its run done with the counts from before). The counts are
+     * the ones the writes keep (stone-counts.ts), not counted here.
      */
     async services(): Promise<{ services: ImportServiceRecord[]; incrementalMinutes: number; fullSyncHours: number }> {
       await ensureServices();
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-        const settings = await readFeedSettings(tx);
-        const rows = await tx.select().from(diamondFeedServices).where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
-        const counts = await readStoneCounts(tx);
-        // Each service's last run and last success in one statement (a statement is a round trip, and the screen polls):
-        // runs of one service do not overlap, so the latest started success is the latest ended one, and the kind's index walks to it.
-        const latest = (await tx.execute(sql`
-          select k.kind, (select r.id from diamond_feed_runs r where r.kind = k.kind order by r.start_time desc, r.id desc limit 1) as last_run_id,
-            (select r.end_time from diamond_feed_runs r where r.kind = k.kind and r.end_time is not null and r.insert_in_database = 'done' and r.error_message is null
-              order by r.start_time desc limit 1) as last_success_at
-          from unnest(${sql.param([...IMPORT_SERVICES])}::text[]) k(kind)`)) as unknown as { rows: { kind: FeedKind; last_run_id: number | null; last_success_at: string | Date | null }[] };
-        const lastRunIds = latest.rows.flatMap((row) => (row.last_run_id === null ? [] : [Number(row.last_run_id)]));
-        const lastRuns = lastRunIds.length ? await runsQuery(tx).where(inArray(diamondFeedRuns.id, lastRunIds)) : [];
-        const services: ImportServiceRecord[] = [];
-        for (const name of IMPORT_SERVICES) {
-          const service = rows.find((row) => row.name === name);
-          const found = latest.rows.find((row) => row.kind === name);
-          const lastRun = lastRuns.find((run) => run.id === Number(found?.last_run_id));
-          const counted = counts.get(name);
-          const lastSuccessAt = found?.last_success_at ? new Date(found.last_success_at) : null;
-          const isEnabled = service?.isEnabled ?? false;
-          const staleAfterMs = 2 * settings.incrementalMinutes * 60_000;
-          services.push({
-            name,
-            label: FEED_KINDS[name],
-            isEnabled,
-            isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
-            stoneCount: counted?.offered ?? 0,
-            forSaleCount: counted?.forSale ?? 0,
-            unpricedCount: counted?.unpriced ?? 0,
-            lastRun: lastRun ? toRunRecord(lastRun) : null,
-            lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
-            isStale: isEnabled && (lastSuccessAt === null || Date.now() - lastSuccessAt.getTime() > staleAfterMs),
-            watermark: service?.watermark?.toISOString() ?? null,
-          });
-        }
-        return { services, incrementalMinutes: settings.incrementalMinutes, fullSyncHours: settings.fullSyncHours };
+      // Runs of one service do not overlap, so the latest started success is the latest ended one, and the kind's index walks to it.
+      const lastRunId = sql`(select r.id from diamond_feed_runs r where r.kind = ${diamondFeedServices.name} order by r.start_time desc, r.id desc limit 1)`;
+      const lastSuccessAt = sql<string | Date | null>`(select r.end_time from diamond_feed_runs r
+        where r.kind = ${diamondFeedServices.name} and r.end_time is not null and r.insert_in_database = 'done' and r.error_message is null
+        order by r.start_time desc limit 1)`;
+      const rows = await db
+        .select({ service: diamondFeedServices, run: RUN_COLUMNS, lastSuccessAt, counts: stoneCountColumns(sql`${diamondFeedServices.name}`), schedule: feedScheduleColumns })
+        .from(diamondFeedServices)
+        .leftJoin(diamondFeedRuns, eq(diamondFeedRuns.id, lastRunId))
+        .leftJoin(jobRuns, eq(jobRuns.id, diamondFeedRuns.jobRunId))
+        .where(inArray(diamondFeedServices.name, [...IMPORT_SERVICES]));
+      const schedule = feedScheduleOf(rows[0]?.schedule ?? { incrementalMinutes: null, fullSyncHours: null });
+      const staleAfterMs = 2 * schedule.incrementalMinutes * 60_000;
+      const services = IMPORT_SERVICES.map((name): ImportServiceRecord => {
+        const row = rows.find((found) => found.service.name === name);
+        // A left-joined run with no row reads as all nulls.
+        const lastRun = row?.run.id ? (row.run as RunRow) : null;
+        const succeededAt = row?.lastSuccessAt ? new Date(row.lastSuccessAt) : null;
+        const isEnabled = row?.service.isEnabled ?? false;
+        return {
+          name,
+          label: FEED_KINDS[name],
+          isEnabled,
+          isRunning: lastRun ? Boolean(lastRun.isRunning) : false,
+          stoneCount: Number(row?.counts.offered ?? 0),
+          forSaleCount: Number(row?.counts.forSale ?? 0),
+          unpricedCount: Number(row?.counts.unpriced ?? 0),
+          lastRun: lastRun ? toRunRecord(lastRun) : null,
+          lastSuccessAt: succeededAt?.toISOString() ?? null,
+          isStale: isEnabled && (succeededAt === null || Date.now() - succeededAt.getTime() > staleAfterMs),
+          watermark: row?.service.watermark?.toISOString() ?? null,
+        };
       });
+      return { services, ...schedule };
     },
 
-    /** Start: the service is switched on (its schedule runs) and a run starts now. */
+    /** Start: the service is switched on (its schedule runs) and a run starts now; refused while one is queued or running. */
     async start(name: ImportService, mode: SyncMode, actor: { id: number; name: string }) {
       if (!(await feed())) throw new AppError('CONFLICT', DIAMOND_MESSAGES.feedNotConfigured);
-      if (await runningRunOf(name)) throw new AppError('CONFLICT', DIAMOND_MESSAGES.serviceAlreadyRunning);
       await ensureServices();
+      const settings = await readFeedSettings(db);
       // The run started now is the schedule's run of its kind: the next ones count from now, so the
       // scheduler does not start another (a full sync, never yet scheduled) a minute later.
-      const settings = await readFeedSettings(db);
-      const now = new Date();
-      const nextFullAt = new Date(now.getTime() + settings.fullSyncHours * 3_600_000);
-      await db
-        .update(diamondFeedServices)
-        .set({
-          isEnabled: true,
-          updatedAt: now,
-          updatedBy: actor.id,
-          nextIncrementalAt: new Date(now.getTime() + settings.incrementalMinutes * 60_000),
-          nextFullAt: mode === 'full' ? nextFullAt : sql`coalesce(${diamondFeedServices.nextFullAt}, ${nextFullAt})`,
-        })
-        .where(eq(diamondFeedServices.name, name));
-      return submit(actor, 'diamonds.sync', { kind: name, mode } satisfies FeedSyncJobParams);
+      const jobId = await queueSync(name, mode, actor, async (tx) => {
+        const now = new Date();
+        const nextFullAt = new Date(now.getTime() + settings.fullSyncHours * 3_600_000);
+        await tx
+          .update(diamondFeedServices)
+          .set({
+            isEnabled: true,
+            updatedAt: now,
+            updatedBy: actor.id,
+            nextIncrementalAt: new Date(now.getTime() + settings.incrementalMinutes * 60_000),
+            nextFullAt: mode === 'full' ? nextFullAt : sql`coalesce(${diamondFeedServices.nextFullAt}, ${nextFullAt})`,
+          })
+          .where(eq(diamondFeedServices.name, name));
+      });
+      if (jobId === null) throw new AppError('CONFLICT', DIAMOND_MESSAGES.serviceAlreadyRunning);
+      return jobId;
     },
 
     /** Stop: the service is switched off and a running run is asked to stop at its next batch (nothing of it is kept). */
@@ -235,7 +257,7 @@ export function createFeedService({ db, feed, submit, cancel }: FeedServiceDeps)
               .set({ nextIncrementalAt: new Date(now.getTime() + settings.incrementalMinutes * 60_000) })
               .where(and(eq(diamondFeedServices.name, name), eq(diamondFeedServices.isEnabled, true), sql`coalesce(${diamondFeedServices.nextIncrementalAt}, '-infinity') <= ${now}`))
               .returning({ name: diamondFeedServices.name });
-        if ((full || incremental) && !(await runningRunOf(name))) await submit(null, 'diamonds.sync', { kind: name, mode: full ? 'full' : 'incremental' });
+        if (full || incremental) await queueSync(name, full ? 'full' : 'incremental', null);
       }
     },
   };

@@ -1,11 +1,11 @@
 import type { FeedKind, ImportServiceRecord } from '@facet/contract/modules/diamonds/diamond.schema';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
-import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../../test/test-app.ts';
+import { diamondMarkups } from '../../diamond-markups/diamond-markup.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { patchRun, startRun } from './diamond-feed.service.ts';
-import { diamonds } from './diamond.table.ts';
+import { diamonds } from '../diamond.table.ts';
 import { createTestFeed, feedStone, seedRoundPricing } from './test-stone-feed.ts';
 import type { TestFeed } from './test-stone-feed.ts';
 

@@ -1,13 +1,13 @@
 import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FeedReadOptions, FeedStone, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
-import { systemContext } from '../../http/context.ts';
-import { settings } from '../settings/setting.table.ts';
+import type { FeedReadOptions, FeedStone, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../../test/test-app.ts';
+import { systemContext } from '../../../http/context.ts';
+import { settings } from '../../settings/setting.table.ts';
 import { ingestStones } from './diamond-ingest.ts';
-import { repriceAll } from './diamond.service.ts';
-import { diamonds } from './diamond.table.ts';
+import { repriceAll } from '../diamond.service.ts';
+import { diamonds } from '../diamond.table.ts';
 import { feedStone, seedRoundPricing } from './test-stone-feed.ts';
 
 async function* batchesOf<T>(...batches: T[][]) {

@@ -2,17 +2,17 @@ import { diamondListQuery, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/mo
 import type { DiamondListRow } from '@facet/contract/modules/diamonds/diamond.schema';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyListQuery } from '../../db/list-query.ts';
-import { systemContext } from '../../http/context.ts';
-import { contextOfSession, useAdminTestApp } from '../../test/test-app.ts';
-import { settings } from '../settings/setting.table.ts';
-import { ingestStones } from './diamond-ingest.ts';
+import { applyListQuery } from '../../../db/list-query.ts';
+import { systemContext } from '../../../http/context.ts';
+import { contextOfSession, useAdminTestApp } from '../../../test/test-app.ts';
+import { settings } from '../../settings/setting.table.ts';
+import { ingestStones } from '../feed/diamond-ingest.ts';
 import type { DiamondListQuery } from './diamond-list-index.ts';
 import { bumpListVersion, createListIndex, filterBitsMismatches, markPricesOnly, pruneListChanges } from './diamond-list-index.ts';
-import { seedDemoDiamondPricing } from './diamond.demo.ts';
-import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from './diamond.service.ts';
-import { diamonds } from './diamond.table.ts';
-import { createGeneratedFeed } from './generated-stone-feed.ts';
+import { seedDemoDiamondPricing } from '../diamond.demo.ts';
+import { createDiamondService, diamondListSpec, repriceAll, withListDefaults } from '../diamond.service.ts';
+import { diamonds } from '../diamond.table.ts';
+import { createGeneratedFeed } from '../feed/generated-stone-feed.ts';
 
 /**
  * The read-side list index answers exactly what the SQL filter answers: the same page in the same

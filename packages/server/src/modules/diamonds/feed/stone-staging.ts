@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { DIAMOND_CUTS } from '@facet/contract/modules/diamonds/diamond.schema';
-import { copyField } from '../../db/copy-field.ts';
-import type { FeedStone } from '../../integrations/nivoda/feed-stone.ts';
+import { copyField } from '../../../db/copy-field.ts';
+import type { FeedStone } from '../../../integrations/nivoda/feed-stone.ts';
 import { SeenIds } from './seen-ids.ts';
 
 /**
@@ -189,44 +189,109 @@ function prepareStone(stone: FeedStone): StagedStone | null {
 /** The staging table's columns, in the order of each line. */
 export const STAGED_COLUMNS = ['stage_key', 'seq', 'source_id', 'feed_hash', ...STONE_COLUMNS];
 
-/** One batch of a read as staging rows: `count` lines (`rows`, text or its UTF-8), and the stones refused as malformed. */
+/** One batch of a read as staging rows: `count` lines (`rows`, text or its UTF-8), the stones refused as malformed, and those the table holds unchanged (not staged). */
 export interface StagedBatch {
   rows: string | Uint8Array;
   count: number;
   rejected: number;
+  unchanged: number;
 }
 
-/** A read's stones as staging rows, batch by batch, under the read's stage key. */
+/**
+ * The stones of one kind the table holds on offer with the feed columns and shop shape a read would
+ * give them again (`readKnownStones`): a full read stages only the stones that are not among them, so
+ * a nightly sync with nothing changed writes nothing. Each is a fingerprint, the first 8 bytes of
+ * md5(source id ':' feed hash) as two 32-bit halves, sorted by (high, low), with its stone's id:
+ * 12 bytes a stone, where the ids and digests as strings would hold ~100 MB at a million.
+ */
+export interface KnownStones {
+  high: Uint32Array;
+  low: Uint32Array;
+  ids: Int32Array;
+}
+
+/** A staged stone's fingerprint, as `readKnownStones` makes it in SQL from `diamonds`. */
+export function stoneFingerprint(sourceId: string, feedHash: string): [number, number] {
+  const digest = hash('md5', `${sourceId}:${feedHash}`, 'hex');
+  return [Number.parseInt(digest.slice(0, 8), 16), Number.parseInt(digest.slice(8, 16), 16)];
+}
+
+/** The place of a fingerprint among the known stones, or -1. */
+export function findKnown(known: KnownStones, high: number, low: number): number {
+  let first = 0;
+  let last = known.ids.length - 1;
+  while (first <= last) {
+    const middle = (first + last) >>> 1;
+    const h = known.high[middle]!;
+    const l = known.low[middle]!;
+    if (h === high && l === low) return middle;
+    if (h < high || (h === high && l < low)) first = middle + 1;
+    else last = middle - 1;
+  }
+  return -1;
+}
+
+/** What a read found beside its staged rows, once its batches are done. */
+export interface ReadOutcome {
+  /** Whether an id came twice (then the merge keeps only its last staging). */
+  repeatedIds: boolean;
+  /** Known stones the read sent unchanged (not staged). */
+  unchanged: number;
+  /** The ids of the known stones it did not send unchanged: gone from the feed, or changed (and staged). A full read's sweep looks at these. */
+  missedIds: Int32Array;
+}
+
+/** A read's stones as staging rows, batch by batch, under the read's stage key, leaving out the `known` stones it sends unchanged. */
 export interface StagedRead {
-  batches(stageKey: string): AsyncIterable<StagedBatch>;
-  /** Once the batches are done: whether an id came twice (then the merge keeps only its last staging). */
-  repeatedIds(): boolean;
+  batches(stageKey: string, known?: KnownStones | null): AsyncIterable<StagedBatch>;
+  /** Once the batches are done. */
+  outcome(): ReadOutcome;
 }
 
 /** A feed read's batches turned into staging rows in this thread. */
 export function stagedRead(stones: AsyncIterable<FeedStone[]>): StagedRead {
   const seen = new SeenIds();
+  let unchanged = 0;
+  let isKnown: Uint8Array | null = null;
+  let knownStones: KnownStones | null = null;
   return {
-    async *batches(stageKey) {
+    async *batches(stageKey, known = null) {
+      knownStones = known;
+      isKnown = known && new Uint8Array(known.ids.length);
       let seq = 0;
       for await (const batch of stones) {
         let rows = '';
         let count = 0;
         let rejected = 0;
+        let same = 0;
         for (const stone of batch) {
           const staged = prepareStone(stone);
           if (!staged) {
             rejected += 1;
             continue;
           }
-          seen.add(staged.sourceId);
+          const isFirst = seen.add(staged.sourceId);
+          if (known) {
+            const place = findKnown(known, ...stoneFingerprint(staged.sourceId, staged.feedHash));
+            if (place >= 0) isKnown![place] = 1;
+            // Sent again after a staging of it, it is staged again: the merge keeps a stone's last staging.
+            if (place >= 0 && isFirst) {
+              same += 1;
+              continue;
+            }
+          }
           rows += `${stageKey}\t${seq + count}\t${copyField(staged.sourceId)}\t${staged.feedHash}\t${staged.fields}\n`;
           count += 1;
         }
         seq += count;
-        yield { rows, count, rejected };
+        unchanged += same;
+        yield { rows, count, rejected, unchanged: same };
       }
     },
-    repeatedIds: () => seen.repeated,
+    outcome() {
+      const missed: number[] = [];
+      if (knownStones && isKnown) for (let place = 0; place < isKnown.length; place += 1) if (isKnown[place] === 0) missed.push(knownStones.ids[place]!);
+      return { repeatedIds: seen.repeated, unchanged, missedIds: Int32Array.from(missed) };
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { FeedReadOptions, FeedStone, FeedWorkerSpec, StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import type { FeedReadOptions, FeedStone, FeedWorkerSpec, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
 import type { FeedReadStart, FromReader } from './feed-read.worker.ts';
-import type { StagedRead } from './stone-staging.ts';
+import type { ReadOutcome, StagedRead } from './stone-staging.ts';
 
 /**
  * The worker's young generation. The server caps its own at 16 MB a semi-space for a small idle
@@ -18,11 +18,16 @@ const WORKER_YOUNG_GENERATION_MB = 96;
  * the thread.
  */
 export function readInWorker(spec: FeedWorkerSpec, options: FeedReadOptions): StagedRead {
-  let repeated = false;
+  let outcome: ReadOutcome = { repeatedIds: false, unchanged: 0, missedIds: new Int32Array(0) };
   return {
-    async *batches(stageKey) {
-      const start: FeedReadStart = { spec, read: { kind: options.kind, mode: options.mode, ...(options.since && { since: options.since.toISOString() }) }, stageKey };
-      const worker = new Worker(new URL('./feed-read.worker.ts', import.meta.url), { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    async *batches(stageKey, known = null) {
+      const start: FeedReadStart = { spec, read: { kind: options.kind, mode: options.mode, ...(options.since && { since: options.since.toISOString() }) }, stageKey, known };
+      const worker = new Worker(new URL('./feed-read.worker.ts', import.meta.url), {
+        workerData: start,
+        // Handed over, not copied: the thread is the only one that reads them.
+        transferList: known ? [known.high.buffer as ArrayBuffer, known.low.buffer as ArrayBuffer, known.ids.buffer as ArrayBuffer] : [],
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      });
       const inbox: (FromReader | { type: 'exit'; code: number })[] = [];
       let wake: (() => void) | null = null;
       const deliver = (message: FromReader | { type: 'exit'; code: number }) => {
@@ -44,7 +49,7 @@ export function readInWorker(spec: FeedWorkerSpec, options: FeedReadOptions): St
             yield message.batch;
             worker.postMessage('more');
           } else if (message.type === 'done') {
-            repeated = message.repeatedIds;
+            outcome = message.outcome;
             return;
           } else if (message.type === 'failed') throw new Error(message.message);
           else throw new Error(options.signal?.aborted ? 'The feed read was stopped' : `The feed's reading thread stopped (exit code ${message.code})`);
@@ -54,7 +59,7 @@ export function readInWorker(spec: FeedWorkerSpec, options: FeedReadOptions): St
         await worker.terminate();
       }
     },
-    repeatedIds: () => repeated,
+    outcome: () => outcome,
   };
 }
 

@@ -2,14 +2,14 @@ import type { FeedRunRecord, ImportServiceRecord } from '@facet/contract/modules
 import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeNivoda } from '../../integrations/nivoda/fake-server.ts';
-import { startFakeNivoda } from '../../integrations/nivoda/fake-server.ts';
-import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
-import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
-import { TEMPLATE_BOOTSTRAP } from '../../test/test-database.ts';
+import type { FakeNivoda } from '../../../integrations/nivoda/fake-server.ts';
+import { startFakeNivoda } from '../../../integrations/nivoda/fake-server.ts';
+import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../../secret-key.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../../test/test-app.ts';
+import { TEMPLATE_BOOTSTRAP } from '../../../test/test-database.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 import { encryptClearFeedPassword } from './diamond-settings.ts';
-import { diamonds } from './diamond.table.ts';
+import { diamonds } from '../diamond.table.ts';
 
 /**
  * The app as a shop runs it: no stand-in feed, so syncs and Pull Diamond read Nivoda with the

@@ -2,9 +2,9 @@ import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schem
 import type { ImportServiceRecord } from '@facet/contract/modules/diamonds/diamond.schema';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import { jobRuns } from '../../jobs/job-run.table.ts';
-import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
+import type { StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import { jobRuns } from '../../../jobs/job-run.table.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../../test/test-app.ts';
 import { feedStone } from './test-stone-feed.ts';
 
 /**

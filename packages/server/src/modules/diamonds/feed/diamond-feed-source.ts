@@ -1,8 +1,8 @@
 import { DIAMOND_MESSAGES, isAllowedFeedEndpoint } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import { createNivodaFeed } from '../../integrations/nivoda/nivoda-feed.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
+import { createNivodaFeed } from '../../../integrations/nivoda/nivoda-feed.ts';
 import { readFeedCredentials } from './diamond-settings.ts';
 
 /**

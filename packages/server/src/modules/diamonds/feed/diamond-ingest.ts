@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { copyRows } from '../../db/copy-rows.ts';
-import type { FeedStone, FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
-import { bumpListVersion } from './diamond-list-index.ts';
-import { bandJoinSql, fallbackCategorySql, stonePriceSql } from './diamond-price.ts';
+import type { Db } from '../../../db/client.ts';
+import { copyRows } from '../../../db/copy-rows.ts';
+import type { FeedStone, FeedStoneKind } from '../../../integrations/nivoda/feed-stone.ts';
+import { bumpListVersion } from '../list-index/diamond-list-index.ts';
+import { bandJoinSql, fallbackCategorySql, stonePriceSql } from '../pricing/diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 import { foldStoneCounts, stoneCountDeltaSql } from './stone-counts.ts';
-import type { StagedRead } from './stone-staging.ts';
+import type { KnownStones, StagedRead } from './stone-staging.ts';
 import { STAGED_COLUMNS, STONE_COLUMNS, stagedRead } from './stone-staging.ts';
 
 /**
@@ -37,6 +37,8 @@ export interface IngestCounts {
   removed: number;
   /** Stones the feed sent with a value no column can hold (a carat of 5000, a price of "abc"): left out, named in the log. */
   rejected: number;
+  /** Of the read, stones a full read found as the table holds them: not staged, not written. */
+  unchanged: number;
 }
 export interface IngestOptions {
   /** Called after each staged batch, outside any transaction (a job's progress; it may throw to cancel). */
@@ -174,28 +176,72 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
   return { added: Number(addedRow.added), updated: Number(row.updated), repriced: Number(row.repriced) };
 }
 
+/** A full read's view of the stones it may leave unstaged and may sweep (`readKnownStones`). */
+interface KnownRead {
+  known: KnownStones;
+  /** Stones on offer the read must stage to keep as they are (no digest yet, or a shape the shop now maps otherwise): swept unless staged. */
+  unmatchableIds: Int32Array;
+  /** The highest stone id when it was read: a stone inserted after it is the sweep's to look at too. */
+  maxId: number;
+}
+
+/**
+ * The stones of `kind` from `source` on offer, as a full read compares them (stone-staging.ts,
+ * `KnownStones`): those whose digest and shop shape a read would give them again are matched by
+ * fingerprint and left unstaged when the read sends them unchanged; the rest are staged and merged.
+ * One statement, one text of 24 hex digits a stone (fingerprint, id) in fingerprint order: 24 MB at
+ * a million, parsed into 12 bytes a stone. A stone's price is not compared: a change of rate or
+ * markup reprices every stone (the repricing job), not the sync.
+ */
+async function readKnownStones(db: Db, source: string, kind: FeedStoneKind): Promise<KnownRead> {
+  const ofKind = sql`d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}`;
+  const result = await db.execute(sql`
+      with shape_map as materialized (
+        select r.shape_raw, ${shapeIdSql(sql`r.shape_raw`)} as shape_id from (select distinct d.shape_raw from diamonds d where ${ofKind}) r
+      ), stones as materialized (
+        select d.id, case when d.feed_hash is not null and d.shape_id is not distinct from m.shape_id
+          then substr(md5(d.source_id || ':' || replace(d.feed_hash::text, '-', '')), 1, 16) end as fingerprint
+        from diamonds d join shape_map m on m.shape_raw = d.shape_raw where ${ofKind}
+      )
+      select (select string_agg(fingerprint || lpad(to_hex(id), 8, '0'), '' order by fingerprint) from stones where fingerprint is not null) as packed,
+        (select string_agg(id::text, ',') from stones where fingerprint is null) as unmatchable,
+        (select max(id) from diamonds) as max_id`);
+  const row = (result as unknown as { rows: { packed: string | null; unmatchable: string | null; max_id: number | null }[] }).rows[0];
+  const packed = row?.packed ?? '';
+  const size = packed.length / 24;
+  const known: KnownStones = { high: new Uint32Array(size), low: new Uint32Array(size), ids: new Int32Array(size) };
+  for (let k = 0, at = 0; k < size; k += 1, at += 24) {
+    known.high[k] = Number.parseInt(packed.slice(at, at + 8), 16);
+    known.low[k] = Number.parseInt(packed.slice(at + 8, at + 16), 16);
+    known.ids[k] = Number.parseInt(packed.slice(at + 16, at + 24), 16);
+  }
+  const unmatchableIds = row?.unmatchable ? Int32Array.from(row.unmatchable.split(','), Number) : new Int32Array(0);
+  return { known, unmatchableIds, maxId: Number(row?.max_id ?? 0) };
+}
+
 /** Whether any stone of `kind` from `source` is on offer (not swept). */
 async function isOnOffer(tx: Db, source: string, kind: FeedStoneKind): Promise<boolean> {
   const result = await tx.execute(sql`select exists (select 1 from diamonds d where d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}) as found`);
   return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 
-/** A full read's sweep: stones of its kind it no longer holds become unavailable (never deleted). */
-async function sweep(tx: Db, source: string, stageKey: string, kind: FeedStoneKind): Promise<number> {
-  // A hash anti-join over the staged source ids, always: the sweep reads every stone of the kind, and
-  // after a first load the table's statistics still say it is empty, so the planner probed the
-  // staging index once per stone (6.7 s for 600,000).
-  await tx.execute(sql`set local enable_nestloop = off`);
+/**
+ * A full read's sweep: stones of its kind it no longer holds become unavailable (never deleted). The
+ * stones it did not send unchanged (`missedIds`: gone, or changed and so staged) and those inserted
+ * since it read the known stones, less the staged ones. A stone made available again by another write
+ * while the read ran is not looked at: the next full read's sweep is.
+ */
+async function sweep(tx: Db, source: string, stageKey: string, kind: FeedStoneKind, missedIds: Int32Array, maxId: number): Promise<number> {
   const result = await tx.execute(sql`
     with swept as (
       update diamonds d set is_unavailable = true, updated_at = now(), version = d.version + 1
       where d.source = ${source} and not d.is_unavailable and ${kindCondition(kind)}
+        and (d.id = any(${sql.param(Array.from(missedIds))}::int[]) or d.id > ${maxId})
         and not exists (select 1 from diamond_feed_staging s where s.stage_key = ${stageKey}::uuid and s.source_id = d.source_id)
       returning d.is_gemstone, d.is_lab, d.is_sold, d.price is not null as is_priced
     ),
     counted as (${stoneCountDeltaSql(sql`select -1 as n, is_gemstone, is_lab, false as is_unavailable, is_sold, is_priced from swept`)})
     select count(*)::int as removed from swept`);
-  await tx.execute(sql`set local enable_nestloop = default`);
   return Number((result as unknown as { rows: { removed: number }[] }).rows[0]!.removed);
 }
 
@@ -213,8 +259,13 @@ export async function ingestStones(db: Db, source: string, read: AsyncIterable<F
   const stageKey = randomUUID();
   await db.execute(sql`delete from diamond_feed_staging where created_at < now() - make_interval(hours => ${options.staleStagingHours ?? 12})`);
   // A feed's batches are staged here; a read in a worker thread (`readInWorker`) brings its rows made.
-  const staging = 'repeatedIds' in read ? read : stagedRead(read);
+  const staging = 'outcome' in read ? read : stagedRead(read);
+  // A full read stages only the stones the table does not hold as the read sends them: a nightly
+  // sync with nothing changed stages, merges and writes nothing (it staged a million rows, ~1.1 GB).
+  const knownRead = scope.mode === 'full' ? await readKnownStones(db, source, scope.kind) : null;
   let staged = 0;
+  /** Stones read: staged, or sent unchanged and left out. */
+  let readCount = 0;
   let rejected = 0;
   // One batch's COPY runs in the database while the next batch is read and prepared (the feed's
   // download, the digest): the two take turns otherwise, each idle half the time. Never more than
@@ -226,10 +277,10 @@ export async function ingestStones(db: Db, source: string, read: AsyncIterable<F
     if (insert) await insert;
   };
   try {
-    for await (const batch of staging.batches(stageKey)) {
+    for await (const batch of staging.batches(stageKey, knownRead?.known)) {
       rejected += batch.rejected;
       await settle();
-      if (staged > 0) await options.onBatch?.(staged);
+      if (readCount > 0) await options.onBatch?.(readCount);
       if (batch.count) {
         inFlight = copyRows(db, 'diamond_feed_staging', STAGED_COLUMNS, batch.rows);
         // Awaited by the next settle (or the finally below); marked handled meanwhile, so a failure
@@ -239,15 +290,17 @@ export async function ingestStones(db: Db, source: string, read: AsyncIterable<F
         await new Promise((resolve) => setImmediate(resolve));
       }
       staged += batch.count;
+      readCount += batch.count + batch.unchanged;
     }
     await settle();
-    await options.onBatch?.(staged);
-    await options.onDownloaded?.(staged);
-    if (scope.mode === 'full' && staged === 0) throw new Error(EMPTY_FULL_READ);
+    await options.onBatch?.(readCount);
+    await options.onDownloaded?.(readCount);
+    if (scope.mode === 'full' && readCount === 0) throw new Error(EMPTY_FULL_READ);
+    const outcome = staging.outcome();
     // Statistics of what was just staged: without them the planner takes a million staged rows for a
-    // few hundred and probes the staging index once per stone in the sweep (1.7 s for 120,000).
-    await db.execute(sql`analyze diamond_feed_staging (stage_key, source_id)`);
-    if (staging.repeatedIds()) await dropSuperseded(db, stageKey);
+    // few hundred and probes the staging index once per stone in the merge (1.7 s for 120,000).
+    if (staged > 0) await db.execute(sql`analyze diamond_feed_staging (stage_key, source_id)`);
+    if (outcome.repeatedIds) await dropSuperseded(db, stageKey);
     const counts = await db.transaction(async (tx) => {
       await holdForMerge(tx, scope.kind);
       // The merge sorts the staged stones by source id and hashes them against the table: in memory, not spilled to disk in 4 MB runs.
@@ -258,11 +311,12 @@ export async function ingestStones(db: Db, source: string, read: AsyncIterable<F
       // sweep's pass over the new stones and the staged ids (1-2 s at 600,000) is not spent for nothing.
       const sweeps = scope.mode === 'full' && (await isOnOffer(tx, source, scope.kind));
       const merged = await merge(tx, source, stageKey, rate);
-      const removed = sweeps ? await sweep(tx, source, stageKey, scope.kind) : 0;
+      const missedIds = knownRead ? Int32Array.from([...outcome.missedIds, ...knownRead.unmatchableIds]) : new Int32Array(0);
+      const removed = sweeps && knownRead ? await sweep(tx, source, stageKey, scope.kind, missedIds, knownRead.maxId) : 0;
       if (merged.added + merged.updated + removed > 0) await bumpListVersion(tx);
       // The service screen's counts: this merge's deltas and those before it folded into a row per kind.
       await foldStoneCounts(tx);
-      const result: IngestCounts = { total: staged, ...merged, removed, rejected };
+      const result: IngestCounts = { total: readCount, ...merged, removed, rejected, unchanged: outcome.unchanged };
       await options.inTransaction?.(tx, result);
       return result;
     });

@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns } from '../../db/columns.ts';
+import { standardColumns } from '../../../db/columns.ts';
 
 /**
  * The diamond feed's credentials: one row per feed (`nivoda`). They live here rather than among the

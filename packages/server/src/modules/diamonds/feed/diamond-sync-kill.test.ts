@@ -1,8 +1,8 @@
 import type { FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { jobMidWay, pollUntil, useKillTest } from '../../test/server-process.ts';
+import type { Database } from '../../../db/client.ts';
+import { jobMidWay, pollUntil, useKillTest } from '../../../test/server-process.ts';
 import { ingestStones } from './diamond-ingest.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 

@@ -1,7 +1,7 @@
 import type { FeedKind } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 
 /**
  * The import services' stone counts (`diamond_stone_counts`): on offer, for sale (offered, priced,
@@ -65,16 +65,9 @@ export async function recountStones(tx: Db): Promise<void> {
     ${stoneCountDeltaSql(sql`select 1 as n, is_gemstone, is_lab, is_unavailable, is_sold, price is not null as is_priced from diamonds`)}`);
 }
 
-export interface StoneCounts {
-  offered: number;
-  forSale: number;
-  unpriced: number;
-}
 
-/** The counts per kind (a kind with no stone is absent): the sums of a few rows. Read it in the same snapshot as what it is shown with. */
-export async function readStoneCounts(db: Db): Promise<Map<FeedKind, StoneCounts>> {
-  const result = (await db.execute(
-    sql`select kind, sum(offered)::int as offered, sum(for_sale)::int as for_sale, sum(unpriced)::int as unpriced from diamond_stone_counts group by kind`,
-  )) as unknown as { rows: { kind: FeedKind; offered: number; for_sale: number; unpriced: number }[] };
-  return new Map(result.rows.map((row) => [row.kind, { offered: Number(row.offered), forSale: Number(row.for_sale), unpriced: Number(row.unpriced) }]));
+/** A kind's counts as columns of another statement (the Import Services screen reads all it shows in one): the sums of a few rows. */
+export function stoneCountColumns(kind: SQL) {
+  const sumOf = (column: string) => sql<number>`(select coalesce(sum(c.${sql.raw(column)}), 0)::int from diamond_stone_counts c where c.kind = ${kind})`;
+  return { offered: sumOf('offered'), forSale: sumOf('for_sale'), unpriced: sumOf('unpriced') };
 }

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { encryptClearSecrets } from '../settings/setting.routes.ts';
-import { settings } from '../settings/setting.table.ts';
-import { decryptSecret } from '../../secret-key.ts';
-import { openMigratedPglite, TEMPLATE_BOOTSTRAP } from '../../test/test-database.ts';
+import { encryptClearSecrets } from '../../settings/setting.routes.ts';
+import { settings } from '../../settings/setting.table.ts';
+import { decryptSecret } from '../../../secret-key.ts';
+import { openMigratedPglite, TEMPLATE_BOOTSTRAP } from '../../../test/test-database.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 import { encryptClearFeedPassword, readFeedCredentials } from './diamond-settings.ts';
 
-const MIGRATIONS = new URL('../../../drizzle/', import.meta.url);
+const MIGRATIONS = new URL('../../../../drizzle', import.meta.url);
 
 /**
  * The data step of the migration that moved the feed credentials out of the setting options (its
