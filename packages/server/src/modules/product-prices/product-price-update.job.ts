@@ -2,7 +2,7 @@ import { priceUpdateJobParamsSchema } from '@facet/contract/modules/product-pric
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobKind } from '../../jobs/job-kind.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
+import type { CacheInvalidation } from '../cache/index.ts';
 import { createProductPriceService } from './product-price.service.ts';
 
 /**
