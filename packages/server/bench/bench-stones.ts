@@ -1,7 +1,7 @@
 /**
  * The wide table of the list-scale bench, shaped like the diamond feed, and its list: declared as a
  * real table and resource are (indexes in the drizzle table, typed filters in the resource), so the
- * bench measures the recipe the diamonds list will follow (ARCHITECTURE, "List queries and filters").
+ * bench measures the recipe the diamonds list will follow (ARCHITECTURE.md, "A list that stays fast").
  */
 import { recordMetaSchema } from '@facet/contract/api';
 import { booleanFilter, choiceFilter, rangeFilter } from '@facet/contract/list-query';

@@ -24,7 +24,7 @@ const OLD_SPACE_GROWTH = ['--heap-growing-percent=30'];
  * 404 MB idle on PostgreSQL. Capped, it idles at about 230 MB, peaks at about 272 MB through a
  * 100,000-row export job, and served an authenticated small list faster, not slower (wrk -t2 -c20:
  * 4,761-5,709 requests/s against 2,445-2,548 uncapped, on a loaded 2-core machine; a smaller young
- * generation stays in the CPU's cache). ARCHITECTURE.md "Runtime and tests" has the figures.
+ * generation stays in the CPU's cache). docs/benchmarks.md "Runtime" has the figures.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', ...OLD_SPACE_GROWTH];
 

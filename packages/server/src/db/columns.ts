@@ -37,7 +37,7 @@ export function searchIndexes(tableName: string, ...columns: PgColumn[]) {
 }
 
 /**
- * A btree index for a big list's filters and order (ARCHITECTURE, "List queries and filters"): the
+ * A btree index for a big list's filters and order (ARCHITECTURE.md, "A list that stays fast"): the
  * equality filters the list always or often carries first (`is_lab`, `shape`), then the one range or
  * sort column (`price`, `carat`, `created_at`), then the id the list breaks ties with, which it
  * appends; over live rows only, as every list reads. PostgreSQL then walks it for `order by ... limit`

@@ -195,7 +195,7 @@ export type FeedKind = keyof typeof FEED_KINDS;
  * The services of the service screen: the spec's two import services (document 3 §2.1, §4: natural,
  * lab grown) and a third for gemstones. The spec's two read diamonds only; gemstones are a query of
  * their own at Nivoda, with their own watermark and sweep, so they get a service staff can switch
- * on and off on its own (ARCHITECTURE.md, "Gemstones have a service of their own").
+ * on and off on its own (docs/decisions/feed-ingest.md: gemstones are a third import service).
  */
 export const IMPORT_SERVICES = ['natural', 'lab', 'gemstone'] as const satisfies readonly FeedKind[];
 export type ImportService = (typeof IMPORT_SERVICES)[number];
