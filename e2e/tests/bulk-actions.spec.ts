@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, login, signInApi, test, uniqueName } from '../support.ts';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const bar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
