@@ -199,6 +199,8 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
       byKind.set(definition.kind, definition);
     },
     sweep,
+    /** pg-boss, started on first use: the event relay's deliveries ride on the same instance. */
+    boss: ensureStarted,
     get started() {
       return boss !== null;
     },

@@ -5,12 +5,15 @@ import { createMemoryCacheStore } from '../integrations/redis/memory-cache-store
 import { createRedisCacheStore } from '../integrations/redis/redis-cache-store.ts';
 import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
+import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
+import { createEventRelay } from '../events/event-relay.ts';
 import { seedDemoAttributeSets } from './attribute-sets/attribute-set.demo.ts';
 import { attributeSetRoutes } from './attribute-sets/attribute-set.routes.ts';
 import { apiKeyRoutes } from './api-keys/api-key.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createCacheInvalidation } from './cache/cache-invalidation.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
+import { cacheSubscribers } from './cache/cache.subscribers.ts';
 import { seedDemoCategories } from './categories/category.demo.ts';
 import { categoryRoutes } from './categories/category.routes.ts';
 import { seedRootCategory } from './categories/category.service.ts';
@@ -75,31 +78,31 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'categories',
-    routes: (app, { db, cache }) => categoryRoutes(app, db, cache),
+    routes: (app, { db }) => categoryRoutes(app, db),
     reference: seedRootCategory,
     demo: seedDemoCategories,
     // Its filter options name product attributes.
     after: ['product-attributes'],
   },
-  { name: 'content-pages', routes: (app, { db, cache }) => contentPageRoutes(app, db, cache), demo: seedDemoContentPages },
+  { name: 'content-pages', routes: (app, { db }) => contentPageRoutes(app, db), demo: seedDemoContentPages },
   {
     name: 'navigation-menu',
-    routes: (app, { db, config, cache }) => navigationMenuRoutes(app, db, config, cache),
+    routes: (app, { db, config }) => navigationMenuRoutes(app, db, config),
     demo: seedDemoNavigationMenu,
     // Its items link to categories and content pages.
     after: ['categories', 'content-pages'],
   },
-  { name: 'diamond-shapes', routes: (app, { db, cache }) => diamondShapeRoutes(app, db, cache), reference: seedShapeCategories, demo: seedDemoDiamondShapes },
+  { name: 'diamond-shapes', routes: (app, { db }) => diamondShapeRoutes(app, db), reference: seedShapeCategories, demo: seedDemoDiamondShapes },
   { name: 'diamond-markups', routes: (app, { db }) => diamondMarkupRoutes(app, db), demo: seedDemoDiamondMarkups, after: ['diamond-shapes'] },
   {
     name: 'diamonds',
-    routes: (app, { db, jobs, config, cache }) => diamondRoutes(app, db, jobs, config, cache),
+    routes: (app, { db, jobs, config }) => diamondRoutes(app, db, jobs, config),
     demo: seedDemoDiamonds,
     // Priced by the demo markups; shapes mapped to the demo shapes.
     after: ['diamond-markups', 'diamond-shapes'],
   },
   { name: 'diamond-qualities', routes: (app, { db }) => diamondQualityRoutes(app, db), demo: seedDemoDiamondQualities },
-  { name: 'shipping-rates', routes: (app, { db, cache }) => shippingRateRoutes(app, db, cache), demo: seedDemoShippingRates },
+  { name: 'shipping-rates', routes: (app, { db }) => shippingRateRoutes(app, db), demo: seedDemoShippingRates },
   { name: 'metals', routes: (app, { db }) => metalRoutes(app, db), reference: seedMetals },
   {
     name: 'metal-qualities',
@@ -111,7 +114,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'product-sizes', routes: (app, { db }) => productSizeRoutes(app, db), demo: seedDemoProductSizes },
   {
     name: 'product-attributes',
-    routes: (app, { db, cache }) => productAttributeRoutes(app, db, cache),
+    routes: (app, { db }) => productAttributeRoutes(app, db),
     reference: seedReferenceAttributes,
     demo: seedDemoProductAttributes,
   },
@@ -123,9 +126,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     demo: seedDemoProducts,
     after: ['attribute-sets', 'categories', 'product-sizes', 'product-attributes', 'diamond-shapes'],
   },
-  { name: 'product-import', routes: (app, { db, config, jobs, cache }) => productImportRoutes(app, db, jobs, config, cache) },
+  { name: 'product-import', routes: (app, { db, config, jobs }) => productImportRoutes(app, db, jobs, config) },
   { name: 'product-media', routes: (app, { db, mediaStorage }) => productMediaRoutes(app, db, mediaStorage) },
-  { name: 'product-prices', routes: (app, { db, jobs, cache }) => productPriceRoutes(app, db, jobs, cache) },
+  { name: 'product-prices', routes: (app, { db, jobs }) => productPriceRoutes(app, db, jobs) },
   {
     name: 'customer-groups',
     routes: (app, { db }) => customerGroupRoutes(app, db),
@@ -134,8 +137,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   // Its demo customers are spread over the demo groups.
   { name: 'customers', routes: (app, { db }) => customerRoutes(app, db), demo: seedDemoCustomers, after: ['customer-groups'] },
-  { name: 'settings', routes: (app, { db, cache, config }) => settingRoutes(app, db, cache, config), demo: seedDemoSettings },
-  { name: 'cache', routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs) },
+  { name: 'settings', routes: (app, { db, config }) => settingRoutes(app, db, config), demo: seedDemoSettings },
+  {
+    name: 'cache',
+    routes: (app, { db, cacheStore, jobs }) => cacheRoutes(app, db, cacheStore, jobs),
+    // Writes say what changed (`<thing>.changed`); the cache removes the documents built from it.
+    subscribers: ({ db, cacheStore, jobs }) => cacheSubscribers(db, cacheStore, jobs.engine),
+  },
   { name: 'api-keys', routes: (app, { db }) => apiKeyRoutes(app, db) },
   // The storefront API (/api/storefront/v1): API keys, not staff sessions, authenticate it.
   { name: 'storefront', routes: (app, { db, config }) => storefrontRoutes(app, db, config) },
@@ -159,6 +167,18 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   // One storefront cache: the cache module builds and clears it, catalogue writes invalidate it.
   const cacheStore = cacheStoreFor(deps.config);
   const cache = createCacheInvalidation(cacheStore, app.log);
-  for (const module of SERVER_MODULES) module.routes(app, { ...deps, mediaStorage, jobs, cacheStore, cache });
+  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cache };
+  for (const module of SERVER_MODULES) module.routes(app, routeDeps);
+  // Events committed by any module's writes reach the subscribers the modules declare.
+  const relay = createEventRelay(
+    deps.db,
+    SERVER_MODULES.flatMap((module) => module.subscribers?.(routeDeps) ?? []),
+    jobs.engine,
+    app.log,
+  );
+  app.addHook('onReady', () => relay.start());
+  // Before the job engine's own close stops pg-boss under the relay's worker.
+  app.addHook('onClose', () => relay.stop());
+  deadLetterRoutes(app, deps.db, relay);
   jobRoutes(app, jobs);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Seeder } from '../db/seed.ts';
+import type { EventSubscriber } from '../events/event-subscriber.ts';
 import type { CacheStore } from '../integrations/redis/cache-store.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
 import type { CacheInvalidation } from './cache/cache-invalidation.ts';
@@ -38,6 +39,8 @@ export interface ServerModule {
   demo?: Seeder;
   /** Modules whose seeded rows this module's seeders read (a menu links to categories and pages). */
   after?: readonly string[];
+  /** What the module does when events it cares about were committed (events/events.ts declares them). */
+  subscribers?(deps: RouteDeps): readonly EventSubscriber[];
 }
 
 /**

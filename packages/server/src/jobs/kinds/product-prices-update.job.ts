@@ -1,7 +1,6 @@
 import { priceUpdateJobParamsSchema } from '@facet/contract/modules/product-prices/product-price.schema';
 import type { PriceUpdateJobParams } from '@facet/contract/modules/product-prices/product-price.schema';
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
-import type { CacheInvalidation } from '../../modules/cache/cache-invalidation.ts';
 import { createProductPriceService } from '../../modules/product-prices/product-price.service.ts';
 import type { JobKindDefinition } from '../job-kind.ts';
 
@@ -9,11 +8,10 @@ import type { JobKindDefinition } from '../job-kind.ts';
  * Applies a staged price update (its rows were checked and stored by the upload): one transaction
  * locks the products, keeps their prices for rollback, writes every new price with one statement
  * and marks the run done, so a killed or failed job changed nothing and Retry applies it again.
- * Once it committed, the storefront documents of the products it changed are invalidated (the shop
- * must not keep selling at the old prices until someone presses Sync). Registered by the product
- * prices routes, which hold the app's cache.
+ * The apply emits `products.changed` in that transaction (the storefront's documents of those products
+ * go once it commits). Registered by the product prices routes.
  */
-export function updateProductPricesJob(cache: CacheInvalidation): JobKindDefinition<PriceUpdateJobParams> {
+export function updateProductPricesJob(): JobKindDefinition<PriceUpdateJobParams> {
   return {
     kind: 'product-prices.update',
     params: priceUpdateJobParamsSchema,
@@ -27,12 +25,10 @@ export function updateProductPricesJob(cache: CacheInvalidation): JobKindDefinit
       const service = createProductPriceService(db);
       const run = await service.get(params.updateId);
       await progress(0, run.itemCount);
-      const productIds = await db.transaction(async (tx) => {
-        const { productIds: changedIds, ...counts } = await service.apply(tx, params.updateId, context);
+      await db.transaction(async (tx) => {
+        const counts = await service.apply(tx, params.updateId, context);
         await succeed(tx, { message: PRICE_UPDATE_MESSAGES.updated, updateId: params.updateId, ...counts });
-        return changedIds;
       });
-      await cache.invalidate('products', productIds);
     },
   };
 }

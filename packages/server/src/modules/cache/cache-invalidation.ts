@@ -23,29 +23,3 @@ export function createCacheInvalidation(store: CacheStore, log: FastifyBaseLogge
     },
   };
 }
-
-/** The writes of a CRUD service (and any extra ones named), each followed by `after` once it committed. */
-type Writes = 'create' | 'update' | 'setStatus' | 'remove';
-
-/**
- * A service whose writes invalidate cache keys after they commit: the keys a category, page or menu
- * item appears in. Reads are the service's own.
- */
-export function invalidatingWrites<S extends { [W in Writes]: (...args: never[]) => Promise<unknown> }>(
-  service: S,
-  cache: CacheInvalidation,
-  keys: readonly CacheKey[],
-  extra: readonly (keyof S)[] = [],
-): S {
-  const after = () => Promise.all(keys.map((key) => cache.invalidate(key, 'all')));
-  const wrapped = { ...service };
-  for (const name of ['create', 'update', 'setStatus', 'remove', ...extra] as (keyof S)[]) {
-    const write = service[name] as (...args: unknown[]) => Promise<unknown>;
-    wrapped[name] = (async (...args: unknown[]) => {
-      const result = await write(...args);
-      await after();
-      return result;
-    }) as S[keyof S];
-  }
-  return wrapped;
-}

@@ -33,14 +33,14 @@ import { secretKeyOf } from '../../secret-key.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import type { JobKindDefinition } from '../../jobs/job-kind.ts';
+import type { JobKindDefinition, JobRunContext } from '../../jobs/job-kind.ts';
+import { emit } from '../../events/emit.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
 import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
 import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
-import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
 
 declare module 'fastify' {
@@ -70,18 +70,25 @@ const SCHEDULER_TICK_MS = 60_000;
  * the list and detail, sold and pull, the service log, the import services, the feed's settings and
  * the exchange rate. Registers the sync and repricing job kinds and the sync scheduler.
  */
-export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>, cache: CacheInvalidation) {
+export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>) {
   app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
   const nivodaFeed = nivodaFeedFromSettings(db, () => secretKeyOf(config));
   const currentFeed = async () => app.stoneFeed ?? (await nivodaFeed());
   const service = createDiamondService(db);
   /**
-   * Stones changed (after their write committed): their storefront documents go, and the
-   * combinations, whose counts and lowest prices they feed (80-odd documents). A sync or a repricing
-   * changes stones by the thousand: the whole key goes rather than a list of ids, and a Generate
-   * brings it back (the storefront never sells at a price that is no longer true).
+   * Stones changed: `diamonds.changed` in the job's final transaction (the cache removes their
+   * documents and the combinations'). A sync or a repricing changes stones by the thousand: `all`
+   * rather than a list of ids (the cache then queues a Generate of what it cleared).
    */
-  const staleStones = (ids: readonly number[] | 'all') => Promise.all([cache.invalidate('diamonds', ids), cache.invalidate('diamond-combinations', 'all')]);
+  const emittingOnSuccess = <P>(job: JobRunContext<P>, isChanged: (result: Record<string, unknown>) => boolean): JobRunContext<P> => ({
+    ...job,
+    async succeed(tx, result) {
+      await job.succeed(tx, result);
+      if (isChanged(result)) await emit(tx, 'diamonds.changed', { all: true });
+    },
+  });
+  /** A stone sold, put back or pulled (its own write committed): its document and the combinations go. */
+  const staleStone = (id: number) => emit(db, 'diamonds.changed', { ids: [id] });
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
   const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
 
@@ -92,8 +99,10 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     params: feedSyncJobParamsSchema,
     sideLane: true,
     run: async (job) => {
-      const counts = await runSync(job, await currentFeed());
-      if (counts.added + counts.updated + counts.removed > 0) await staleStones('all');
+      await runSync(
+        emittingOnSuccess(job, (counts) => Number(counts.added) + Number(counts.updated) + Number(counts.removed) > 0),
+        await currentFeed(),
+      );
     },
     start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
   };
@@ -101,8 +110,7 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     kind: 'diamonds.reprice',
     params: repriceJobParamsSchema,
     run: async (job) => {
-      await runReprice(job);
-      await staleStones('all');
+      await runReprice(emittingOnSuccess(job, () => true));
     },
   };
   for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
@@ -171,7 +179,7 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
 
   route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) => {
     const pulled = await service.pull(await currentFeed(), request.body.certificate, contextOf(request));
-    await staleStones([pulled.diamond.id]);
+    await staleStone(pulled.diamond.id);
     return pulled;
   }
   );
@@ -204,7 +212,7 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
     { config: diamondsConfig, schema: { tags, params: idParamSchema, body: diamondSoldSchema, response: { 200: diamondActionResponseSchema } } },
     async (request) => {
       const answer = await service.setSold(request.params.id, request.body.isSold, contextOf(request));
-      await staleStones([request.params.id]);
+      await staleStone(request.params.id);
       return answer;
     },
   );
