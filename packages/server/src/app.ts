@@ -19,7 +19,7 @@ import { isApiPath } from './http/request-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { forgetCachedSessions, resolveSession } from './modules/auth/session.service.ts';
-import { registerModules } from './modules/index.ts';
+import { registerModules } from './modules/register-modules.ts';
 import { createStorefrontAuth } from './modules/storefront/storefront-auth.ts';
 
 export interface AppOptions {

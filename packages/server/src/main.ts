@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { secretKeyOf } from './secret-key.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
-import { mediaStorageFor } from './modules/index.ts';
+import { mediaStorageFor } from './modules/register-modules.ts';
 import { describeStart } from './start-banner.ts';
 import { purgeExpiredSessions } from './modules/auth/session.service.ts';
 import { cpuPool } from './workers/cpu-pool.ts';

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The storefront cache's keys (document 1 §2, "Cache management"; the spec's "cache key list: a map
  * from key to a label"). Each key holds storefront-ready JSON documents, one per entry (GLOSSARY,
  * "storefront cache"). Reset is offered for the big catalogues only: Products, Diamonds and Diamond
- * Combinations.
+ * Combinations. The API names keys, so the contract keeps their list; each key's label, tables and
+ * documents are declared by the server module that builds it (its manifest's cache sources), and the
+ * server refuses to start unless every key here has exactly one.
  */
 export const CACHE_KEYS = [
   'products',
@@ -18,18 +20,6 @@ export const CACHE_KEYS = [
   'diamond-shapes',
 ] as const;
 export type CacheKey = (typeof CACHE_KEYS)[number];
-
-export const CACHE_KEY_LABELS: Record<CacheKey, string> = {
-  products: 'Products',
-  diamonds: 'Diamonds',
-  'diamond-combinations': 'Diamond Combinations',
-  categories: 'Categories',
-  'navigation-menu': 'Navigation Menu',
-  'content-pages': 'Content Pages',
-  settings: 'Settings',
-  'shipping-rates': 'Shipping Rates',
-  'diamond-shapes': 'Diamond Shapes',
-};
 
 export const RESETTABLE_CACHE_KEYS = ['products', 'diamonds', 'diamond-combinations'] as const satisfies readonly CacheKey[];
 export type ResettableCacheKey = (typeof RESETTABLE_CACHE_KEYS)[number];

@@ -34,7 +34,13 @@ export type SettingRecord = z.infer<typeof settingRecordSchema>;
  * `klaviyo.api_key`): such a setting is made secret when it is created or renamed to one, whatever
  * the form says. What keeps it secret afterwards is its stored flag, not its key.
  */
-export const isSecretSettingKey = (key: string) => /(^|[._-])(password|secret|token|api[_.-]?key|private[_.-]?key)$/i.test(key);
+/**
+ * A key that names a secret ends in password, secret, token, api key or private key. Written once as
+ * text so that the server's SQL (`~*`, case-insensitive) reads the same pattern as this test.
+ */
+export const SECRET_SETTING_KEY_PATTERN = '(^|[._-])(password|secret|token|api[_.-]?key|private[_.-]?key)$';
+const secretSettingKey = new RegExp(SECRET_SETTING_KEY_PATTERN, 'i');
+export const isSecretSettingKey = (key: string) => secretSettingKey.test(key);
 /** What the API answers for a secret's value; saving it back keeps the stored value. */
 export const MASKED_SECRET = '********';
 

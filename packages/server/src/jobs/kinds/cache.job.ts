@@ -1,7 +1,7 @@
 import { cacheGenerateJobSchema, syncProductsJobSchema } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheGenerateJobInput, CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheStore } from '../../integrations/redis/cache-store.ts';
-import { cacheSourceOf } from '../../modules/cache/cache.documents.ts';
+import type { CacheSource } from '../../modules/cache/cache-source.ts';
 import type { JobKindDefinition, JobRunContext } from '../job-kind.ts';
 
 /**
@@ -9,8 +9,8 @@ import type { JobKindDefinition, JobRunContext } from '../job-kind.ts';
  * (and a cancel check) between them, and the swap at the end replaces the live documents at once. A
  * cancelled or failed build leaves the live documents as they were.
  */
-async function buildKey(store: CacheStore, key: CacheKey, { db, progress, succeed }: JobRunContext<unknown>) {
-  const source = cacheSourceOf(key);
+async function buildKey(store: CacheStore, source: CacheSource, { db, progress, succeed }: JobRunContext<unknown>) {
+  const { key } = source;
   const total = await source.count(db);
   await progress(0, total);
   const build = await store.startBuild(key);
@@ -38,19 +38,19 @@ async function buildKey(store: CacheStore, key: CacheKey, { db, progress, succee
 
 /**
  * The cache's job kinds, over the app's one store: Generate (and Reset, which empties the key first)
- * of any key, and Sync Products (the products key, from the products list or the cache screen).
+ * of any key from its module's source, and Sync Products (the products key, from the products list or the cache screen).
  * Registered by the cache module's routes, as the store is made when the app starts.
  */
-export function cacheJobKinds(store: CacheStore): JobKindDefinition<never>[] {
+export function cacheJobKinds(store: CacheStore, sources: ReadonlyMap<CacheKey, CacheSource>): JobKindDefinition<never>[] {
   const generate: JobKindDefinition<CacheGenerateJobInput> = {
     kind: 'cache.generate',
     params: cacheGenerateJobSchema,
-    run: (job) => buildKey(store, job.params.key, job),
+    run: (job) => buildKey(store, sources.get(job.params.key)!, job),
   };
   const syncProducts: JobKindDefinition<object> = {
     kind: 'products.sync',
     params: syncProductsJobSchema,
-    run: (job) => buildKey(store, 'products', job),
+    run: (job) => buildKey(store, sources.get('products')!, job),
   };
   return [generate, syncProducts] as unknown as JobKindDefinition<never>[];
 }

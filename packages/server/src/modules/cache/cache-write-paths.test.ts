@@ -4,7 +4,8 @@ import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { describe, expect, it } from 'vitest';
 import type { EventName } from '../../events/events.ts';
-import { CACHE_KEY_TABLES } from './cache.documents.ts';
+import { SERVER_MODULES } from '../index.ts';
+import { cacheSourcesOf } from '../server-module.ts';
 import { KEYS_STALE_AFTER } from './cache.subscribers.ts';
 
 /**
@@ -22,26 +23,21 @@ interface WritePath {
   emittedIn: string | readonly string[];
   test: string;
 }
-/**
- * A writer that still invalidates after its commit, not yet through an event (products/ moves once
- * the split of product.service.ts has landed): the file that calls `.invalidate(` with each key.
- */
-interface NotYetOnEvents {
-  keys: readonly CacheKey[];
-  invalidatedIn: string;
-  test: string;
-}
 /** A writer that needs no event, and why. */
 interface Exempt {
   exempt: string;
 }
 
 const SEEDING = 'seeds a new database (demo or reference data) at start, before any document is built from it';
+const PRODUCT_SAVE_TEST = 'cache.test.ts: a product save removes that product’s document';
 const CHANGED_IN_CRUD_HOOK = 'cache.test.ts: a category, page or menu save invalidates its keys';
 const SMALL_KEYS_TEST = 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key';
 
-const WRITE_PATHS: Record<string, WritePath | NotYetOnEvents | Exempt> = {
-  'modules/products/product.service.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
+const WRITE_PATHS: Record<string, WritePath | Exempt> = {
+  // The save, the status switch, the variants' rows and the deletes, each in its own transaction.
+  'modules/products/product.save.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
+  'modules/products/product.variants.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
+  'modules/products/product.delete.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.delete.ts', test: PRODUCT_SAVE_TEST },
   'modules/product-prices/product-price.service.ts': {
     // The apply runs in its job's transaction, the rollback in its own: both emit there.
     emits: ['products.changed'],
@@ -135,8 +131,10 @@ function tablesWrittenBy(code: string): Set<string> {
   return written;
 }
 
-const sourceTables = new Set(Object.values(CACHE_KEY_TABLES).flat());
-const keysFedBy = (table: string) => CACHE_KEYS.filter((key) => CACHE_KEY_TABLES[key].includes(table));
+/** The tables each key's documents are read from, as the owning modules' cache sources declare them. */
+const sources = cacheSourcesOf(SERVER_MODULES);
+const sourceTables = new Set([...sources.values()].flatMap((source) => source.tables));
+const keysFedBy = (table: string) => CACHE_KEYS.filter((key) => sources.get(key)!.tables.includes(table));
 const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 
 describe('storefront cache: every write path of a cached document’s tables emits the event that invalidates it', () => {
@@ -147,7 +145,7 @@ describe('storefront cache: every write path of a cached document’s tables emi
   }
 
   it('finds the writers it knows (the scan itself works)', () => {
-    expect(writers.get('modules/products/product.service.ts')).toContain('products');
+    expect(writers.get('modules/products/product.save.ts')).toContain('products');
     expect(writers.get('modules/product-prices/product-price.service.ts')).toContain('products');
     expect(writers.get('modules/shipping-rates/shipping-rate.routes.ts')).toContain('shipping_rates');
   });
@@ -157,9 +155,9 @@ describe('storefront cache: every write path of a cached document’s tables emi
     expect(unlisted, 'writers of cached tables not in WRITE_PATHS: list them with the event they emit').toEqual([]);
     for (const [file, tables] of writers) {
       const listed = WRITE_PATHS[file]!;
-      if ('exempt' in listed) continue;
+      if (!('emits' in listed)) continue;
       const needed = [...new Set([...tables].flatMap(keysFedBy))];
-      const madeStale = 'emits' in listed ? listed.emits.flatMap((event) => KEYS_STALE_AFTER[event]) : listed.keys;
+      const madeStale = listed.emits.flatMap((event) => KEYS_STALE_AFTER[event]);
       expect(madeStale, `${file} writes ${[...tables].join(', ')}`).toEqual(expect.arrayContaining(needed));
     }
   });
@@ -170,10 +168,6 @@ describe('storefront cache: every write path of a cached document’s tables emi
 
   it('each listed path emits its events where it says', () => {
     for (const [file, listed] of Object.entries(WRITE_PATHS)) {
-      if ('keys' in listed) {
-        const code = codeOf(path.join(SRC, listed.invalidatedIn));
-        for (const key of listed.keys) expect(code, `${file}: ${listed.invalidatedIn} does not invalidate ${key}`).toMatch(new RegExp(`\\.invalidate\\('${key}'`));
-      }
       if (!('emits' in listed)) continue;
       for (const where of [listed.emittedIn].flat()) {
         const code = codeOf(path.join(SRC, where));
@@ -185,7 +179,8 @@ describe('storefront cache: every write path of a cached document’s tables emi
   });
 
   it('declares every table the documents are read from', () => {
-    const readers = ['modules/cache/cache.documents.ts', 'modules/diamonds/diamond-storefront.ts'].map((file) => codeOf(path.join(SRC, file))).join('\n');
+    // The sources (each module's `*.cache.ts`) and the stones' SQL they call.
+    const readers = [...files.filter((file) => file.endsWith('.cache.ts')), path.join(SRC, 'modules/diamonds/diamond-storefront.ts')].map(codeOf).join('\n');
     const read = new Set<string>();
     for (const match of readers.matchAll(/\b(?:from|join)\s+([a-z_]+)\b/g)) if (tableNames.has(match[1]!)) read.add(match[1]!);
     for (const match of readers.matchAll(/\.(?:from|innerJoin|leftJoin)\(\s*(\w+)/g)) if (tableOf.has(match[1]!)) read.add(tableOf.get(match[1]!)!);

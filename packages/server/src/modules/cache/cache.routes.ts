@@ -1,4 +1,5 @@
 import { cacheEntryParamsSchema, cacheKeyParamsSchema, cacheKeyStatusSchema, cacheStatusResponseSchema, resettableCacheKeyParamsSchema } from '@facet/contract/modules/cache/cache.schema';
+import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { jobRecordSchema } from '@facet/contract/modules/jobs/job.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import { contextOf } from '../../http/context.ts';
 import type { CacheStore } from '../../integrations/redis/cache-store.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { cacheJobKinds } from '../../jobs/kinds/cache.job.ts';
+import type { CacheSource } from './cache-source.ts';
 import { createCacheService } from './cache.service.ts';
 
 /**
@@ -15,10 +17,10 @@ import { createCacheService } from './cache.service.ts';
  * products list offers too (either permission). Building answers 202 with the job; the screen follows
  * it with the shared progress component.
  */
-export function cacheRoutes(app: FastifyInstance, db: Db, store: CacheStore, jobs: Jobs) {
-  for (const kind of cacheJobKinds(store)) jobs.engine.register(kind);
+export function cacheRoutes(app: FastifyInstance, db: Db, store: CacheStore, jobs: Jobs, sources: ReadonlyMap<CacheKey, CacheSource>) {
+  for (const kind of cacheJobKinds(store, sources)) jobs.engine.register(kind);
   app.addHook('onClose', () => store.close());
-  const service = createCacheService(db, store, jobs.service);
+  const service = createCacheService(db, store, jobs.service, sources);
   const route = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'cache_management' as const };
   const tags = ['cache'];

@@ -1,4 +1,4 @@
-import { CACHE_KEYS, CACHE_KEY_LABELS, isResettable } from '@facet/contract/modules/cache/cache.schema';
+import { CACHE_KEYS, isResettable } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKey, CacheKeyStatus, CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import type { Db } from '../../db/client.ts';
@@ -7,13 +7,14 @@ import type { RequestContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { CacheKeyStats, CacheStore } from '../../integrations/redis/cache-store.ts';
 import type { JobService } from '../../jobs/job.service.ts';
+import type { CacheSource } from './cache-source.ts';
 
 const ENTITY = 'cache';
 
-function statusOf(key: CacheKey, stats: CacheKeyStats): CacheKeyStatus {
+function statusOf({ key, label }: CacheSource, stats: CacheKeyStats): CacheKeyStatus {
   return {
     key,
-    label: CACHE_KEY_LABELS[key],
+    label,
     canReset: isResettable(key),
     entries: stats.entries,
     bytes: stats.bytes,
@@ -25,16 +26,17 @@ function statusOf(key: CacheKey, stats: CacheKeyStats): CacheKeyStatus {
 /**
  * Cache management (document 1 §2): what each key holds, and the actions on it. Building runs as a
  * job (Generate, Reset, Sync Products: 202 with the job); clearing is immediate. Clears are audited
- * (the store is not the database, so the audit row is the only record of who emptied it).
+ * (the store is not the database, so the audit row is the only record of who emptied it). Each key's
+ * label and documents come from the module that declares its source (`sources`, from the manifests).
  */
-export function createCacheService(db: Db, store: CacheStore, jobs: JobService) {
+export function createCacheService(db: Db, store: CacheStore, jobs: JobService, sources: ReadonlyMap<CacheKey, CacheSource>) {
   async function keyStatus(key: CacheKey): Promise<CacheKeyStatus> {
-    return statusOf(key, (await store.stats([key])).get(key)!);
+    return statusOf(sources.get(key)!, (await store.stats([key])).get(key)!);
   }
 
   async function status(): Promise<CacheStatusResponse> {
     const stats = await store.stats(CACHE_KEYS);
-    return { store: store.kind, items: CACHE_KEYS.map((key) => statusOf(key, stats.get(key)!)) };
+    return { store: store.kind, items: CACHE_KEYS.map((key) => statusOf(sources.get(key)!, stats.get(key)!)) };
   }
 
   return {

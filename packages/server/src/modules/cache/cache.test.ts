@@ -9,6 +9,8 @@ import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
 import { systemContext } from '../../http/context.ts';
 import { cacheJobKinds } from '../../jobs/kinds/cache.job.ts';
+import { SERVER_MODULES } from '../index.ts';
+import { cacheSourcesOf } from '../server-module.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { contextOfSession, createTestApp } from '../../test/test-app.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
@@ -304,7 +306,7 @@ describe('cache management', () => {
     // The app's own job, over a store this test holds, and a products service telling that store.
     const store = createMemoryCacheStore();
     const productService = createProductService(t.db, createCacheInvalidation(store, t.app.log));
-    const [build] = cacheJobKinds(store);
+    const [build] = cacheJobKinds(store, cacheSourcesOf(SERVER_MODULES));
     const [target] = await t.db.select().from(products).where(and(isLive(products), isNull(products.parentProductId), eq(products.status, true))).limit(1);
     const context = await contextOfSession(t, admin);
     let isSaved = false;

@@ -1,5 +1,5 @@
 import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
-import type { CanBeSetWith, productListQuery } from '@facet/contract/modules/products/product.schema';
+import type { CanBeSetWith } from '@facet/contract/modules/products/product.schema';
 import type { ProductSheetColumn } from '@facet/contract/modules/products/product-sheet';
 import {
   PRODUCT_SHEET_COLUMNS,
@@ -10,7 +10,6 @@ import {
   sheetList,
   sheetPairs,
 } from '@facet/contract/modules/products/product-sheet';
-import type { ListQueryOf } from '@facet/contract/list-query';
 import type { ExportColumn } from '@facet/contract/resource';
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -20,10 +19,10 @@ import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
-import { listSpec } from './product.service.ts';
+import type { ProductListQuery } from './product.queries.ts';
+import { listSpec } from './product.queries.ts';
 import { productAttributeValues, productCategories, productRelated, products } from './product.table.ts';
 
-export type ProductListQuery = ListQueryOf<typeof productListQuery.filters>;
 export type ProductSheetRow = Partial<Record<ProductSheetColumn, string | number | null>>;
 
 const NUMBER_COLUMNS: ReadonlySet<ProductSheetColumn> = new Set(['weight', 'stock', 'side_diamonds_pieces', 'side_diamonds_weight']);

@@ -31,7 +31,7 @@ import type { CacheInvalidation } from '../cache/cache-invalidation.ts';
 import type { ExportSource } from '../../http/large-exports.ts';
 import { sendExport } from '../../http/large-exports.ts';
 import { createProductSheetExport, PRODUCT_SHEET_EXPORT_COLUMNS } from './product-sheet.export.ts';
-import type { ProductListQuery } from './product-sheet.export.ts';
+import type { ProductListQuery } from './product.queries.ts';
 import { createProductService } from './product.service.ts';
 
 /**

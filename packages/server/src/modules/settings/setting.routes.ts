@@ -1,10 +1,11 @@
-import { isSecretSettingKey, MASKED_SECRET, SETTING_MESSAGES, settingResource } from '@facet/contract/modules/settings/setting.schema';
+import { isSecretSettingKey, MASKED_SECRET, SECRET_SETTING_KEY_PATTERN, SETTING_MESSAGES, settingResource } from '@facet/contract/modules/settings/setting.schema';
 import type { SettingInput } from '@facet/contract/modules/settings/setting.schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import { arrayParam } from '../../db/array-param.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { invalidField } from '../../http/errors.ts';
 import { encryptSecret, isEncryptedSecret, secretKeyOf } from '../../secret-key.ts';
@@ -49,13 +50,36 @@ export function settingRoutes(app: FastifyInstance, db: Db, config: Pick<Config,
   app.addHook('onReady', () => encryptClearSecrets(db, secretKey()));
 }
 
-/** Encrypts every secret setting still stored in clear, deleted rows included (they hold old values). */
+/**
+ * Makes good what older versions left, at start-up: a setting whose audit history shows it once had
+ * a secret's key (an older version let a secret be renamed to a plain key, the real value riding
+ * along) is flagged secret again; every secret still stored in clear is encrypted, deleted rows
+ * included (they hold old values); and the secrets' values in their audit rows are masked (older
+ * versions wrote them there). Idempotent: the second run finds nothing to do.
+ */
 export async function encryptClearSecrets(db: Db, key: Buffer) {
   await db.transaction(async (tx) => {
+    // The contract's own pattern: the key names a secret exactly as isSecretSettingKey says.
+    await tx.execute(sql`
+      update settings set is_secret = true
+      where not is_secret and id::text in (
+        select entity_id from audit_log
+        where entity = ${settingResource.entity}
+          and (before ->> 'key' ~* ${SECRET_SETTING_KEY_PATTERN} or after ->> 'key' ~* ${SECRET_SETTING_KEY_PATTERN}))`);
     // A handful of rows: read them all and let secret-key.ts tell clear text from its own output.
     const rows = await tx.select({ id: settings.id, value: settings.value }).from(settings).where(eq(settings.isSecret, true)).for('update');
     for (const row of rows) {
       if (!isEncryptedSecret(row.value)) await tx.update(settings).set({ value: encryptSecret(key, row.value) }).where(eq(settings.id, row.id));
+    }
+    if (rows.length === 0) return;
+    const secretIds = rows.map((row) => String(row.id));
+    // Served by audit_log_entity (entity, entity_id): only the secrets' own rows are read.
+    for (const side of ['before', 'after'] as const) {
+      const column = sql.identifier(side);
+      await tx.execute(sql`
+        update audit_log set ${column} = ${column} || jsonb_build_object('value', ${MASKED_SECRET}::text)
+        where entity = ${settingResource.entity} and entity_id = any(${arrayParam(secretIds, 'text')})
+          and ${column} ->> 'value' not in ('', ${MASKED_SECRET})`);
     }
   });
 }

@@ -129,4 +129,30 @@ describe('settings: secret values', () => {
     const [twice] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.id, legacy!.id));
     expect(twice!.value).toBe(once!.value);
   });
+
+  it('at start-up, masks secrets an older version wrote into audit rows, and flags again a secret renamed to a plain key', async () => {
+    const { t, admin } = fixture;
+    // What the old rename bug left: nivoda.password renamed to nivoda_copy kept its clear value, lost
+    // its secret flag, and both audit rows hold the password.
+    const [renamed] = await t.db.insert(settings).values({ title: 'Nivoda copy', key: 'nivoda_copy', value: 'hunter2-clear' }).returning({ id: settings.id });
+    const [token] = await t.db.insert(settings).values({ title: 'Old token', key: 'old.token', value: 'tok-clear-7788', isSecret: true }).returning({ id: settings.id });
+    const [plain] = await t.db.insert(settings).values({ title: 'Store phone', key: 'store_phone_audit', value: '020 7946 0999' }).returning({ id: settings.id });
+    const audit = (entityId: number, before: object | null, after: object) =>
+      ({ action: 'update', entity: settingResource.entity, entityId: String(entityId), before, after });
+    await t.db.insert(auditLog).values([
+      audit(renamed!.id, { key: 'nivoda.password', value: 'hunter2-clear' }, { key: 'nivoda_copy', value: 'hunter2-clear' }),
+      audit(token!.id, null, { key: 'old.token', value: 'tok-clear-7788' }),
+      audit(plain!.id, { key: 'store_phone_audit', value: '020 7946 0000' }, { key: 'store_phone_audit', value: '020 7946 0999' }),
+    ]);
+    await encryptClearSecrets(t.db, TEMPLATE_BOOTSTRAP.secretKey);
+    const [flagged] = await t.db.select({ isSecret: settings.isSecret, value: settings.value }).from(settings).where(eq(settings.id, renamed!.id));
+    expect(flagged!.isSecret).toBe(true);
+    expect(isEncryptedSecret(flagged!.value)).toBe(true);
+    expect((await t.request(admin, { method: 'GET', url: `/api/settings/${renamed!.id}` })).json().value).toBe(MASKED_SECRET);
+    expect(JSON.stringify(await auditsOf(renamed!.id))).not.toContain('hunter2');
+    expect(JSON.stringify(await auditsOf(token!.id))).not.toContain('tok-clear');
+    expect(await auditsOf(token!.id)).toContainEqual(expect.objectContaining({ after: { key: 'old.token', value: MASKED_SECRET } }));
+    // Plain settings keep their history as it was.
+    expect(JSON.stringify(await auditsOf(plain!.id))).toContain('020 7946 0000');
+  });
 });

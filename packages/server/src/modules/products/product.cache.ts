@@ -1,0 +1,107 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isLive } from '../../db/columns.ts';
+import type { CacheSource } from '../cache/cache-source.ts';
+import { products } from './product.table.ts';
+
+/** Top-level products read per batch; each batch is one statement and one write to the store. */
+const PRODUCT_BATCH = 1000;
+
+const liveActiveProduct = and(isLive(products), isNull(products.parentProductId), eq(products.status, true));
+
+/**
+ * One batch of products' storefront documents, built by PostgreSQL as JSON text (GLOSSARY, "storefront
+ * product document"): prices are numbers in pounds (GBP) as stored, exact to the penny; categories are
+ * ids (the categories key holds their names and slugs, so renaming one does not stale every product);
+ * attributes are those shown on the storefront; variants are the live, active ones with their options.
+ *
+ * Set-based per batch: the batch's variants, their options and the products' attributes are each read
+ * once for the whole batch and grouped (a subquery per product and per variant cost a plan execution
+ * for each of 100,000 products and 500,000 variants), then joined to their products.
+ */
+const productDocuments = (after: number, limit: number) => sql`
+  with batch as materialized (
+    select p.* from products p
+    where p.parent_product_id is null and p.deleted_at is null and p.status and p.id > ${after}
+    order by p.id limit ${limit}
+  ),
+  batch_variants as materialized (
+    select c.* from batch b join products c on c.parent_product_id = b.id
+    where c.deleted_at is null and c.status
+  ),
+  variant_options as (
+    select v.product_id, json_agg(json_build_object('attributeCode', a.attribute_code, 'attribute', a.attribute_name, 'optionId', o.id, 'value', o.value) order by a.id) as options
+    from batch_variants c
+    join product_attribute_values v on v.product_id = c.id
+    join product_attributes a on a.id = v.attribute_id
+    join attribute_options o on o.id = v.option_id
+    group by v.product_id
+  ),
+  variants as (
+    select c.parent_product_id, json_agg(json_build_object(
+      'id', c.id,
+      'sku', c.sku,
+      'modelNumber', c.model_number,
+      'price', c.price,
+      'qty', c.qty,
+      'images', json_build_object('base', c.base_image, 'other', c.other_images, 'videos', c.videos),
+      'options', coalesce(vo.options, '[]'::json)
+    ) order by c.id) as variants
+    from batch_variants c left join variant_options vo on vo.product_id = c.id
+    group by c.parent_product_id
+  ),
+  attributes as (
+    select v.product_id, json_agg(json_build_object('code', a.attribute_code, 'name', a.attribute_name, 'value', coalesce(o.value, v.value)) order by a.id) as attributes
+    from batch b
+    join product_attribute_values v on v.product_id = b.id
+    join product_attributes a on a.id = v.attribute_id and a.deleted_at is null and a.show_in_storefront
+    left join attribute_options o on o.id = v.option_id
+    group by v.product_id
+  )
+  select p.id, json_build_object(
+    'id', p.id,
+    'sku', p.sku,
+    'modelNumber', p.model_number,
+    'name', p.name,
+    'currency', 'GBP',
+    'price', p.price,
+    'qty', p.qty,
+    'isReadyToShip', p.is_ready_to_ship,
+    'isGiftCard', p.is_gift_card,
+    'description', p.description,
+    'productDescription', p.product_description,
+    'productDetails', p.product_details,
+    'categoryIds', p.category_ids,
+    'images', json_build_object('base', p.base_image, 'other', p.other_images, 'videos', p.videos),
+    'seo', json_build_object('metaTitle', p.meta_title, 'metaKeywords', p.meta_keywords, 'metaDescription', p.meta_description),
+    'attributes', coalesce(pa.attributes, '[]'::json),
+    'variants', coalesce(pv.variants, '[]'::json)
+  )::text as document
+  from batch p
+  left join attributes pa on pa.product_id = p.id
+  left join variants pv on pv.parent_product_id = p.id
+  order by p.id`;
+
+/** The Products key: one document per live, active top-level product, by id. */
+export const productCacheSource: CacheSource = {
+  key: 'products',
+  label: 'Products',
+  tables: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options'],
+  count: (db) => db.$count(products, liveActiveProduct),
+  async *batches(db) {
+    // Keyset by id: each batch starts after the last id read, so batch 100 costs what batch 1 does.
+    let after = 0;
+    for (;;) {
+      const rows = (await db.transaction(async (tx) => {
+        // The planner cannot see through the grouped CTEs (it expects hundreds of thousands of rows where a
+        // batch has a few thousand), so a batch's estimate passes jit_above_cost and PostgreSQL JIT-compiled
+        // every batch: about 240 ms of a 670 ms batch on the 100,000-product bench. Off for this statement only.
+        await tx.execute(sql`set local jit = off`);
+        return tx.execute(productDocuments(after, PRODUCT_BATCH));
+      })) as unknown as { rows: { id: number; document: string }[] };
+      if (rows.rows.length === 0) return;
+      yield rows.rows.map((row): [string, string] => [String(row.id), row.document]);
+      after = Number(rows.rows.at(-1)!.id);
+      if (rows.rows.length < PRODUCT_BATCH) return;
+    }
+  },
+};

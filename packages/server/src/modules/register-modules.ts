@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { CacheStore } from '../integrations/redis/cache-store.ts';
+import { createMemoryCacheStore } from '../integrations/redis/memory-cache-store.ts';
+import { createRedisCacheStore } from '../integrations/redis/redis-cache-store.ts';
+import { createS3Storage } from '../integrations/s3/s3-storage.ts';
+import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
+import { createEventRelay } from '../events/event-relay.ts';
+import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
+import { createCacheInvalidation } from './cache/cache-invalidation.ts';
+import { SERVER_MODULES } from './index.ts';
+import type { MediaStorage } from './media/media.storage.ts';
+import { createLocalStorage } from './media/media.storage.ts';
+import type { ModuleDeps } from './server-module.ts';
+import { assertDeclaredPermissions, cacheSourcesOf } from './server-module.ts';
+
+/** The media store the configuration names: an S3-compatible bucket when set, else the local media folder. */
+export function mediaStorageFor(config: Pick<Config, 's3' | 'mediaDir'>): MediaStorage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir);
+}
+
+/** The storefront cache's store: Redis when REDIS_URL is set, the process's memory otherwise. */
+function cacheStoreFor(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>): CacheStore {
+  return config.redisUrl ? createRedisCacheStore(config.redisUrl, { prefix: config.redisKeyPrefix }) : createMemoryCacheStore();
+}
+
+/** Mounts every module of `SERVER_MODULES` on the app, with the dependencies they share. */
+export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
+  // Every cache key has its one source before anything starts (a key no module builds stops the start).
+  const cacheSources = cacheSourcesOf(SERVER_MODULES);
+  // Jobs first: a list's big export registers its job kind as the list's routes register.
+  const jobs = createJobs(app, deps.db, { filesDir: deps.config.exportsDir, exportJobThreshold: deps.config.exportJobThreshold });
+  // One store for every module that keeps files.
+  const mediaStorage = mediaStorageFor(deps.config);
+  // One storefront cache: the cache module builds and clears it, catalogue writes invalidate it.
+  const cacheStore = cacheStoreFor(deps.config);
+  const cache = createCacheInvalidation(cacheStore, app.log);
+  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources };
+  for (const module of SERVER_MODULES) {
+    const firstRoute = app.apiRoutes.length;
+    module.routes?.(app, routeDeps);
+    assertDeclaredPermissions(module, app.apiRoutes.slice(firstRoute));
+  }
+  // Events committed by any module's writes reach the subscribers the modules declare.
+  const relay = createEventRelay(
+    deps.db,
+    SERVER_MODULES.flatMap((module) => module.subscribers?.(routeDeps) ?? []),
+    jobs.engine,
+    app.log,
+  );
+  app.addHook('onReady', () => relay.start());
+  // Before the job engine's own close stops pg-boss under the relay's worker.
+  app.addHook('onClose', () => relay.stop());
+  deadLetterRoutes(app, deps.db, relay);
+  jobRoutes(app, jobs);
+}

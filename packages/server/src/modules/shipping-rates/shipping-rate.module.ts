@@ -1,0 +1,14 @@
+import { defineServerModule } from '../server-module.ts';
+import { shippingRateCacheSource } from './shipping-rate.cache.ts';
+import { seedDemoShippingRates } from './shipping-rate.demo.ts';
+import { shippingRateRoutes } from './shipping-rate.routes.ts';
+import { shippingRates } from './shipping-rate.table.ts';
+
+export const shippingRatesModule = defineServerModule({
+  name: 'shipping-rates',
+  routes: (app, { db }) => shippingRateRoutes(app, db),
+  tables: [shippingRates],
+  demo: seedDemoShippingRates,
+  cacheSources: [shippingRateCacheSource],
+  permissions: ['system'],
+});
