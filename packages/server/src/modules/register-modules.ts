@@ -7,7 +7,6 @@ import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
 import { createEventRelay } from '../events/event-relay.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
-import { createCacheInvalidation } from './cache/cache-invalidation.ts';
 import { SERVER_MODULES } from './index.ts';
 import type { MediaStorage } from './media/media.storage.ts';
 import { createLocalStorage } from './media/media.storage.ts';
@@ -32,10 +31,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const jobs = createJobs(app, deps.db, { filesDir: deps.config.exportsDir, exportJobThreshold: deps.config.exportJobThreshold });
   // One store for every module that keeps files.
   const mediaStorage = mediaStorageFor(deps.config);
-  // One storefront cache: the cache module builds and clears it, catalogue writes invalidate it.
+  // One storefront cache: the cache module builds and clears it, and removes what writes' events make stale.
   const cacheStore = cacheStoreFor(deps.config);
-  const cache = createCacheInvalidation(cacheStore, app.log);
-  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources };
+  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cacheSources };
   for (const module of SERVER_MODULES) {
     const firstRoute = app.apiRoutes.length;
     module.routes?.(app, routeDeps);

@@ -11,7 +11,6 @@ import type { Usage } from '../db/usage.ts';
 import type { EventSubscriber } from '../events/event-subscriber.ts';
 import type { CacheStore } from '../integrations/redis/cache-store.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
-import type { CacheInvalidation } from './cache/cache-invalidation.ts';
 import type { CacheSource } from './cache/cache-source.ts';
 import type { MediaStorage } from './media/media.storage.ts';
 
@@ -22,15 +21,14 @@ export interface ModuleDeps {
 
 /**
  * What routes get: the app's dependencies, the one file store every module that keeps files shares,
- * the job engine, and the storefront cache (its store, the invalidation writes call after commit, and
- * every module's cache sources, which the cache module builds from).
+ * the job engine, and the storefront cache (its store, and every module's cache sources, which the
+ * cache module builds from).
  */
 export interface RouteDeps extends ModuleDeps {
   mediaStorage: MediaStorage;
   /** The job engine: a module with a job kind of its own registers it and submits runs. */
   jobs: Jobs;
   cacheStore: CacheStore;
-  cache: CacheInvalidation;
   cacheSources: ReadonlyMap<CacheKey, CacheSource>;
 }
 

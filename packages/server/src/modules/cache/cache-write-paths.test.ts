@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
-import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { describe, expect, it } from 'vitest';
 import type { EventName } from '../../events/events.ts';
 import { SERVER_MODULES } from '../index.ts';

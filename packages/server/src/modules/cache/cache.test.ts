@@ -1,16 +1,19 @@
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKeyStatus, CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { isLive } from '../../db/columns.ts';
+import { eventOutbox } from '../../events/event.table.ts';
+import type { SubscriberContext } from '../../events/event-subscriber.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
 import { systemContext } from '../../http/context.ts';
 import { cacheJobKinds } from '../../jobs/kinds/cache.job.ts';
 import { SERVER_MODULES } from '../index.ts';
 import { cacheSourcesOf } from '../server-module.ts';
+import { eventsDelivered } from '../../test/events.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { contextOfSession, createTestApp } from '../../test/test-app.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
@@ -21,7 +24,7 @@ import { COMBINATION_CARAT_BANDS, stoneDocumentBatches } from '../diamonds/diamo
 import { diamonds } from '../diamonds/diamond.table.ts';
 import { createProductService } from '../products/product.service.ts';
 import { products } from '../products/product.table.ts';
-import { createCacheInvalidation } from './cache-invalidation.ts';
+import { cacheSubscribers } from './cache.subscribers.ts';
 
 /** The demo shop: products with variants, categories, pages and a menu to build documents from. */
 describe('cache management', () => {
@@ -227,12 +230,15 @@ describe('cache management', () => {
     const createdResponse = await t.request(admin, { method: 'POST', url: '/api/products', payload: input });
     expect(createdResponse.statusCode, createdResponse.body).toBe(201);
     const created = createdResponse.json().product as { id: number; version: number };
+    // The create's own event would remove the document a Generate made before it was delivered.
+    await eventsDelivered(t.db);
     await generate('products');
     expect(await document('products', created.id)).toMatchObject({ name: 'Cache Test Band', price: 199.99 });
     const before = await row('products');
 
     const saved = await t.request(admin, { method: 'PUT', url: `/api/products/${created.id}`, payload: { ...input, name: 'Cache Test Band II', price: 210.5, version: created.version } });
     expect(saved.statusCode, saved.body).toBe(200);
+    await eventsDelivered(t.db);
     expect(await document('products', created.id)).toBeNull();
     const after = await row('products');
     expect(after.entries).toBe(before.entries - 1);
@@ -247,6 +253,7 @@ describe('cache management', () => {
     // Switched off: stale at once, and left out of the next generate.
     const version = (await t.request(admin, { method: 'GET', url: `/api/products/${created.id}` })).json().version as number;
     expect((await t.request(admin, { method: 'PATCH', url: `/api/products/${created.id}/status`, payload: { status: false, version } })).statusCode).toBe(200);
+    await eventsDelivered(t.db);
     expect(await document('products', created.id)).toBeNull();
     await generate('products');
     expect(await document('products', created.id)).toBeNull();
@@ -303,9 +310,10 @@ describe('cache management', () => {
   });
 
   it('a product saved while a build runs is not published stale by the build’s swap', async () => {
-    // The app's own job, over a store this test holds, and a products service telling that store.
+    // The app's own job and the cache's subscriber, over a store this test holds.
     const store = createMemoryCacheStore();
-    const productService = createProductService(t.db, createCacheInvalidation(store, t.app.log));
+    const productService = createProductService(t.db);
+    const subscriber = cacheSubscribers(t.db, store, { submit: async () => 0 }).find((s) => s.event === 'products.changed')!;
     const [build] = cacheJobKinds(store, cacheSourcesOf(SERVER_MODULES));
     const [target] = await t.db.select().from(products).where(and(isLive(products), isNull(products.parentProductId), eq(products.status, true))).limit(1);
     const context = await contextOfSession(t, admin);
@@ -316,10 +324,13 @@ describe('cache management', () => {
       context: systemContext(null, 0),
       db: t.db,
       // Called after each batch was read (the target's document among the first) and before the swap:
-      // the save commits and invalidates in between, as a staff member's would.
+      // the save commits and its event is delivered in between, as a staff member's would be.
       async progress(done) {
         if (done === 0 || isSaved) return;
         await productService.setStatus(target!.id, false, target!.version, context);
+        const [event] = await t.db.select().from(eventOutbox).where(eq(eventOutbox.name, 'products.changed')).orderBy(desc(eventOutbox.id)).limit(1);
+        expect(event!.payload).toEqual({ ids: [target!.id] });
+        await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(event!.payload, { db: t.db, eventId: event!.id, log: t.app.log });
         isSaved = true;
       },
       succeed: async () => undefined,

@@ -235,7 +235,7 @@ export function createProductPriceService(db: Db) {
      * A deleted product refuses it too.
      */
     async rollback(id: number, context: RequestContext): Promise<PriceUpdateRecord> {
-      const restoredIds = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const run = await lockedRun(tx, id);
         if (run.state === 'rolled_back') throw conflict(PRICE_UPDATE_MESSAGES.alreadyRolledBack);
         if (run.state !== 'applied') throw conflict(PRICE_UPDATE_MESSAGES.notApplied);
