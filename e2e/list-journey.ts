@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, confirmDialog, login, signInApi, uniqueName } from './support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, confirmDialog, login, signInApi, test, uniqueName } from './support.ts';
 
 /**
  * The browser journey every flat reference-data screen shares (list, add/edit form, search, sort,

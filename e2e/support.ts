@@ -3,6 +3,9 @@ import { expect } from '@playwright/test';
 
 /** Helpers shared by every journey. Each test builds its own data through these. */
 
+/** Every journey's `test`: Playwright's, with axe checking each screen the journey opens (accessibility.ts). */
+export { test } from './accessibility.ts';
+
 export const ADMIN = { username: 'admin', password: 'admin-pass1' } as const;
 /** Passwords of users the tests create: 8 to 12 characters, as the spec allows. */
 export const TEST_PASSWORD = 'Test-pass1';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { expect, test } from '@playwright/test';
-import { ADMIN, chooseOption, createRole, createUser, login, logout, sidebar, signInApi, TEST_PASSWORD, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, chooseOption, createRole, createUser, login, logout, sidebar, signInApi, test, TEST_PASSWORD, uniqueName } from '../support.ts';
 
 test('a user holding only `system` sees no User Management and is sent to / from its pages', async ({ page, request }) => {
   await signInApi(request);

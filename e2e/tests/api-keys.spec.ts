@@ -1,5 +1,5 @@
-import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, login, sidebar, uniqueName } from '../support.ts';
+import { expect as baseExpect } from '@playwright/test';
+import { ADMIN, login, sidebar, test, uniqueName } from '../support.ts';
 
 /**
  * System > API Keys (issue 13): a key for the storefront API is created with its scopes, shown once

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { expect, test } from '@playwright/test';
-import { ADMIN, createUser, login, logout, sidebar, signInApi, TEST_PASSWORD, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, createUser, login, logout, sidebar, signInApi, test, TEST_PASSWORD, uniqueName } from '../support.ts';
 
 test('admin signs in, sees the shell and logs out', async ({ page }) => {
   await page.goto('/users');

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, confirmDialog, login, sidebar } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, confirmDialog, login, sidebar, test } from '../support.ts';
 
 const rowOf = (page: Page, label: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
 

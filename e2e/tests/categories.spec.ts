@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, countRequests, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, countRequests, login, signInApi, test, uniqueName } from '../support.ts';
 
 /** A real 4x4 PNG: what a staff member would upload as a banner. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4uUgdjhiI4wAAl7IZISQkAugAAAAASUVORK5CYII=', 'base64');

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, login } from '../support.ts';
+import { ADMIN, login, test } from '../support.ts';
 
 describeListJourney({
   name: 'customer groups',

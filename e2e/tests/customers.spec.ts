@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, confirmDialog, login, selectOption, uniqueName } from '../support.ts';
+import { ADMIN, confirmDialog, login, selectOption, test, uniqueName } from '../support.ts';
 
 const panel = (page: Page) => page.getByRole('form', { name: 'Filters' });
 

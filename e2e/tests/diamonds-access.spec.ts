@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
-import { createRole, createUser, login, selectOption, sidebar, signInApi, TEST_PASSWORD, uniqueName } from '../support.ts';
+import { expect as baseExpect } from '@playwright/test';
+import { createRole, createUser, login, selectOption, sidebar, signInApi, test, TEST_PASSWORD, uniqueName } from '../support.ts';
 
 /**
  * A member of staff who holds only the `diamonds` permission (a diamond desk): the Diamonds menu and

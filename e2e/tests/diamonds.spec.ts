@@ -1,7 +1,7 @@
 import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, login, selectOption, sidebar } from '../support.ts';
+import { expect as baseExpect } from '@playwright/test';
+import { ADMIN, login, selectOption, sidebar, test } from '../support.ts';
 
 /**
  * Diamonds and gemstones (document 2 §2, §4, §5, §8): the list's Filters panel with its parameters in

@@ -2,8 +2,8 @@ import { MESSAGES } from '@facet/contract/messages';
 import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { DiamondListRow } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, countRequests, login, openMenuEntry } from '../support.ts';
+import { expect as baseExpect } from '@playwright/test';
+import { ADMIN, countRequests, login, openMenuEntry, test } from '../support.ts';
 
 /**
  * System > Feed Settings (/system/service/settings): the Nivoda connection and schedule, whose

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, login, selectOption, signInApi, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, login, selectOption, signInApi, test, uniqueName } from '../support.ts';
 
 /**
  * A filtered list keeps its filters in the URL: opening a record and coming back by Cancel, Back,

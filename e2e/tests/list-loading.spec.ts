@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, holdRequests, login } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, holdRequests, login, test } from '../support.ts';
 
 /**
  * While a list's data is on the way the table shows its spinner and nothing else: antd would draw

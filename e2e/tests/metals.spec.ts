@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectFormShown, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, login } from '../support.ts';
+import { ADMIN, login, test } from '../support.ts';
 
 const rowOf = (page: Page, metalType: string) => page.getByRole('row', { name: new RegExp(`^${metalType} `) });
 const metalTypes = async (page: Page) => (await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allTextContents()).map((t) => t.trim());

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, countRequests, login, pickOption, signInApi, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, countRequests, login, pickOption, signInApi, test, uniqueName } from '../support.ts';
 
 function fieldError(page: Page, label: string) {
   return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain');

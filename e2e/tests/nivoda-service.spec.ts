@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, confirmDialog, login, openMenuEntry } from '../support.ts';
+import { expect as baseExpect } from '@playwright/test';
+import { ADMIN, confirmDialog, login, openMenuEntry, test } from '../support.ts';
 
 /**
  * System > Import Services and System > Nivoda Logs (document 3 §2.1, §3 service log): a sync

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { ProductAttributeRecord } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, login, pickOption } from '../support.ts';
+import { ADMIN, login, pickOption, test } from '../support.ts';
 
 /** Attribute codes are letters only: the run's digits written as letters. */
 const codeOf = (run: string) => run.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
-import { ADMIN, confirmDialog, login, uniqueName } from '../support.ts';
+import { ADMIN, confirmDialog, login, test, uniqueName } from '../support.ts';
 
 /** Types sizes into a tag list: each Enter adds one. */
 async function addSizes(page: Page, label: string, sizes: string[]) {

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { fillMainFields, seedRingSet, uploadLibraryImage } from '../product-fixtures.ts';
-import { ADMIN, chooseOption, login, selectOption, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, chooseOption, login, selectOption, signInApi, test, uniqueName } from '../support.ts';
 
 // The form is long and the machine busy: room for the whole journey.
 test.describe.configure({ timeout: 180_000 });

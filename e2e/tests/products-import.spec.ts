@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, login, signInApi } from '../support.ts';
+import { ADMIN, login, signInApi, test } from '../support.ts';
 
 /**
  * Import Excel (document 2 §2, §4): the example sheet checked (dry run), applied as a job with its

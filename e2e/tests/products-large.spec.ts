@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { APIRequestContext, Request, Response } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { installRenderCounter, readRenders, resetRenders } from '../render-counter.ts';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, login, signInApi, test, uniqueName } from '../support.ts';
 
 // Seeding and saving a 1,000-variant product on a busy 2-core machine takes its time.
 test.describe.configure({ timeout: 240_000 });

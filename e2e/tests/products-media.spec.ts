@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { fillMainFields, seedRingSet, uploadLibraryImage, uploadLibraryVideo } from '../product-fixtures.ts';
-import { ADMIN, login, uniqueName } from '../support.ts';
+import { ADMIN, login, test, uniqueName } from '../support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 

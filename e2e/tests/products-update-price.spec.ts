@@ -1,8 +1,8 @@
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
 import type { APIRequestContext } from '@playwright/test';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+import { ADMIN, login, signInApi, test, uniqueName } from '../support.ts';
 
 /**
  * Update Price (document 2 §2 /products/updateprice, §8): from the products list, a sheet naming an

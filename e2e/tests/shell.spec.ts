@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, login } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, login, test } from '../support.ts';
 
 async function analyticsConfig(page: Page) {
   return (await (await page.request.get('/api/app-config')).json()) as { analyticsUrl: string };

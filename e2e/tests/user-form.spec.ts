@@ -1,8 +1,8 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { PASSWORD_MIN } from '@facet/contract/modules/users/user.schema';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, chooseOption, countRequests, createUser, login, signInApi, TEST_PASSWORD, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, chooseOption, countRequests, createUser, login, signInApi, test, TEST_PASSWORD, uniqueName } from '../support.ts';
 
 /** The message area under a field of the form (the assertion retries while messages animate in and out). */
 function fieldError(page: Page, label: string) {

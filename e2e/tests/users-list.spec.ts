@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { ADMIN, confirmDialog, createUser, login, signInApi, uniqueName } from '../support.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, confirmDialog, createUser, login, signInApi, test, uniqueName } from '../support.ts';
 
 /** The Username cells of the table, top to bottom. */
 async function usernames(page: Page) {

@@ -179,6 +179,14 @@ export const MESSAGES = {
   jobNotRetryable: 'Only a failed or cancelled job can be retried.',
   jobStarted: 'Job started',
   jobFileExpired: 'This file is no longer kept (exports are kept for 24 hours). Export the list again.',
+  // Bulk actions on a list (issue 23 §1); not worded by the spec.
+  bulkStatusConfirm: (count: string, records: string, status: string) => `Set the status of ${count} ${records} to ${status}?`,
+  bulkDeleteConfirm: (count: string, records: string) => `Delete ${count} ${records}? Data will not be retrieved once deleted.`,
+  bulkExportConfirm: (count: string, records: string) => `Export ${count} ${records} to Excel?`,
+  bulkExportNeedsFilters: 'An export takes the list filters: select all matching rows to export them.',
+  bulkSelection: 'Choose either the ticked rows (ids) or the list filters, not both.',
+  bulkBlocked: (blocked: number, selected: number, reasons: string) =>
+    `${blocked.toLocaleString('en-GB')} of ${selected.toLocaleString('en-GB')} selected rows cannot be changed, so nothing was changed: ${reasons}`,
   // Product media library (document 2 §2, §5, §8): the two empty texts are the spec's.
   noImagesOnAws: 'No images found on AWS',
   noVideosOnAws: 'No Videos found on AWS',

@@ -74,12 +74,31 @@ export interface ResourceDefinition<
   /** Fields unique among live rows, with the label used in the duplicate message. */
   unique: readonly { field: FieldOf<TRecord>; label: string }[];
   /**
-   * How the list counts: `exact` (small tables, the default) or `capped` for tables that grow to
-   * millions of rows (the count stops at 10,000 and the answer says `totalIsCapped`).
+   * How the list counts. Left out (as every resource should), the server chooses from the table's
+   * size as the planner sees it: exact while it is small, `capped` beyond 50,000 rows (the count
+   * stops at 10,000 and the answer says `totalIsCapped`). Declared, it forces one way (tests).
    */
   totals?: 'exact' | 'capped';
   /** Excel export columns when the spec lists an export for this resource. */
   export?: { fileName: string; columns: readonly ExportColumn<FieldOf<TRecord>>[] };
+  /**
+   * The bulk actions its list offers on the rows ticked or on everything its filters select
+   * (`POST /api/<name>/bulk`, run as a job): `status` only with a status, `delete` only where a
+   * single delete exists, `export` only with an export. None unless declared.
+   */
+  bulkActions?: readonly BulkAction[];
+}
+
+/** What a list can do at once to many rows: set their status, delete them, export them. */
+export const BULK_ACTIONS = ['status', 'delete', 'export'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** A bulk action the resource could not carry out one row at a time is a mistake of its definition. */
+function assertBulkActions(definition: Pick<ResourceDefinition, 'name' | 'hasStatus' | 'operations' | 'export' | 'bulkActions'>) {
+  const possible: Record<BulkAction, boolean> = { status: definition.hasStatus, delete: definition.operations.delete, export: Boolean(definition.export) };
+  for (const action of definition.bulkActions ?? []) {
+    if (!possible[action]) throw new Error(`${definition.name}: bulk action ${action} needs a single ${action} of its own`);
+  }
 }
 
 /**
@@ -132,7 +151,7 @@ export function defineResource<
       column.type === 'status' && status?.kind === 'states' ? { labels: status.labels, ...column } : column,
     ),
   };
-  return {
+  const resource: ResourceDefinition<TCreate, TUpdate, TRecord, FiltersWithStatus<TFilters, TStatus>, TStatus, TListRow> = {
     updateInput: definition.createInput as unknown as TUpdate,
     searchable: [],
     defaultSort: { field: 'createdAt' as FieldOf<TRecord>, order: 'desc' },
@@ -147,6 +166,8 @@ export function defineResource<
     listQuery: defineListQuery({ sortable, filters }),
     operations: { create: true, update: true, delete: true, ...definition.operations },
   };
+  assertBulkActions(resource);
+  return resource;
 }
 
 export type CreateInput<R extends ResourceDefinition> = z.input<R['createInput']>;

@@ -22,7 +22,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
 import { isRedisAnswering } from '../src/integrations/redis/redis-probe.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { seedProducts } from './seed-products.ts';
 

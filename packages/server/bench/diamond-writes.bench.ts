@@ -30,12 +30,12 @@ import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/dia
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { systemContext } from '../src/http/context.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
-import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
-import { readForSync } from '../src/modules/diamonds/feed-read-thread.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
+import { ingestStones } from '../src/modules/diamonds/feed/diamond-ingest.ts';
+import { readForSync } from '../src/modules/diamonds/feed/feed-read-thread.ts';
 import { repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
-import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
+import { createGeneratedFeed } from '../src/modules/diamonds/feed/generated-stone-feed.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { SERVER_NODE_FLAGS } from '../src/server-command.ts';
 import { createNivodaFeed } from '../src/integrations/nivoda/nivoda-feed.ts';

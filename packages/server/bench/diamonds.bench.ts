@@ -26,11 +26,11 @@ import { EXCHANGE_RATE_SETTING_KEYS, diamondListQuery } from '@facet/contract/mo
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { systemContext } from '../src/http/context.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
-import { ingestStones } from '../src/modules/diamonds/diamond-ingest.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
+import { ingestStones } from '../src/modules/diamonds/feed/diamond-ingest.ts';
 import { createDiamondService, repriceAll } from '../src/modules/diamonds/diamond.service.ts';
 import { seedDemoDiamondPricing } from '../src/modules/diamonds/diamond.demo.ts';
-import { createGeneratedFeed } from '../src/modules/diamonds/generated-stone-feed.ts';
+import { createGeneratedFeed } from '../src/modules/diamonds/feed/generated-stone-feed.ts';
 import { databaseCpuSeconds, openBenchDatabase } from './bench-database.ts';
 import { formatSummary, profileDuring } from './cpu-profile.ts';
 

@@ -15,7 +15,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import type { RequestContext } from '../src/http/context.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { createProductPriceService } from '../src/modules/product-prices/product-price.service.ts';
 import type { PriceSheet } from '../src/modules/product-prices/product-price.service.ts';
 import { closeSheetReader, readSheet } from '../src/spreadsheets/sheet-reader.ts';

@@ -19,7 +19,7 @@ import type { ImportCheckResponse } from '@facet/contract/modules/product-import
 import { PRODUCT_SHEET_COLUMNS } from '@facet/contract/modules/products/product-sheet';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { SERVER_NODE_ARGS } from '../src/server-command.ts';
 import { multipartBody } from '../src/test/upload.ts';
 import { openBenchDatabase } from './bench-database.ts';

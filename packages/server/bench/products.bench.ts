@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { seedProducts } from './seed-products.ts';
 

@@ -23,7 +23,7 @@ import { createWriteStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { seedDemoDiamondShapes } from '../src/modules/diamond-shapes/diamond-shape.demo.ts';
 import { users } from '../src/modules/users/user.table.ts';
 import { seedDemoShippingRates } from '../src/modules/shipping-rates/shipping-rate.demo.ts';

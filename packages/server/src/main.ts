@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { secretKeyOf } from './secret-key.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { bootstrap } from './modules/bootstrap/bootstrap.ts';
+import { bootstrap } from './bootstrap/bootstrap.ts';
 import { mediaStorageFor } from './modules/register-modules.ts';
 import { describeStart } from './start-banner.ts';
 import { purgeExpiredSessions } from './modules/auth/session.service.ts';

@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { BootstrapResult } from './modules/bootstrap/bootstrap.ts';
+import type { BootstrapResult } from './bootstrap/bootstrap.ts';
 
 /** A connection string without its password, for printing. */
 function describeDatabaseUrl(url: string): string {

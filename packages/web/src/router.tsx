@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { PageLoading } from './layout/page-loading.tsx';
 import { RootError, RootLayout } from './layout/root-layout.tsx';
-import type { AppRoute, PageHandle } from './routes.tsx';
+import type { AppRoute, PageHandle } from './app-route.ts';
 import { APP_ROUTES } from './routes.tsx';
 
 const loadErrorPage = async () => (await import('./layout/error.page.tsx')).default;

@@ -40,12 +40,12 @@ export interface AuditEntry {
 
 type AuditActor = Pick<RequestContext, 'ip' | 'requestId'> & { actor: { id: number; name: string } | null };
 
-/** Appends one audit row; call it with the transaction that made the change. */
-export async function writeAudit(db: Db, context: AuditActor, entry: AuditEntry): Promise<void> {
+/** The audit row of one entry: secrets masked, an update reduced to the fields that changed. */
+function auditRowOf(context: AuditActor, entry: AuditEntry) {
   let before = entry.before ? (maskSecrets(entry.before) as Record<string, unknown>) : null;
   let after = entry.after ? (maskSecrets(entry.after) as Record<string, unknown>) : null;
   if (before && after) ({ before, after } = diff(before, after));
-  await db.insert(auditLog).values({
+  return {
     actorId: context.actor?.id ?? null,
     actorName: context.actor?.name ?? null,
     action: entry.action,
@@ -55,5 +55,15 @@ export async function writeAudit(db: Db, context: AuditActor, entry: AuditEntry)
     after,
     ip: context.ip,
     requestId: context.requestId,
-  });
+  };
+}
+
+/** Appends one audit row; call it with the transaction that made the change. */
+export async function writeAudit(db: Db, context: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRowOf(context, entry));
+}
+
+/** Appends the audit rows of many records changed at once (a bulk action) in one statement. */
+export async function writeAudits(db: Db, context: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length) await db.insert(auditLog).values(entries.map((entry) => auditRowOf(context, entry)));
 }

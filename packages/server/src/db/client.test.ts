@@ -5,7 +5,7 @@ import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { permissions } from '../modules/permissions/permission.table.ts';
-import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../bootstrap/bootstrap.ts';
 import { openMigratedPglite, openTestDatabase } from '../test/test-database.ts';
 import { DataDirLockedError, openPglite } from './client.ts';
 

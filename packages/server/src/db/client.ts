@@ -14,6 +14,9 @@ import type { Db as JobsDatabase } from 'pg-boss';
 /** Drizzle over either driver; a transaction has the same type, so services take `Db` for both. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The rows a raw statement (`db.execute`) returned: both drivers answer `{ rows }`, typed here by the caller. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';

@@ -9,14 +9,17 @@ import { Column, and, asc, count, desc, eq, getTableColumns, is, ne, sql } from 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
+import { AppError, conflict, databaseErrorOf, invalidField, notFound } from '../http/errors.ts';
 import type { RequestContext } from '../http/context.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit, writeAudits } from './audit.ts';
+import { arrayParam } from './array-param.ts';
 import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
 import { filterConditions, searchCondition } from './list-query.ts';
 import { isLive } from './columns.ts';
+import { EXACT_TOTALS_MAX_ROWS, UNCOUNTED_PAST_CAP_TIMES, plannedRows, tableSizeEstimate } from './list-totals.ts';
+import { expressionText, hasSortIndex } from './sort-indexes.ts';
 import { assertVersion } from './version.ts';
 
 type StandardColumnName = keyof typeof standardColumns;
@@ -105,6 +108,30 @@ export interface CrudService<TCreate, TUpdate, TRecord, TStatusValue = boolean, 
    * them needs it.
    */
   iterateBatches(query: ListQuery & Record<string, unknown>, fields?: readonly string[]): AsyncGenerator<Row[]>;
+  /**
+   * A bulk action (a status change or a delete) on the records `ids` that are still live and still
+   * match `query` (the list's filters, read again under the lock), all in one transaction: each
+   * record meets the rules its single write meets, and if any is refused nothing is written (409
+   * naming the refused records); the change is one statement; each changed record gets its audit
+   * row and its after-write hook, as a single write does. `commit` runs last in that transaction
+   * (a job marks itself done there, so its data and its status commit together).
+   */
+  applyToMany(
+    ids: readonly number[],
+    change: BulkChange<TStatusValue>,
+    query: ListQuery & Record<string, unknown>,
+    context: RequestContext,
+    commit?: (tx: Db, outcome: BulkOutcome) => Promise<void>,
+  ): Promise<BulkOutcome>;
+}
+
+/** What a bulk action does to each record it selects. */
+export type BulkChange<TStatusValue = unknown> = { action: 'status'; status: TStatusValue } | { action: 'delete' };
+export interface BulkOutcome {
+  /** Records still live and matching when the change was applied. */
+  matched: number;
+  /** Of those, records written (a status already as asked is left alone). */
+  changed: number;
 }
 
 function toIso(value: unknown) {
@@ -184,13 +211,12 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   const derivedFields = hooks.derivedFields ?? {};
   const selection = { ...columns, ...derivedFields };
 
-  // A list row smaller than the record (a product without its variants) is read as just its fields:
-  // their columns (and the id), and the relations only when it shows one of theirs.
+  // A list reads just the fields its rows answer: their columns (and the id), never the rest of the
+  // row (a customer's password hash), and the relations only when it shows one of theirs. A list row
+  // smaller than the record (a product without its variants) reads fewer still.
   const hasListRow = resource.listRow !== resource.record;
   const listFields = hasListRow ? fieldsOf(resource.listRow) : recordFields;
-  const listSelection = hasListRow
-    ? Object.fromEntries(Object.entries(selection).filter(([field]) => field === 'id' || listFields.includes(field)))
-    : selection;
+  const listSelection = Object.fromEntries(Object.entries(selection).filter(([field]) => field === 'id' || listFields.includes(field)));
   const listNeedsRelations = !hasListRow || listFields.some((field) => !(field in selection));
 
   /** What search and sort compare: a column, or a derived field (text). */
@@ -218,6 +244,12 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
       return [name, target];
     }),
   ) as FilterTargets<R['filters']>;
+  for (const field of resource.sortable) {
+    const sortText = expressionText(sortExpressionOf(field).expression);
+    if (!hasSortIndex(table, sortText)) {
+      throw new Error(`${resource.name}: sortable field ${field} has no index for its order; add listIndex(..., t, ${sortText}) to its table`);
+    }
+  }
   // A resource that declares its own status filter (or has named states, which get one) reads `status`
   // through it; the others keep the plain `status=active|inactive` of every list.
   const statusFilter = resource.filters.status;
@@ -259,11 +291,15 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   function sortOf(query: ListQuery): { expression: SQL | PgColumn; sqlType: string; isAscending: boolean } {
     const field = query.sort ?? resource.defaultSort.field;
     if (!resource.sortable.includes(field)) throw invalidField('sort', `Sorting by ${field} is not supported.`);
+    return { ...sortExpressionOf(field), isAscending: (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' };
+  }
+
+  /** What a field is sorted by, and its SQL type (an export's keyset casts the last value back to it). */
+  function sortExpressionOf(field: string): { expression: SQL | PgColumn; sqlType: string } {
     const { expression: value, isText } = fieldExpression(field);
     const canBeMissing = !is(value, Column) || !value.notNull;
     const expression = !isText ? value : canBeMissing ? sql`lower(coalesce(${value}, ''))` : sql`lower(${value})`;
-    const sqlType = isText ? 'text' : (value as PgColumn).getSQLType();
-    return { expression, sqlType, isAscending: (query.order ?? (query.sort ? 'asc' : resource.defaultSort.order)) === 'asc' };
+    return { expression, sqlType: isText ? 'text' : (value as PgColumn).getSQLType() };
   }
 
   function orderBy(query: ListQuery) {
@@ -397,6 +433,28 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
     return sql<number>`(select cast(count(*) as integer) from ${table} where ${where ?? sql`true`})`;
   }
 
+  const tableSize = tableSizeEstimate(table);
+  /**
+   * Whether the list's total stops at the cap: as the resource declares, or else when the planner
+   * puts the table above EXACT_TOTALS_MAX_ROWS (list-totals.ts), so a list is fast by default.
+   */
+  async function isTotalCapped(source: Db): Promise<boolean> {
+    if (resource.totals) return resource.totals === 'capped';
+    return (await tableSize(source)).rows > EXACT_TOTALS_MAX_ROWS;
+  }
+
+  /**
+   * Whether the planner expects so many more rows than the cap to match that counting them is
+   * pointless (UNCOUNTED_PAST_CAP_TIMES, list-totals.ts): the table's size for a plain page, the
+   * estimate of the list's own condition otherwise, and never before the table has statistics.
+   */
+  async function isFarPastCap(source: Db, query: ListQuery & Record<string, unknown>, where: SQL | undefined, cap: number): Promise<boolean> {
+    const enough = cap * UNCOUNTED_PAST_CAP_TIMES;
+    const size = await tableSize(source);
+    if (!size.hasStatistics || size.rows < enough) return false;
+    return (isPlainPage(query) ? size.rows : await plannedRows(source, table, where)) >= enough;
+  }
+
   /** How many rows match, stopping after `upTo`: `count(*)` over a limited subquery. */
   async function countUpTo(source: Db, where: SQL | undefined, upTo: number) {
     const matching = source.select({ one: sql`1` }).from(table).where(where).limit(upTo).as('matching');
@@ -419,23 +477,28 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   const service: CrudService<TCreate, TUpdate, TRecord, TStatusValue, TListRow> = {
     async list(query, source = db) {
       const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      if (resource.totals !== 'capped' && source === db && isPlainPage(query)) {
+      const isCapped = await isTotalCapped(source);
+      if (!isCapped && source === db && isPlainPage(query)) {
         // Nothing built per request: the prepared page with its exact total.
         return pageWithTotal((await plainPage().execute(paging)) as Row[], query, source, () => listWhere(query));
       }
       const where = listWhere(query);
       const order = orderBy(query);
-      if (resource.totals === 'capped') {
+      if (isCapped) {
         // A big table: the page comes from the index in order, and the count stops at the cap instead
-        // of walking every matching row; a page past the cap counts as far as itself, so the pager
-        // still offers the next one.
+        // of walking every matching row (or is skipped when the planner expects far more); a page
+        // past the cap counts as far as itself, so the pager still offers the next one.
         const cap = Math.max(CAPPED_TOTAL, paging.offset + paging.limit);
         const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
+        const counted = async () => ((await isFarPastCap(source, query, where, cap)) ? undefined : countUpTo(source, where, cap + 1));
         // Side by side on the pool; in turn in a caller's transaction (one connection: node-postgres
         // would queue the second, a use it deprecates).
-        const [rows, total] = source === db ? await Promise.all([page, countUpTo(source, where, cap + 1)]) : [await page, await countUpTo(source, where, cap + 1)];
-        const response = { items: await listRowsOf(source, rows as Row[]), total: Math.min(total, cap), page: query.page, pageSize: query.pageSize };
-        return total > cap ? { ...response, totalIsCapped: true } : response;
+        const [rows, total] = source === db ? await Promise.all([page, counted()]) : [await page, await counted()];
+        const response = { items: await listRowsOf(source, rows as Row[]), page: query.page, pageSize: query.pageSize };
+        // A page that is not full ends the list: its end is the exact total, counted or not.
+        const isLastPage = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
+        if (total === undefined) return isLastPage ? { ...response, total: paging.offset + rows.length } : { ...response, total: cap, totalIsCapped: true };
+        return total > cap ? { ...response, total: cap, totalIsCapped: true } : { ...response, total };
       }
       // The page and its exact total in one round trip.
       const rows = (await source
@@ -576,9 +639,89 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
         if (!next) return;
       }
     },
+
+    async applyToMany(ids, change, query, context, commit) {
+      if (change.action === 'status' && (!table.status || !resource.status)) throw notFound();
+      const idIn = (list: readonly number[]) => sql`${table.id} = any(${arrayParam(list, 'int')})`;
+      return db.transaction(async (tx) => {
+        await hooks.lockFirst?.(tx, change.action);
+        // Locked in id order, as every bulk action locks, so two of them never wait for each other in a circle;
+        // a row changed meanwhile is read again under the lock and left out if it no longer matches.
+        const rows = (await tx
+          .select(selection)
+          .from(table)
+          .where(and(idIn(ids), listWhere(query)))
+          .orderBy(asc(table.id))
+          .for('update')) as TRow[];
+        const refusals: string[] = [];
+        for (const existing of rows) {
+          try {
+            if (change.action === 'status') {
+              assertTransition((existing as Row).status, change.status);
+              await hooks.beforeStatus?.(tx, { status: change.status, existing, context });
+            } else {
+              await hooks.beforeDelete?.(tx, { existing, context });
+            }
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            refusals.push(`${nameOf(existing as Row)}: ${error.message}`);
+          }
+        }
+        if (refusals.length) {
+          const shown = refusals.slice(0, BULK_REFUSALS_SHOWN).join(' ');
+          throw conflict(MESSAGES.bulkBlocked(refusals.length, rows.length, refusals.length > BULK_REFUSALS_SHOWN ? `${shown} …` : shown));
+        }
+        const locked = rows.map((row) => (row as Row).id as number);
+        const written =
+          change.action === 'status'
+            ? await tx
+                .update(table)
+                .set({ status: change.status, version: sql`${table.version} + 1`, updatedAt: new Date(), updatedBy: context.actor.id })
+                .where(and(idIn(locked), ne(table.status!, change.status)))
+                .returning({ id: table.id })
+            : await tx
+                .update(table)
+                .set({ deletedAt: new Date(), deletedBy: context.actor.id, version: sql`${table.version} + 1` })
+                .where(idIn(locked))
+                .returning({ id: table.id });
+        const changedIds = new Set(written.map((row) => row.id as number));
+        const changedRows = rows.filter((row) => changedIds.has((row as Row).id as number));
+        for (let start = 0; start < changedRows.length; start += BULK_BATCH) {
+          const batch = changedRows.slice(start, start + BULK_BATCH);
+          const befores = (await withRelations(tx, batch as Row[])) as Row[];
+          const entries = befores.map((before) => ({
+            action: change.action,
+            entity: resource.entity,
+            entityId: before.id as number,
+            before,
+            after: change.action === 'delete' ? null : { ...before, status: change.status },
+          }));
+          for (const [i, entry] of entries.entries()) {
+            await hooks.afterWrite?.(tx, { action: change.action, existing: batch[i], context, id: entry.entityId, before: entry.before, after: entry.after });
+          }
+          await writeAudits(tx, context, entries);
+        }
+        const outcome = { matched: rows.length, changed: changedRows.length };
+        await commit?.(tx, outcome);
+        return outcome;
+      });
+    },
   };
+
+  /** How a refusal names a record: by its first unique field (a shipping rate's name), and its id. */
+  function nameOf(row: Row): string {
+    const field = resource.unique[0]?.field;
+    const name = field === undefined ? undefined : row[field];
+    return typeof name === 'string' ? `"${name}" (#${String(row.id)})` : `#${String(row.id)}`;
+  }
+
   return service;
 }
+
+/** Refusals a bulk action's 409 names one by one; the count says how many more there were. */
+const BULK_REFUSALS_SHOWN = 10;
+/** Records whose relations, hooks and audit rows a bulk action handles at once. */
+const BULK_BATCH = 1000;
 
 /** Names each service's prepared list statement apart (node-postgres keys them by name per connection). */
 let preparedLists = 0;
@@ -588,7 +731,7 @@ const TOTAL_FIELD = '__total';
 /** The sort value read with each row of an export, to start the next batch after it. */
 const SORT_KEY_FIELD = '__sortKey';
 const ITERATE_BATCH = 1000;
-/** Lists of big tables count matching rows up to this many and then say "more". */
+/** Lists of big tables (list-totals.ts) count matching rows up to this many and then say "more". */
 export const CAPPED_TOTAL = 10_000;
 
 const STANDARD_FIELDS: Record<StandardColumnName, true> = {

@@ -16,7 +16,7 @@ import type { TestApp } from '../test/test-app.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { auditLog } from './audit.table.ts';
 import type { Db } from './client.ts';
-import { searchIndexes, standardColumns, statesColumn } from './columns.ts';
+import { listIndex, searchIndexes, standardColumns, statesColumn } from './columns.ts';
 import { createCrudService } from './crud-service.ts';
 
 /**
@@ -63,7 +63,11 @@ const reviewResource = defineResource({
 const testReviews = pgTable(
   'test_reviews',
   { ...standardColumns, ...statesColumn(REVIEW_STATES, 'pending'), title: text('title').notNull(), body: text('body').notNull() },
-  (t) => [uniqueIndex('test_reviews_title_live').on(sql`lower(${t.title})`).where(sql`deleted_at is null`), ...searchIndexes('test_reviews', t.title)],
+  (t) => [
+    uniqueIndex('test_reviews_title_live').on(sql`lower(${t.title})`).where(sql`deleted_at is null`),
+    ...searchIndexes('test_reviews', t.title),
+    listIndex('test_reviews_created', t, t.createdAt),
+  ],
 );
 
 /** How often the detail's relation was loaded, to show that the list does not load it. */
@@ -83,6 +87,7 @@ async function reviewRoutes(app: FastifyInstance, db: Db) {
     )`);
   await db.execute(sql`create unique index test_reviews_title_live on test_reviews (lower(title)) where deleted_at is null`);
   await db.execute(sql`create index test_reviews_title_search on test_reviews using gin (lower(title) gin_trgm_ops)`);
+  await db.execute(sql`create index test_reviews_created on test_reviews (created_at, id) where deleted_at is null`);
   const service = createCrudService(db, reviewResource, testReviews, {
     async loadRelations(source, ids) {
       relationLoads.count++;

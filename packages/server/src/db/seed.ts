@@ -2,7 +2,7 @@ import type { Db } from './client.ts';
 
 /**
  * What a seeder (reference or demo data) gets besides the transaction. It lives here, not beside the
- * seeder lists in modules/bootstrap/, so a module's `*.demo.ts` does not import the list that imports it.
+ * seeder lists in bootstrap/, so a module's `*.demo.ts` does not import the list that imports it.
  */
 export interface SeedContext {
   permissionIds: Map<string, number>;
@@ -11,7 +11,7 @@ export interface SeedContext {
   mediaStorage?: SeedFileStore | undefined;
 }
 
-/** What seeding needs of the media store (modules/media's MediaStorage has it): write a file, name its address. */
+/** What seeding needs of the media store (storage/media-storage.ts's MediaStorage has it): write a file, name its address. */
 export interface SeedFileStore {
   put(name: string, body: Buffer, contentType: string): Promise<void>;
   urlOf(name: string): string;

@@ -34,7 +34,7 @@ describe(`events through the outbox (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
   });
 
   function startRelay(subscribers: EventSubscriber[], opts: EventRelayOptions = {}) {
-    const engine = createJobEngine(database.db, [], log);
+    const engine = createJobEngine(database.db, log);
     const relay = createEventRelay(database.db, subscribers, engine, log, { pollMs: 20, ...opts });
     engines.push(engine);
     relays.push(relay);

@@ -8,10 +8,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CrudService } from '../db/crud-service.ts';
 import { contextOf } from './context.ts';
+import { bulkRoutes } from './bulk-actions.ts';
 import { exportSourceOf, sendExport } from './large-exports.ts';
 
 /**
- * The REST routes of DESIGN §4 for one resource: list, export, read, create, update, status, delete.
+ * The REST routes of DESIGN §4 for one resource: list, export, read, create, update, status, delete,
+ * and the bulk actions it declares.
  * Each declares the resource's permission (list and view also `alsoReadBy`'s). The list and the export read the same query schema,
  * the resource's own (paging, search, sort and its declared filters), so an export holds what the list shows.
  */
@@ -34,11 +36,12 @@ export function crudRoutes<R extends ResourceDefinition>(
     service.list(request.query as Query),
   );
 
-  if (resource.export) {
-    const source = exportSourceOf(resource, service as CrudService<never, never, unknown>);
-    app.largeExports?.register(source);
-    route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) => sendExport(request, reply, source, request.query as never));
+  const exportSource = resource.export && exportSourceOf(resource, service as CrudService<never, never, unknown>);
+  if (exportSource) {
+    app.largeExports?.register(exportSource);
+    route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) => sendExport(request, reply, exportSource, request.query as never));
   }
+  bulkRoutes(app, resource, service as never, exportSource);
 
   route.get(`${base}/:id`, { config: readConfig, schema: { tags, params: idParamSchema, response: { 200: resource.record } } }, (request) =>
     service.get(request.params.id),

@@ -111,7 +111,7 @@ describe('exports over the threshold run as a job with a download (issue 9 §4)'
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ error: { message: MESSAGES.jobFileExpired } });
     // A job of another kind has no file.
-    const other = (await t.request(admin, { method: 'POST', url: '/api/jobs', payload: { kind: 'shipping-rates.set-status', params: { status: true } } })).json() as JobRecord;
+    const other = (await t.request(admin, { method: 'POST', url: '/api/shipping-rates/bulk', payload: { action: 'status', status: true, filters: {} } })).json() as JobRecord;
     await waitUntilEnded(t, admin, other.id);
     expect((await t.request(admin, { method: 'GET', url: `/api/jobs/${other.id}/download` })).statusCode).toBe(404);
   });

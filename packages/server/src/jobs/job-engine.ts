@@ -1,4 +1,3 @@
-import type { JOB_KINDS } from '@facet/contract/modules/jobs/job.schema';
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromDrizzle } from 'pg-boss';
@@ -6,12 +5,13 @@ import { clearStaged } from '../db/bulk-write.ts';
 import type { Db } from '../db/client.ts';
 import { jobsDatabaseOf } from '../db/client.ts';
 import { systemContext } from '../http/context.ts';
+import { AppError } from '../http/errors.ts';
 import { JobCancelled } from './job-kind.ts';
-import type { JobKindDefinition } from './job-kind.ts';
+import type { JobKind } from './job-kind.ts';
 import { jobRuns } from './job-run.table.ts';
 
 const QUEUE = 'facet-jobs';
-/** The side lane (`JobKindDefinition.sideLane`): its own queue and workers, so its runs neither wait for nor hold up the main lane's. */
+/** The side lane (`JobKind.sideLane`): its own queue and workers, so its runs neither wait for nor hold up the main lane's. */
 const SIDE_QUEUE = 'facet-jobs-side';
 /**
  * Runs of the side lane at once on PostgreSQL; PGlite's one connection would only interleave them.
@@ -43,12 +43,12 @@ export type JobEngine = ReturnType<typeof createJobEngine>;
  * run ids to a worker; `job_runs` holds what staff see. pg-boss starts on the first job (or at start
  * when jobs wait), so an app that never runs one creates no pg-boss schema.
  */
-export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>[], log: FastifyBaseLogger, opts: JobEngineOptions = {}) {
+export function createJobEngine(db: Db, log: FastifyBaseLogger, opts: JobEngineOptions = {}) {
   const { kind: driver, adapter } = jobsDatabaseOf(db);
   const staleAfterMs = opts.staleAfterMs ?? 15_000;
   const heartbeatMs = opts.heartbeatMs ?? 2_000;
   const batchPauseMs = opts.batchPauseMs ?? Number(process.env.JOB_BATCH_PAUSE_MS ?? 0);
-  const byKind = new Map(kinds.map((k) => [k.kind as string, k]));
+  const byKind = new Map<string, JobKind>();
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
@@ -88,13 +88,13 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
     let heartbeat: NodeJS.Timeout | null = null;
     try {
       if (!definition) throw new Error(`Unknown job kind ${run.kind}`);
-      const params = definition.params.parse(run.params);
       const context = systemContext(run.actorId === null ? null : { id: run.actorId, name: run.actorName }, runId);
       // The heartbeat that tells other processes this run is alive (PostgreSQL; PGlite has one process).
       if (driver === 'postgres') heartbeat = setInterval(() => void db.update(jobRuns).set({ heartbeatAt: new Date() }).where(eq(jobRuns.id, runId)).catch(() => {}), heartbeatMs);
+      // The kind reads the stored params with its own schema (defineJobKind).
       await definition.run({
         runId,
-        params: params as never,
+        params: run.params,
         context,
         db,
         async progress(done, total) {
@@ -120,7 +120,9 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
       }
     } catch (error) {
       const cancelled = error instanceof JobCancelled;
-      if (!cancelled) log.error({ err: error, runId }, 'job failed');
+      // A refusal (a bulk delete of rows in use) is the job's answer to staff, not a fault of the server.
+      if (error instanceof AppError) log.warn({ runId, reason: error.message }, 'job refused');
+      else if (!cancelled) log.error({ err: error, runId }, 'job failed');
       await clearStaged(db, runId).catch(() => {});
       await db
         .update(jobRuns)
@@ -172,31 +174,50 @@ export function createJobEngine(db: Db, kinds: readonly JobKindDefinition<never>
         await instance?.stop({ graceful: true, timeout: 5_000, close: false });
       }
     },
-    /** Queues a run; the row and pg-boss's job commit together. */
-    async submit(kind: keyof typeof JOB_KINDS, params: Record<string, unknown>, actor: { id: number; name: string } | null): Promise<number> {
+    /** Starts pg-boss now if it is not yet: before a transaction that will queue in it (`submit`'s `within`), which on PGlite's one connection could not wait for it. */
+    async ready(): Promise<void> {
+      await ensureStarted();
+    },
+    /**
+     * Queues a run; the row and pg-boss's job commit together, in the caller's transaction when it
+     * gives one (a kind's start that checks and queues under one lock; call `ready` before opening it).
+     */
+    async submit(kind: string, params: unknown, actor: { id: number; name: string } | null, within?: Db): Promise<number> {
       if (stopped) throw new Error('job engine stopped');
+      if (!byKind.has(kind)) throw new Error(`Unknown job kind ${kind}: declare it in its module's manifest (jobKinds)`);
       const instance = await ensureStarted();
-      return db.transaction(async (tx) => {
+      const queue = async (tx: Db) => {
         const [row] = await tx
           .insert(jobRuns)
           .values({ kind, params, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' })
           .returning({ id: jobRuns.id });
         await instance.send(byKind.get(kind)?.sideLane ? SIDE_QUEUE : QUEUE, { runId: row!.id }, { db: fromDrizzle(tx as never, sql as never) });
         return row!.id;
-      });
+      };
+      return within ? queue(within) : db.transaction(queue);
     },
     /** Cancels a queued run at once; asks a running one to stop at its next batch. */
     async cancel(runId: number) {
       await db.update(jobRuns).set({ status: 'cancelled', finishedAt: new Date() }).where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'queued')));
       await db.update(jobRuns).set({ cancelRequested: true }).where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ['running'])));
     },
-    /** The definition of a kind, registered or built in. */
-    definitionOf(kind: string): JobKindDefinition<never> | undefined {
+    /** The definition of a kind. */
+    definitionOf(kind: string): JobKind | undefined {
       return byKind.get(kind);
     },
-    /** Adds a kind known only when a module registers (the export of each list). */
-    register(definition: JobKindDefinition<never>) {
-      byKind.set(definition.kind, definition);
+    /** Every kind the engine runs. */
+    kinds(): JobKind[] {
+      return [...byKind.values()];
+    },
+    /**
+     * Adds kinds: the modules' (their manifests' `jobKinds`) at start, the export of each list as its
+     * routes register. A kind named twice stops the start.
+     */
+    register(...kinds: readonly JobKind[]) {
+      for (const kind of kinds) {
+        if (byKind.has(kind.kind)) throw new Error(`job kind ${kind.kind} is declared twice`);
+        byKind.set(kind.kind, kind);
+      }
     },
     sweep,
     /** pg-boss, started on first use: the event relay's deliveries ride on the same instance. */

@@ -42,14 +42,15 @@ describe(`kill -9 during a bulk job (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, (
     await db.close();
 
     const server = await start(env);
-    const started = await fetch(`${server.base}/api/jobs`, {
+    // A bulk status change of every rate the list's filters select (all of them).
+    const started = await fetch(`${server.base}/api/shipping-rates/bulk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: server.cookie },
-      body: JSON.stringify({ kind: 'shipping-rates.set-status', params: { status: false } }),
+      body: JSON.stringify({ action: 'status', status: false, filters: { status: 'active' } }),
     });
-    expect(started.status).toBe(201);
+    expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: number };
-    // Kill it once some batches are staged and before the end: mid-way.
+    // Kill it once some batches of the selection are read and before the end: mid-way.
     const seen = await jobMidWay(server.base, server.cookie, id);
     await stop('SIGKILL');
     expect(seen).toMatchObject({ status: 'running' });

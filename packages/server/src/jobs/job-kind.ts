@@ -1,4 +1,4 @@
-import type { JobKind } from '@facet/contract/modules/jobs/job.schema';
+import type { PermissionRequirement } from '@facet/contract/permissions';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { ServiceContext } from '../http/context.ts';
@@ -25,9 +25,17 @@ export interface JobRunContext<P> {
   succeed(tx: Db, result: Record<string, unknown>): Promise<void>;
 }
 
-/** A kind of job: its input schema and its handler. Add one to `kinds/index.ts` and to the contract's `JOB_KINDS`. */
-export interface JobKindDefinition<P = unknown> {
-  kind: JobKind;
+/**
+ * A kind of job as its module declares it (`defineJobKind`, listed in the module manifest's
+ * `jobKinds`): its name, the label and area the Job Centre shows it under, its input schema and its
+ * handler.
+ */
+export interface JobKindDefinition<P> {
+  kind: string;
+  /** What the Job Centre calls it. */
+  label: string;
+  /** The area it belongs to: whoever holds this permission sees its runs, cancels and retries them. */
+  permission: PermissionRequirement;
   params: z.ZodType<P>;
   run(job: JobRunContext<P>): Promise<void>;
   /**
@@ -45,6 +53,26 @@ export interface JobKindDefinition<P = unknown> {
    * without one are retried by queuing their params again.
    */
   start?(params: P, starting: JobStart<P>): Promise<number>;
+}
+
+/**
+ * A job kind as the engine holds it, whatever its input: `defineJobKind` reads the stored params with
+ * the kind's own schema before its handler sees them, so the engine needs no cast to call it.
+ */
+export interface JobKind extends Pick<JobKindDefinition<unknown>, 'kind' | 'label' | 'permission' | 'sideLane'> {
+  params: z.ZodType;
+  run(job: JobRunContext<unknown>): Promise<void>;
+  start?(params: unknown, starting: JobStart<unknown>): Promise<number>;
+}
+
+/** Declares a job kind with its input typed by its schema, for a module manifest's `jobKinds`. */
+export function defineJobKind<P>(definition: JobKindDefinition<P>): JobKind {
+  const { run, start, ...declared } = definition;
+  return {
+    ...declared,
+    run: (job) => run({ ...job, params: definition.params.parse(job.params) }),
+    ...(start && { start: (params, starting) => start(definition.params.parse(params), { ...starting, submit: (typed: P) => starting.submit(typed) }) }),
+  };
 }
 
 /** What a kind's `start` is given: who starts it, the database, and the engine's queuing of a run of this kind. */

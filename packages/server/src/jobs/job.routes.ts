@@ -1,16 +1,19 @@
 import { idParamSchema } from '@facet/contract/api';
-import { JOB_PERMISSIONS, jobListQuerySchema, jobListResponseSchema, jobRecordSchema, startJobSchema } from '@facet/contract/modules/jobs/job.schema';
+import { jobListQuerySchema, jobListResponseSchema, jobRecordSchema } from '@facet/contract/modules/jobs/job.schema';
+import type { PermissionKey } from '@facet/contract/permissions';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import type { Db } from '../db/client.ts';
 import { contextOf } from '../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../http/excel.ts';
+import { createBulkJobs } from './bulk-jobs.ts';
 import { createJobEngine } from './job-engine.ts';
 import type { JobEngine } from './job-engine.ts';
+import type { JobKind } from './job-kind.ts';
 import { createJobService } from './job.service.ts';
 import type { JobService } from './job.service.ts';
-import { JOB_KIND_DEFINITIONS } from './kinds/index.ts';
 import { createLargeExports } from './large-exports.ts';
 
 export interface Jobs {
@@ -20,13 +23,20 @@ export interface Jobs {
 
 /**
  * The job engine and the Job Centre's service, made before the modules register so that a list's
- * export can run as a job (`app.largeExports`); `jobRoutes` adds their routes afterwards.
+ * export and bulk actions can run as jobs (`app.largeExports`, `app.bulkJobs`); the modules' job kinds are registered from their
+ * manifests, and `jobRoutes` adds the routes once they all are.
  */
 export function createJobs(app: FastifyInstance, db: Db, { filesDir, exportJobThreshold }: { filesDir: string; exportJobThreshold: number }): Jobs {
-  const engine = createJobEngine(db, JOB_KIND_DEFINITIONS, app.log);
+  const engine = createJobEngine(db, app.log);
   const service = createJobService(db, engine, filesDir);
   app.decorate('largeExports', createLargeExports(engine, service, { threshold: exportJobThreshold, dir: filesDir }));
+  app.decorate('bulkJobs', createBulkJobs(engine, service));
   return { engine, service };
+}
+
+/** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
+function jobPermissionsOf(kinds: readonly JobKind[]): PermissionKey[] {
+  return [...new Set(kinds.flatMap((kind) => [kind.permission].flat()))];
 }
 
 /**
@@ -36,7 +46,7 @@ export function createJobs(app: FastifyInstance, db: Db, { filesDir, exportJobTh
 export function jobRoutes(app: FastifyInstance, { engine, service }: Jobs) {
   app.addHook('onReady', () => engine.onReady());
   app.addHook('onClose', () => engine.onClose());
-  const config = { permission: JOB_PERMISSIONS };
+  const config = { permission: jobPermissionsOf(engine.kinds()) };
   const tags = ['jobs'];
   const route = app.withTypeProvider<ZodTypeProvider>();
 
@@ -45,9 +55,6 @@ export function jobRoutes(app: FastifyInstance, { engine, service }: Jobs) {
   );
   route.get('/api/jobs/:id', { config, schema: { tags, params: idParamSchema, response: { 200: jobRecordSchema } } }, (request) =>
     service.get(contextOf(request).actor, request.params.id),
-  );
-  route.post('/api/jobs', { config, schema: { tags, body: startJobSchema, response: { 201: jobRecordSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.start(contextOf(request).actor, request.body)),
   );
   route.post('/api/jobs/:id/cancel', { config, schema: { tags, params: idParamSchema, response: { 200: jobRecordSchema } } }, (request) =>
     service.cancel(contextOf(request).actor, request.params.id),

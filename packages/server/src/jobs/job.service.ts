@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { JOB_KINDS, downloadOf } from '@facet/contract/modules/jobs/job.schema';
-import type { JobKind, JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
+import { downloadOf } from '@facet/contract/modules/jobs/job.schema';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { hasPermission } from '@facet/contract/permissions';
 import type { ListResponse } from '@facet/contract/api';
@@ -9,17 +9,17 @@ import type { Db } from '../db/client.ts';
 import type { Actor } from '../http/context.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { JobEngine } from './job-engine.ts';
-import type { JobKindDefinition } from './job-kind.ts';
 import { jobFilePath } from './job-files.ts';
 import { jobRuns } from './job-run.table.ts';
 
 type JobRow = typeof jobRuns.$inferSelect;
 
-function toRecord(row: JobRow): JobRecord {
+/** A run as the Job Centre shows it, labelled by its kind (a kind no module declares any more shows its name). */
+function toRecord(row: JobRow, engine: JobEngine): JobRecord {
   return {
     id: row.id,
     kind: row.kind,
-    label: JOB_KINDS[row.kind as JobKind]?.label ?? row.kind,
+    label: engine.definitionOf(row.kind)?.label ?? row.kind,
     actorName: row.actorName,
     status: row.status,
     progressDone: row.progressDone,
@@ -35,10 +35,11 @@ function toRecord(row: JobRow): JobRecord {
 }
 
 /** The kinds whose area permission the actor holds (master holds all): the jobs they see and start. */
-function kindsFor(actor: Pick<Actor, 'permissions'>): string[] {
-  return Object.entries(JOB_KINDS)
-    .filter(([, info]) => hasPermission(actor.permissions, info.permission))
-    .map(([kind]) => kind);
+function kindsFor(engine: JobEngine, actor: Pick<Actor, 'permissions'>): string[] {
+  return engine
+    .kinds()
+    .filter((kind) => hasPermission(actor.permissions, kind.permission))
+    .map((kind) => kind.kind);
 }
 
 const forbidden = () => new AppError('FORBIDDEN', MESSAGES.forbidden);
@@ -47,36 +48,34 @@ export type JobService = ReturnType<typeof createJobService>;
 
 /** The Job Centre's rules; `filesDir` holds the files jobs produce (exports). */
 export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
+  const record = (row: JobRow) => toRecord(row, engine);
   async function find(actor: Actor, id: number): Promise<JobRow> {
     const [row] = await db.select().from(jobRuns).where(eq(jobRuns.id, id));
     if (!row) throw notFound();
-    if (!kindsFor(actor).includes(row.kind)) throw forbidden();
+    if (!kindsFor(engine, actor).includes(row.kind)) throw forbidden();
     return row;
   }
 
-  /** Starts a job of any kind whose area the actor may see (exports start here from their list's route). */
-  async function submit(actor: Actor, kind: JobKind, params: Record<string, unknown>): Promise<JobRecord> {
-    if (!kindsFor(actor).includes(kind)) throw forbidden();
+  /** Starts a job of any kind whose area the actor may see (exports and bulk actions start here from their list's routes). */
+  async function submit(actor: Actor, kind: string, params: unknown): Promise<JobRecord> {
+    if (!kindsFor(engine, actor).includes(kind)) throw forbidden();
     const id = await engine.submit(kind, params, actor);
-    return toRecord(await find(actor, id));
+    return record(await find(actor, id));
   }
 
   return {
     async list(actor: Actor, query: { page: number; pageSize: number }): Promise<ListResponse<JobRecord>> {
-      const kinds = kindsFor(actor);
+      const kinds = kindsFor(engine, actor);
       if (kinds.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const where = inArray(jobRuns.kind, kinds);
       const [rows, total] = await Promise.all([
         db.select().from(jobRuns).where(where).orderBy(desc(jobRuns.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
         db.$count(jobRuns, where),
       ]);
-      return { items: rows.map(toRecord), total, page: query.page, pageSize: query.pageSize };
+      return { items: rows.map(record), total, page: query.page, pageSize: query.pageSize };
     },
     async get(actor: Actor, id: number): Promise<JobRecord> {
-      return toRecord(await find(actor, id));
-    },
-    async start(actor: Actor, input: StartJobInput): Promise<JobRecord> {
-      return submit(actor, input.kind, input.params);
+      return record(await find(actor, id));
     },
     submit,
     /**
@@ -85,7 +84,7 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
      */
     async download(actor: Actor, id: number): Promise<{ path: string; fileName: string }> {
       const row = await find(actor, id);
-      const download = downloadOf(toRecord(row));
+      const download = downloadOf(record(row));
       if (!download) throw notFound();
       const path = jobFilePath(filesDir, id);
       if (Date.parse(download.expiresAt) < Date.now() || !fs.existsSync(path)) throw new AppError('NOT_FOUND', MESSAGES.jobFileExpired);
@@ -96,7 +95,7 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
       const row = await find(actor, id);
       if (row.status !== 'queued' && row.status !== 'running') throw conflict(MESSAGES.jobFinished);
       await engine.cancel(id);
-      return toRecord(await find(actor, id));
+      return record(await find(actor, id));
     },
     /**
      * Starts the same work again as a new job (the failed one stays in the list as it ended), through
@@ -105,10 +104,10 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
     async retry(actor: Actor, id: number): Promise<JobRecord> {
       const row = await find(actor, id);
       if (row.status !== 'failed' && row.status !== 'cancelled') throw conflict(MESSAGES.jobNotRetryable);
-      const definition = engine.definitionOf(row.kind) as JobKindDefinition<unknown> | undefined;
-      const submit = (params: unknown) => engine.submit(row.kind as JobKind, params as Record<string, unknown>, actor);
-      const newId = definition?.start ? await definition.start(definition.params.parse(row.params), { actor, db, submit }) : await submit(row.params);
-      return toRecord(await find(actor, newId));
+      const definition = engine.definitionOf(row.kind);
+      const submit = (params: unknown) => engine.submit(row.kind, params, actor);
+      const newId = definition?.start ? await definition.start(row.params, { actor, db, submit }) : await submit(row.params);
+      return record(await find(actor, newId));
     },
   };
 }

@@ -30,7 +30,8 @@ describe('jobs', () => {
   });
   afterAll(() => t?.close());
 
-  const start = (cookie: string, status: boolean) => t.request(cookie, { method: 'POST', url: '/api/jobs', payload: { kind: 'shipping-rates.set-status', params: { status } } });
+  // A bulk status change of every shipping rate: a real kind, with batches to cancel between.
+  const start = (cookie: string, status: boolean) => t.request(cookie, { method: 'POST', url: '/api/shipping-rates/bulk', payload: { action: 'status', status, filters: {} } });
 
   it('refuses without a session (401) and without the area permission (403)', async () => {
     // Newsletter staff: no job kind belongs to their area (products staff now have imports, price updates and syncs).
@@ -48,20 +49,26 @@ describe('jobs', () => {
     expect(await t.db.$count(jobRuns)).toBe(0);
   });
 
-  it('runs the demo job: every live rate set, one audit row with counts, progress to the end', async () => {
+  it('runs a job: every live rate set, an audit row per rate, progress to the end', async () => {
     const staff = await t.createUserWith(['system']);
     const auditBefore = await t.db.$count(auditLog);
     const response = await start(staff.cookie, false);
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
     const queued = response.json() as JobRecord;
-    expect(queued).toMatchObject({ kind: 'shipping-rates.set-status', actorName: staff.name, label: 'Set status of all shipping rates' });
+    expect(queued).toMatchObject({ kind: 'bulk.shipping-rates', actorName: staff.name, label: 'Bulk change of shipping rates' });
     const done = await waitFor(t, staff.cookie, queued.id, (j) => j.status !== 'queued' && j.status !== 'running');
-    expect(done).toMatchObject({ status: 'succeeded', progressDone: RATES, progressTotal: RATES, result: { status: 'Inactive', matched: RATES, changed: RATES }, error: null });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      progressDone: RATES,
+      progressTotal: RATES,
+      result: { action: 'Set status to Inactive', selected: RATES, matched: RATES, changed: RATES },
+      error: null,
+    });
     expect(await t.db.$count(shippingRates, eq(shippingRates.status, true))).toBe(0);
-    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'bulk-update'));
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorId: staff.id, actorName: staff.name, entity: 'shipping_rates', requestId: `job-${queued.id}` });
-    expect(await t.db.$count(auditLog)).toBe(auditBefore + 1);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.requestId, `job-${queued.id}`));
+    expect(audits).toHaveLength(RATES);
+    expect(audits[0]).toMatchObject({ actorId: staff.id, actorName: staff.name, action: 'status', entity: 'shipping_rate', before: { status: true }, after: { status: false } });
+    expect(await t.db.$count(auditLog)).toBe(auditBefore + RATES);
     expect(await t.db.$count(jobStaging)).toBe(0);
     // The master sees it too, newest first.
     const list = (await t.request(admin, { method: 'GET', url: '/api/jobs?pageSize=5' })).json();

@@ -8,8 +8,8 @@ import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
 import { createEventRelay } from '../events/event-relay.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
 import { SERVER_MODULES } from './index.ts';
-import type { MediaStorage } from './media/media.storage.ts';
-import { createLocalStorage } from './media/media.storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { createLocalStorage } from '../storage/media-storage.ts';
 import type { ModuleDeps } from './server-module.ts';
 import { assertDeclaredPermissions, cacheSourcesOf } from './server-module.ts';
 
@@ -34,6 +34,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   // One storefront cache: the cache module builds and clears it, and removes what writes' events make stale.
   const cacheStore = cacheStoreFor(deps.config);
   const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cacheSources };
+  // Every module's job kinds before any routes: a route or a start-up hook may submit any of them.
+  for (const module of SERVER_MODULES) jobs.engine.register(...(module.jobKinds?.(app, routeDeps) ?? []));
   for (const module of SERVER_MODULES) {
     const firstRoute = app.apiRoutes.length;
     module.routes?.(app, routeDeps);

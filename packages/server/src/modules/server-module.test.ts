@@ -5,8 +5,8 @@ import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import type { PermissionKey } from '@facet/contract/permissions';
 import { getTableName } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SEEDERS } from './bootstrap/demo-data.ts';
-import { REFERENCE_SEEDERS } from './bootstrap/reference-data.ts';
+import { DEMO_SEEDERS } from '../bootstrap/demo-data.ts';
+import { REFERENCE_SEEDERS } from '../bootstrap/reference-data.ts';
 import { SERVER_MODULES } from './index.ts';
 import { assertDeclaredPermissions, cacheSourcesOf, inSeedOrder } from './server-module.ts';
 
@@ -51,7 +51,7 @@ describe('module manifests', () => {
 
   it('gives every table of a module exactly one owner', () => {
     const declared = new Set(
-      manifestFiles.flatMap((file) => fs.readdirSync(path.join(modulesDir, path.dirname(file))).filter((name) => name.endsWith('.table.ts')).flatMap((name) => [...fs.readFileSync(path.join(modulesDir, path.dirname(file), name), 'utf8').matchAll(/export const \w+ = pgTable\(\s*'(\w+)'/g)].map((match) => match[1]!))),
+      manifestFiles.flatMap((file) => fs.readdirSync(path.join(modulesDir, path.dirname(file)), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.table.ts')).flatMap((name) => [...fs.readFileSync(path.join(modulesDir, path.dirname(file), name), 'utf8').matchAll(/export const \w+ = pgTable\(\s*'(\w+)'/g)].map((match) => match[1]!))),
     );
     const owned = SERVER_MODULES.flatMap((module) => module.tables.map((table) => getTableName(table)));
     expect(new Set(owned).size, 'a table owned twice').toBe(owned.length);

@@ -10,9 +10,10 @@ import type { Seeder } from '../db/seed.ts';
 import type { Usage } from '../db/usage.ts';
 import type { EventSubscriber } from '../events/event-subscriber.ts';
 import type { CacheStore } from '../integrations/redis/cache-store.ts';
+import type { JobKind } from '../jobs/job-kind.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
 import type { CacheSource } from './cache/cache-source.ts';
-import type { MediaStorage } from './media/media.storage.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
 
 export interface ModuleDeps {
   db: Db;
@@ -42,6 +43,11 @@ export interface ServerModule {
   name: string;
   /** Its HTTP routes (and the hooks they need). */
   routes?(app: FastifyInstance, deps: RouteDeps): void;
+  /**
+   * The kinds of job it runs (`defineJobKind`), registered with the engine before any routes: the one
+   * way a job kind comes into the app (a list's export job excepted, which its list's routes add).
+   */
+  jobKinds?(app: FastifyInstance, deps: RouteDeps): readonly JobKind[];
   /** The tables whose rows it owns: it alone writes them (others read them within its area). */
   tables: readonly Table[];
   /** Rows every new database gets, demo or not (bootstrap's reference data). */
@@ -52,7 +58,10 @@ export interface ServerModule {
   after?: readonly string[];
   /** The storefront cache keys whose documents it builds from its rows (the cache screen lists them). */
   cacheSources?: readonly CacheSource[];
-  /** What refuses a delete of its rows: who points at them (products at a size type). */
+  /**
+   * What refuses a delete of its rows: who points at them (products at a size type). The same list its
+   * service checks (the service's default), so the manifest shows it without a second copy.
+   */
   usageChecks?: readonly Usage[];
   /**
    * What it does when events it cares about were committed (events/events.ts declares them; the

@@ -1,19 +1,26 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
+const BOUNDARY_RULES = ['no-restricted-imports', 'facet/module-boundaries'];
+/** The areas and the pending crossings, as the lint config declares them (a JavaScript file, so read at run time). */
+const { MODULE_AREAS, PENDING_CROSSINGS } = (await import(path.join(root, 'eslint.config.js'))) as {
+  MODULE_AREAS: Record<string, string[]>;
+  PENDING_CROSSINGS: Record<string, string>;
+};
 // Only the boundary rule, without the type-aware program: the same config, in a second instead of half a minute.
 const eslint = new ESLint({
   cwd: root,
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.includes(ruleId),
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
 });
 
 /** The boundary errors `npm run lint` reports for `code` saved at `file` (an existing file, so typed linting has its project). */
 async function boundaryErrors(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('package and layer boundaries (eslint.config.js)', () => {
@@ -37,6 +44,15 @@ describe('package and layer boundaries (eslint.config.js)', () => {
     ).toEqual([]);
   });
 
+  it('fails a jobs/, workers/ or integrations/ file that imports a module', async () => {
+    const errors = await boundaryErrors('packages/server/src/jobs/job-files.ts', "import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';\nexport const t = shippingRates;\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('jobs/, workers/, integrations/ and storage/ are platform under the modules');
+    expect(await boundaryErrors('packages/server/src/workers/worker-thread.ts', "import { sanitizeSvg } from '../modules/media/svg-sanitizer.ts';\nexport const s = sanitizeSvg;\n")).toHaveLength(1);
+    expect(await boundaryErrors('packages/server/src/integrations/s3/s3-storage.ts', "import type { MediaStorage } from '../../modules/media/media.storage.ts';\nexport type M = MediaStorage;\n")).toHaveLength(1);
+    expect(await boundaryErrors('packages/server/src/jobs/job-files.ts', "import { writeAudit } from '../db/audit.ts';\nexport const a = writeAudit;\n")).toEqual([]);
+  });
+
   it('fails a contract file that imports anything but zod and its own files', async () => {
     const file = 'packages/contract/src/messages.ts';
     expect(await boundaryErrors(file, "import { sql } from 'drizzle-orm';\nexport const s = sql;\n")).toHaveLength(1);
@@ -47,5 +63,45 @@ describe('package and layer boundaries (eslint.config.js)', () => {
     const file = 'packages/web/src/main.tsx';
     expect(await boundaryErrors(file, "import { createApp } from '../../server/src/app.ts';\nexport const a = createApp;\n")).toHaveLength(1);
     expect(await boundaryErrors(file, "import { createApp } from '@facet/server/app';\nexport const a = createApp;\n")).toHaveLength(1);
+  });
+});
+
+describe('boundaries between server modules (eslint.config.js: MODULE_AREAS, facet/module-boundaries)', () => {
+  const modulesDir = path.join(root, 'packages/server/src/modules');
+
+  it('fails a module importing another module’s internals, and lets it import that module’s index.ts', async () => {
+    const file = 'packages/server/src/modules/products/product.service.ts';
+    const deep = await boundaryErrors(file, "import type { CacheSource } from '../cache/cache-source.ts';\nexport type C = CacheSource;\n");
+    expect(deep).toHaveLength(1);
+    expect(deep[0]).toContain("products reaches into cache/cache-source.ts: import what other modules may use from 'cache/index.ts'");
+    // A re-export and a dynamic import cross as much as an import.
+    expect(await boundaryErrors(file, "export { hashPassword } from '../auth/password.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "export const load = () => import('../auth/password.ts');\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "import type { CacheSource } from '../cache/index.ts';\nimport { products } from './product.table.ts';\nexport const a = [products] as unknown as CacheSource;\n")).toEqual([]);
+  });
+
+  it('lets a module read the tables of its own area only', async () => {
+    const file = 'packages/server/src/modules/products/product.queries.ts';
+    expect(await boundaryErrors(file, "import { attributeSets } from '../attribute-sets/attribute-set.table.ts';\nexport const t = attributeSets;\n")).toEqual([]);
+    const other = await boundaryErrors(file, "import { settings } from '../settings/setting.table.ts';\nexport const t = settings;\n");
+    expect(other).toHaveLength(1);
+    expect(other[0]).toContain('a table is read directly only within its area: settings is in system, products in catalogue');
+  });
+
+  it('places every module folder in exactly one area, and names no folder that is gone', () => {
+    const folders = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const placed = Object.values(MODULE_AREAS).flat();
+    expect([...placed].sort()).toEqual(folders);
+    expect(new Set(placed).size).toBe(placed.length);
+  });
+
+  it('lists only pending crossings that still exist (the list only shrinks)', () => {
+    const src = path.join(root, 'packages/server/src');
+    for (const entry of Object.keys(PENDING_CROSSINGS)) {
+      const [importer, target] = entry.split(' -> ') as [string, string];
+      const wanted = path.relative(path.dirname(path.join(src, importer)), path.join(src, target));
+      const code = fs.existsSync(path.join(src, importer)) ? fs.readFileSync(path.join(src, importer), 'utf8') : '';
+      expect(code.includes(`'${wanted.startsWith('.') ? wanted : `./${wanted}`}'`), `${entry}: remove it from PENDING_CROSSINGS`).toBe(true);
+    }
   });
 });

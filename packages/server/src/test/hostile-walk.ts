@@ -451,9 +451,9 @@ export function describeHostileWalk(part: HostileWalkPart) {
           }
           sent++;
           const status = response.statusCode;
-          // A job the request started (or retried) writes later, in the background: let it finish, so
+          // A job the request started (or retried, or a list's bulk action started) writes later, in the background: let it finish, so
           // its writes are not taken for those of a later request that was refused.
-          if (status < 300 && request.options.method === 'POST' && route.url.startsWith('/api/jobs')) await waitForJobs();
+          if (status < 300 && request.options.method === 'POST' && (route.url.startsWith('/api/jobs') || route.url.endsWith('/bulk'))) await waitForJobs();
           statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
           const report = (problem: string) =>
             findings.push({ request: `${route.method} ${request.options.url?.toString().slice(0, 120)}: ${request.what}`, status, problem, body: response.body.slice(0, 300) });

@@ -15,7 +15,7 @@ import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../http/context.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { bootstrap } from '../bootstrap/bootstrap.ts';
 import { permissions } from '../modules/permissions/permission.table.ts';
 import { rolePermissions, roles } from '../modules/roles/role.table.ts';
 import { userRoles, users } from '../modules/users/user.table.ts';

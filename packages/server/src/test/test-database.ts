@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
-import { addDemoData, bootstrap } from '../modules/bootstrap/bootstrap.ts';
+import { addDemoData, bootstrap } from '../bootstrap/bootstrap.ts';
 
 /** The admin every test database is bootstrapped with. */
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };

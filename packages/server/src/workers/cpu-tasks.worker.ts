@@ -1,5 +1,5 @@
 import { sanitizeRichText } from '../http/rich-text.ts';
-import { sanitizeSvg } from '../modules/media/svg-sanitizer.ts';
+import { sanitizeSvg } from '../http/svg-sanitizer.ts';
 import { serveTasks } from './worker-thread.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@facet/contract/modules/auth/auth.schema';
 import type { MenuProps } from 'antd';
 import { Link } from 'react-router';
-import type { AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../app-route.ts';
 import { APP_ROUTES } from '../routes.tsx';
 import { canAccess } from '../session/session-context.ts';
 import type { MenuLink } from './menu-links.ts';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { IMAGE_SYNC_PATH } from '../routes.tsx';
+import { IMAGE_SYNC_PATH } from '../modules/image-sync/image-sync.paths.ts';
 
 /**
  * Pages that read a `code` query parameter themselves. Spec: any other page opened with `code`

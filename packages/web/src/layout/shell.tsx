@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { onQueryError } from '../api/query-client.ts';
-import type { PageHandle } from '../routes.tsx';
+import type { PageHandle } from '../app-route.ts';
 import { fetchSession, isUsableSession, NO_PERMISSIONS_MESSAGE, SESSION_QUERY_KEY } from '../session/session.api.ts';
 import { canAccess, SessionContext, useSession } from '../session/session-context.ts';
 import { useSignOut } from '../session/use-sign-out.ts';

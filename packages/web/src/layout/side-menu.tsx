@@ -1,7 +1,7 @@
 import { Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import type { PageHandle } from '../routes.tsx';
+import type { PageHandle } from '../app-route.ts';
 import { useSession } from '../session/session-context.ts';
 import { activeMenuKeyOf, buildMenuItems, sectionKeyOf } from './menu.tsx';
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TabsProps } from 'antd';
-import { Alert, App, Button, Card, Flex, Form, Result, Skeleton, Tabs } from 'antd';
+import { Alert, App, Button, Card, Form, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import type { RecordOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
 import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { SchemaForm, showIssuesOnFields } from './schema-form.tsx';
+import { FormActions } from './form-actions.tsx';
 
 /** What the form pages' hooks learn about the save that just succeeded. */
 interface SavedContext<R extends ResourceDefinition> {
@@ -134,15 +135,7 @@ function ResourceForm<R extends ResourceDefinition>({
       style={{ maxWidth: 760 }}
     >
       {typeof children === 'function' ? children(record) : children}
-      <Flex gap={8} style={{ marginTop: 8 }}>
-        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending || Boolean(locked)}>
-          Submit
-        </Button>
-        {/* Cancel stays usable on a read-only form. */}
-        <Button onClick={backToList} disabled={false}>
-          Cancel
-        </Button>
-      </Flex>
+      <FormActions isSaving={save.isPending} isLocked={Boolean(locked)} onCancel={backToList} style={{ marginTop: 8 }} />
     </SchemaForm>
   );
   const title = isEdit ? (titles?.edit ?? `Edit ${resource.label}`) : (titles?.add ?? `Add ${resource.label}`);

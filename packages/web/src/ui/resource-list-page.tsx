@@ -3,10 +3,11 @@ import { countActiveFilters } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { StatusValue } from '@facet/contract/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { Button, Card, Flex, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useBulkActions } from './bulk-actions.tsx';
 import { ExportButton, withoutPaging } from './export-button.tsx';
 import { FilterPanel, FiltersToggle } from './filter-panel.tsx';
 import type { ListColumn, RowActionRules } from './list-columns.tsx';
@@ -41,7 +42,8 @@ const NO_RULES: RowActionRules = {};
 /**
  * The list screen of a flat resource (DESIGN §5): server paging, sorting, a debounced search and the
  * resource's filters (a Filters panel) kept in the URL, the status switch and edit/delete icons with
- * the spec's confirmations, Add and Export (with the list's search, sort and filters).
+ * the spec's confirmations, Add and Export (with the list's search, sort and filters), and the bulk
+ * actions the resource declares (a selection column and its bar).
  */
 export function ResourceListPage<R extends ResourceDefinition>(props: ResourceListPageProps<R>) {
   const { resource, paths, title, columns, searchPlaceholder, rowActions = () => NO_RULES, statusAfter = columns.length } = props;
@@ -59,6 +61,11 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   const apiQuery = { ...params, page: query.page, pageSize: query.pageSize };
   const list = useQuery({ queryKey: resourceKeys.list(resource, apiQuery), queryFn: () => api.list(apiQuery), placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
+  const bulk = useBulkActions(resource, withoutPaging(params), {
+    pageIds: items.map((item) => item.id),
+    total: list.data?.total ?? 0,
+    isTotalCapped: list.data?.totalIsCapped === true,
+  });
 
   const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
   const openEdit = (record: ListItemOf<R>) => void navigate(editPathOf(paths, record.id), { state: returnState });
@@ -141,8 +148,10 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
             onApply={(filterParams) => changeQuery({ ...filterParams, page: undefined })}
           />
         )}
+        {bulk.bar}
         <Table<ListItemOf<R>>
           rowKey="id"
+          rowSelection={bulk.rowSelection as TableProps<ListItemOf<R>>['rowSelection']}
           size="middle"
           columns={tableColumns}
           dataSource={items}

@@ -52,6 +52,7 @@ export function RichTextEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT
   }, [editor, value]);
 
   useEffect(() => editor.setEditable(!disabled), [editor, disabled]);
+  useLabelledByField(editor, id);
 
   return (
     <div
@@ -65,6 +66,20 @@ export function RichTextEditor({ value = '', onChange, height = RICH_TEXT_HEIGHT
       </div>
     </div>
   );
+}
+
+/**
+ * Names the editable area after its field's label. A `<label for>` names only form elements and the
+ * editable area is a div (role textbox), so without this a screen reader announces a nameless text
+ * box: the label gets an id (antd's has none) and the area points at it.
+ */
+function useLabelledByField(editor: Editor, id: string | undefined) {
+  useEffect(() => {
+    const label = id ? document.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(id)}"]`) : null;
+    if (!label) return;
+    label.id ||= `${id}-label`;
+    editor.view.dom.setAttribute('aria-labelledby', label.id);
+  }, [editor, id]);
 }
 
 function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { failureMessage, isWorthReporting } from './feedback.ts';
 import type { ListItemOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
+import { showDeleteConfirm } from './confirm-delete.ts';
 
 /** A row the list can switch and delete: its id, the version it was read at and its status. */
 export interface ChangeableRow<V = boolean> {
@@ -63,19 +64,16 @@ export function useRowChanges<T extends ChangeableRow<StatusValue<D>>, D extends
       },
 
       confirmDelete(record: T, onDeleted?: () => void) {
-        modal.confirm({
-          title: MESSAGES.deleteConfirmTitle,
-          content: MESSAGES.deleteConfirmText,
-          okText: 'Delete',
-          okButtonProps: { danger: true },
-          cancelText: 'Cancel',
-          onOk: () =>
-            api.remove(record.id).then(async () => {
-              void message.success(MESSAGES.recordDeleted);
+        showDeleteConfirm(
+          { modal, message },
+          {
+            remove: () => api.remove(record.id),
+            afterDeleted: () => {
               onDeleted?.();
-              await refresh();
-            }, reportFailure),
-        });
+              return refresh();
+            },
+          },
+        );
       },
     };
   }, [api, queryKey, status, message, modal, queryClient]);

@@ -45,6 +45,8 @@ export const contentPageResource = defineResource({
   permission: 'content_management',
   createInput: contentPageInputSchema,
   record: contentPageRecordSchema,
+  // The list shows titles, slugs and dates: its rows leave out the page's HTML (up to 500,000 characters each).
+  listRow: contentPageRecordSchema.omit({ content: true }),
   searchable: ['title', 'pageCode', 'slug'],
   sortable: ['title', 'createdAt'],
   filters: { status: statusFilter(), createdAt: dateRangeFilter('Created Date') },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../../api.ts';
-import type { PermissionKey, PermissionRequirement } from '../../permissions.ts';
+import type { PermissionRequirement } from '../../permissions.ts';
+import { bulkJobKind } from '../../bulk.ts';
+import { metalQualityResource } from '../metal-qualities/metal-quality.schema.ts';
 import { productSizeResource } from '../product-sizes/product-size.schema.ts';
+import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 
@@ -32,26 +35,26 @@ export const exportJobKind = (resourceName: string) => `export.${resourceName}` 
 
 type JobKindInfo = { label: string; permission: PermissionRequirement };
 
-const EXPORT_JOB_KINDS = Object.fromEntries(
+/**
+ * The export job kinds, with the permission of the list each exports. The other job kinds are
+ * declared by the server modules that run them (their manifests' `jobKinds`), with their labels and
+ * areas: the Job Centre's records carry the label.
+ */
+export const EXPORT_JOB_KINDS: Partial<Record<`export.${string}`, JobKindInfo>> = Object.fromEntries(
   EXPORTED_RESOURCES.map((resource) => [exportJobKind(resource.name), { label: `Excel export of ${resource.label.toLowerCase()}s`, permission: resource.permission }]),
-) as Record<`export.${string}`, JobKindInfo>;
+);
 
-const FIXED_JOB_KINDS = {
-  'shipping-rates.set-status': { label: 'Set status of all shipping rates', permission: 'system' },
-  'cache.generate': { label: 'Generate cache', permission: 'cache_management' },
-  // Started from the products list (products) and from the cache screen (cache_management).
-  'products.sync': { label: 'Sync products', permission: ['products', 'cache_management'] },
-  'products.import': { label: 'Product import', permission: 'products' },
-  // Started by the price sheet's upload (POST /api/product-prices), not from the Job Centre.
-  'product-prices.update': { label: 'Product price update', permission: 'products' },
-  // The diamond feed's import services (System > Service) and the repricing a markup or rate change starts.
-  'diamonds.sync': { label: 'Diamond feed sync', permission: 'system' },
-  'diamonds.reprice': { label: 'Reprice diamonds', permission: ['diamonds', 'system'] },
-} as const satisfies Record<string, JobKindInfo>;
-export type JobKind = keyof typeof FIXED_JOB_KINDS | keyof typeof EXPORT_JOB_KINDS;
+/**
+ * The lists with bulk actions (a resource's `bulkActions`): a status change or a delete of many rows
+ * runs as a job of the list's kind (`bulk.<resource>`), in the list's area. The server refuses to
+ * start when a resource with bulk actions is missing here.
+ */
+const BULK_RESOURCES: readonly { name: string; permission: PermissionRequirement }[] = [shippingRateResource, metalQualityResource, productSizeResource];
 
-/** The job kinds, with the permission of the area each belongs to. */
-export const JOB_KINDS: typeof FIXED_JOB_KINDS & Record<`export.${string}`, JobKindInfo> = { ...FIXED_JOB_KINDS, ...EXPORT_JOB_KINDS };
+/** The bulk job kinds, with the permission of the list each changes. */
+export const BULK_JOB_KINDS: Partial<Record<`bulk.${string}`, JobKindInfo>> = Object.fromEntries(
+  BULK_RESOURCES.map((resource) => [bulkJobKind(resource.name), { label: `Bulk change of ${resource.name.replaceAll('-', ' ')}`, permission: resource.permission }]),
+);
 
 export const jobRecordSchema = z.object({
   id: z.number().int(),
@@ -92,10 +95,6 @@ export function downloadOf(job: Pick<JobRecord, 'status' | 'result'>): JobDownlo
 
 export const jobDownloadPath = (id: number) => `/api/jobs/${id}/download`;
 
-/** The demo kind's input: the status every live shipping rate gets. */
-export const setShippingRateStatusSchema = z.object({ status: z.boolean() });
-export type SetShippingRateStatusInput = z.infer<typeof setShippingRateStatusSchema>;
-
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',
@@ -104,9 +103,3 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** `POST /api/jobs`: which kind to start and its input. */
-export const startJobSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('shipping-rates.set-status'), params: setShippingRateStatusSchema })]);
-export type StartJobInput = z.infer<typeof startJobSchema>;
-
-/** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
-export const JOB_PERMISSIONS = [...new Set(Object.values<JobKindInfo>(JOB_KINDS).flatMap((k) => (typeof k.permission === 'string' ? [k.permission] : k.permission)))] as PermissionKey[];

@@ -67,4 +67,5 @@ export const metalQualityResource = defineResource({
   createInput: metalQualityInputSchema,
   record: metalQualityRecordSchema,
   searchable: ['metalQuality', 'metalType'],
+  bulkActions: ['status', 'delete'],
 });

@@ -71,4 +71,6 @@ export const productSizeResource = defineResource({
       { field: 'createdAt', header: 'Created Date', type: 'date' },
     ],
   },
+  // A size type in use by products refuses its delete, and so refuses a bulk delete that selects it.
+  bulkActions: ['status', 'delete', 'export'],
 });

@@ -36,4 +36,6 @@ export const shippingRateResource = defineResource({
     status: statusFilter(),
   },
   unique: [{ field: 'name', label: 'Shipping rate' }],
+  // Closing shipping for a holiday (every rate Inactive) and opening it again.
+  bulkActions: ['status', 'delete'],
 });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.ts';
-import type { MediaStorage } from '../../modules/media/media.storage.ts';
-import { MEDIA_URL_PREFIX, resolveRange } from '../../modules/media/media.storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { MEDIA_URL_PREFIX, resolveRange } from '../../storage/media-storage.ts';
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces). Objects are

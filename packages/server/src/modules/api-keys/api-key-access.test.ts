@@ -6,7 +6,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, permissionIdOf } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, DEMO_STAFF } from '../bootstrap/demo-data.ts';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../bootstrap/demo-data.ts';
 import { customers } from '../customers/customer.table.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { userRoles, users } from '../users/user.table.ts';

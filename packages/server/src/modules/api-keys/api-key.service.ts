@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, invalidField, notFound, parseOrThrow } from '../../http/errors.ts';
-import { permissionKeysOfUser } from '../auth/session.service.ts';
+import { permissionKeysOfUser } from '../auth/index.ts';
 import { users } from '../users/user.table.ts';
 import { apiKeys } from './api-key.table.ts';
 

@@ -11,7 +11,7 @@ import { assertNotInUse, findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
-import { productAttributeSetUsage } from '../products/product.usage.ts';
+import { productAttributeSetUsage } from '../products/index.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from './attribute-set.table.ts';
 import { isLive } from '../../db/columns.ts';
 

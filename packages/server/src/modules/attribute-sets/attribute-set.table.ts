@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 
 export const attributeSets = pgTable(
@@ -10,7 +10,11 @@ export const attributeSets = pgTable(
     ...statusColumn,
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('attribute_sets_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`), ...searchIndexes('attribute_sets', t.name)],
+  (t) => [
+    uniqueIndex('attribute_sets_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    ...searchIndexes('attribute_sets', t.name),
+    listIndex('attribute_sets_created', t, t.createdAt),
+  ],
 );
 
 /**

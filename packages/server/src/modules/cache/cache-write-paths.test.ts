@@ -72,16 +72,16 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
     emittedIn: 'modules/diamonds/diamond.routes.ts',
     test: 'cache.test.ts: a stone sold and a repricing remove the stones’ documents and the combinations',
   },
-  'modules/diamonds/diamond-ingest.ts': {
+  'modules/diamonds/feed/diamond-ingest.ts': {
     // A sync's merge, in its job: `all` in the merge's transaction (through the job's `succeed`).
     emits: ['diamonds.changed'],
     emittedIn: 'modules/diamonds/diamond.routes.ts',
     test: 'diamond.test.ts: runs an import service as a job… (the combinations generated before are gone after the sync)',
   },
-  'modules/diamonds/diamond-settings.ts': {
+  'modules/diamonds/feed/diamond-settings.ts': {
     exempt: 'the exchange rate it saves is no storefront setting (STOREFRONT_SETTING_KEYS); the stones it reprices are invalidated by the repricing job',
   },
-  'modules/diamonds/test-stone-feed.ts': { exempt: 'a test helper: seeds a test’s own database (the round shape, its markup bands, the rate)' },
+  'modules/diamonds/feed/test-stone-feed.ts': { exempt: 'a test helper: seeds a test’s own database (the round shape, its markup bands, the rate)' },
   'modules/categories/category.demo.ts': { exempt: SEEDING },
   'modules/content-pages/content-page.demo.ts': { exempt: SEEDING },
   'modules/navigation-menu/navigation-menu.demo.ts': { exempt: SEEDING },

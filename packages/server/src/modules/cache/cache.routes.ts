@@ -8,7 +8,6 @@ import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { CacheStore } from '../../integrations/redis/cache-store.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import { cacheJobKinds } from '../../jobs/kinds/cache.job.ts';
 import type { CacheSource } from './cache-source.ts';
 import { createCacheService } from './cache.service.ts';
 
@@ -18,7 +17,6 @@ import { createCacheService } from './cache.service.ts';
  * it with the shared progress component.
  */
 export function cacheRoutes(app: FastifyInstance, db: Db, store: CacheStore, jobs: Jobs, sources: ReadonlyMap<CacheKey, CacheSource>) {
-  for (const kind of cacheJobKinds(store, sources)) jobs.engine.register(kind);
   app.addHook('onClose', () => store.close());
   const service = createCacheService(db, store, jobs.service, sources);
   const route = app.withTypeProvider<ZodTypeProvider>();

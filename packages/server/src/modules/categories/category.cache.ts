@@ -2,7 +2,7 @@ import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.sc
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import { categories } from './category.table.ts';
-import { cacheDocument, smallCacheSource } from '../cache/cache-source.ts';
+import { cacheDocument, smallCacheSource } from '../cache/index.ts';
 
 /** The Categories key: one document per live, active category (not the root), by slug. */
 export const categoryCacheSource = smallCacheSource({

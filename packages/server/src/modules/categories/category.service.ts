@@ -10,7 +10,7 @@ import type { Usage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, parseOrThrow } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
-import { assertMediaUrls } from '../media/media.service.ts';
+import { assertMediaUrls } from '../media/index.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { categories, categoryFilterOptions } from './category.table.ts';

@@ -2,7 +2,7 @@ import type { CategoryExploreMore, CategoryFaq } from '@facet/contract/modules/c
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 
 /**
@@ -44,7 +44,13 @@ export const categories = pgTable(
     footerTitle: text('footer_title').notNull().default(''),
     footerDescription: text('footer_description').notNull().default(''),
   },
-  (t) => [uniqueIndex('categories_slug_live').on(sql`lower(${t.slug})`).where(sql`deleted_at is null`), index('categories_parent').on(t.parentId), ...searchIndexes('categories', t.name, t.slug)],
+  (t) => [
+    uniqueIndex('categories_slug_live').on(sql`lower(${t.slug})`).where(sql`deleted_at is null`),
+    index('categories_parent').on(t.parentId),
+    ...searchIndexes('categories', t.name, t.slug),
+    listIndex('categories_created', t, t.createdAt),
+    listIndex('categories_name', t, sql`lower(${t.name})`),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import { contentPages } from './content-page.table.ts';
-import { cacheDocument, smallCacheSource } from '../cache/cache-source.ts';
+import { cacheDocument, smallCacheSource } from '../cache/index.ts';
 
 /** The Content Pages key: one document per live, active page, by slug. */
 export const contentPageCacheSource = smallCacheSource({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 
 export const contentPages = pgTable(
   'content_pages',
@@ -21,5 +21,7 @@ export const contentPages = pgTable(
     uniqueIndex('content_pages_slug_live').on(sql`lower(${t.slug})`).where(sql`deleted_at is null`),
     uniqueIndex('content_pages_page_code_live').on(t.pageCode).where(sql`deleted_at is null`),
     ...searchIndexes('content_pages', t.title, t.pageCode, t.slug),
+    listIndex('content_pages_created', t, t.createdAt),
+    listIndex('content_pages_title', t, sql`lower(${t.title})`),
   ],
 );

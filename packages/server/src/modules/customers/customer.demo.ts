@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../auth/index.ts';
 import { customerGroups } from '../customer-groups/customer-group.table.ts';
 import { customerAddresses, customers } from './customer.table.ts';
 

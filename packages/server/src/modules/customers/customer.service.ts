@@ -26,9 +26,9 @@ import { createCrudService } from '../../db/crud-service.ts';
 import { assertVersion } from '../../db/version.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { conflict, databaseErrorOf, invalidField, notFound, parseOrThrow } from '../../http/errors.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../auth/index.ts';
 import { customerGroups } from '../customer-groups/customer-group.table.ts';
-import { assertMediaUrls } from '../media/media.service.ts';
+import { assertMediaUrls } from '../media/index.ts';
 import { customers } from './customer.table.ts';
 
 /** The email is taken by another live customer: 409, the message under the email field (document 2 §8). */

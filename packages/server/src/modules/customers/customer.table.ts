@@ -40,6 +40,7 @@ export const customers = pgTable(
     ...searchIndexes('customers', t.name, t.email),
     listIndex('customers_created', t, t.createdAt),
     index('customers_group').on(t.groupId),
+    listIndex('customers_name', t, sql`lower(${t.name})`),
   ],
 );
 

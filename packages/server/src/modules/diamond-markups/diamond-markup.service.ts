@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { rangeOverlaps } from '../../db/list-query.ts';
 import { conflict } from '../../http/errors.ts';
-import { findShapeCategory, loadShapeCategoryNames } from '../diamond-shapes/shape-category.service.ts';
+import { findShapeCategory, loadShapeCategoryNames } from '../diamond-shapes/index.ts';
 import { diamondMarkups } from './diamond-markup.table.ts';
 import { isLive } from '../../db/columns.ts';
 

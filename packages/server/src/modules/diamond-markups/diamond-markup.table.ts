@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { standardColumns } from '../../db/columns.ts';
+import { listIndex, standardColumns } from '../../db/columns.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 
 export const diamondMarkups = pgTable(
@@ -18,5 +18,10 @@ export const diamondMarkups = pgTable(
       .references(() => shapeCategories.id),
   },
   // The band lookup (pricing a diamond, the overlap check) goes by origin, shape category and carat.
-  (t) => [index('diamond_markups_band').on(t.isLabDiamond, t.shapeCategoryId, t.fromCarat)],
+  (t) => [
+    index('diamond_markups_band').on(t.isLabDiamond, t.shapeCategoryId, t.fromCarat),
+    listIndex('diamond_markups_created', t, t.createdAt),
+    listIndex('diamond_markups_from_carat', t, t.fromCarat),
+    listIndex('diamond_markups_to_carat', t, t.toCarat),
+  ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 
 export const diamondQualities = pgTable(
   'diamond_qualities',
@@ -11,5 +11,9 @@ export const diamondQualities = pgTable(
     clarity: text('clarity').notNull(),
     color: text('color').notNull(),
   },
-  (t) => [uniqueIndex('diamond_qualities_stone_quality_live').on(sql`lower(${t.stoneQuality})`).where(sql`deleted_at is null`), ...searchIndexes('diamond_qualities', t.stoneQuality, t.clarity, t.color)],
+  (t) => [
+    uniqueIndex('diamond_qualities_stone_quality_live').on(sql`lower(${t.stoneQuality})`).where(sql`deleted_at is null`),
+    ...searchIndexes('diamond_qualities', t.stoneQuality, t.clarity, t.color),
+    listIndex('diamond_qualities_created', t, t.createdAt),
+  ],
 );

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import { diamondShapes } from './diamond-shape.table.ts';
 import { shapeCategories } from './shape-category.table.ts';
-import { cacheDocument, smallCacheSource } from '../cache/cache-source.ts';
+import { cacheDocument, smallCacheSource } from '../cache/index.ts';
 
 /** The Diamond Shapes key: one document, `all`, the active diamond shapes with their shape category (Round or Fancy). */
 export const diamondShapeCacheSource = smallCacheSource({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 import { shapeCategories } from './shape-category.table.ts';
 
 export const diamondShapes = pgTable(
@@ -13,5 +13,9 @@ export const diamondShapes = pgTable(
       .notNull()
       .references(() => shapeCategories.id),
   },
-  (t) => [uniqueIndex('diamond_shapes_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`), ...searchIndexes('diamond_shapes', t.name)],
+  (t) => [
+    uniqueIndex('diamond_shapes_name_live').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    ...searchIndexes('diamond_shapes', t.name),
+    listIndex('diamond_shapes_created', t, t.createdAt),
+  ],
 );

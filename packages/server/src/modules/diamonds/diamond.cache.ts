@@ -1,5 +1,5 @@
-import type { CacheSource } from '../cache/cache-source.ts';
-import { smallCacheSource } from '../cache/cache-source.ts';
+import type { CacheSource } from '../cache/index.ts';
+import { smallCacheSource } from '../cache/index.ts';
 import { countStonesForSale, diamondCombinationDocuments, stoneDocumentBatches } from './diamond-storefront.ts';
 
 /**

@@ -1,13 +1,14 @@
 import { defineServerModule } from '../server-module.ts';
-import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
+import { diamondFeedCredentials } from './feed/diamond-feed-credentials.table.ts';
 import { diamondCacheSource, diamondCombinationCacheSource } from './diamond.cache.ts';
 import { seedDemoDiamonds } from './diamond.demo.ts';
-import { diamondRoutes } from './diamond.routes.ts';
+import { diamondJobKinds, diamondRoutes } from './diamond.routes.ts';
 import { diamonds, diamondListState, diamondListChanges, diamondFeedStaging, diamondFeedRuns, diamondFeedServices, diamondStoneCounts } from './diamond.table.ts';
 
 export const diamondsModule = defineServerModule({
   name: 'diamonds',
-  routes: (app, { db, jobs, config }) => diamondRoutes(app, db, jobs, config),
+  routes: diamondRoutes,
+  jobKinds: diamondJobKinds,
   tables: [diamonds, diamondListState, diamondListChanges, diamondFeedStaging, diamondFeedRuns, diamondFeedServices, diamondStoneCounts, diamondFeedCredentials],
   demo: seedDemoDiamonds,
   // Priced by the demo markups; shapes mapped to the demo shapes.

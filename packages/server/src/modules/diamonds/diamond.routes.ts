@@ -24,7 +24,6 @@ import {
   startServiceSchema,
   withDefaultDiamondType,
 } from '@facet/contract/modules/diamonds/diamond.schema';
-import type { FeedSyncJobParams, RepriceJobParams } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,15 +32,16 @@ import { secretKeyOf } from '../../secret-key.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
-import type { JobKindDefinition, JobRunContext } from '../../jobs/job-kind.ts';
 import { emit } from '../../events/emit.ts';
+import { defineJobKind } from '../../jobs/job-kind.ts';
+import type { JobKind, JobRunContext } from '../../jobs/job-kind.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
-import { createFeedService, runReprice, runSync } from './diamond-feed.service.ts';
-import { nivodaFeedFromSettings } from './diamond-feed-source.ts';
-import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './diamond-settings.ts';
+import { createFeedService, runReprice, runSync } from './feed/diamond-feed.service.ts';
+import { nivodaFeedFromSettings } from './feed/diamond-feed-source.ts';
+import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './feed/diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
-import { createGeneratedFeed } from './generated-stone-feed.ts';
+import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,16 +65,20 @@ function generatedFeedOf(setting: string | undefined): StoneFeed | null {
 /** How often the scheduler looks for a service whose sync is due. */
 const SCHEDULER_TICK_MS = 60_000;
 
-/**
- * Diamonds and gemstones (permission diamonds) and the feed's system screens (permission system):
- * the list and detail, sold and pull, the service log, the import services, the feed's settings and
- * the exchange rate. Registers the sync and repricing job kinds and the sync scheduler.
- */
-export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>) {
+type DiamondDeps = { db: Db; jobs: Jobs; config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'> };
+
+/** The feed and its service: one per app, shared by the routes and the job kinds. */
+const feeds = new WeakMap<FastifyInstance, ReturnType<typeof createDiamondFeed>>();
+function diamondFeedOf(app: FastifyInstance, deps: DiamondDeps) {
+  let feed = feeds.get(app);
+  if (!feed) feeds.set(app, (feed = createDiamondFeed(app, deps)));
+  return feed;
+}
+
+function createDiamondFeed(app: FastifyInstance, { db, jobs, config }: DiamondDeps) {
   app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
   const nivodaFeed = nivodaFeedFromSettings(db, () => secretKeyOf(config));
   const currentFeed = async () => app.stoneFeed ?? (await nivodaFeed());
-  const service = createDiamondService(db);
   /**
    * Stones changed: `diamonds.changed` in the job's final transaction (the cache removes their
    * documents and the combinations'). A sync or a repricing changes stones by the thousand: `all`
@@ -87,33 +91,56 @@ export function diamondRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: 
       if (isChanged(result)) await emit(tx, 'diamonds.changed', { all: true });
     },
   });
+  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>, within?: Db) =>
+    jobs.engine.submit(kind, params, actor, within);
+  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id), jobsReady: () => jobs.engine.ready() });
+  return { currentFeed, emittingOnSuccess, submit, feedService };
+}
+
+/** The diamond feed's job kinds: the import services' syncs and the repricing a markup or rate change starts. */
+export function diamondJobKinds(app: FastifyInstance, deps: DiamondDeps): JobKind[] {
+  const { currentFeed, emittingOnSuccess, feedService } = diamondFeedOf(app, deps);
+  return [
+    // The side lane: the natural and lab services' syncs run at once, one's feed read overlapping the other's merge.
+    // A retry starts as Start does: refused while the service runs, and it switches the service on.
+    defineJobKind({
+      kind: 'diamonds.sync',
+      label: 'Diamond feed sync',
+      // The import services (System > Service).
+      permission: 'system',
+      params: feedSyncJobParamsSchema,
+      sideLane: true,
+      run: async (job) => {
+        await runSync(
+          emittingOnSuccess(job, (counts) => Number(counts.added) + Number(counts.updated) + Number(counts.removed) > 0),
+          await currentFeed(),
+        );
+      },
+      start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
+    }),
+    defineJobKind({
+      kind: 'diamonds.reprice',
+      label: 'Reprice diamonds',
+      permission: ['diamonds', 'system'],
+      params: repriceJobParamsSchema,
+      run: async (job) => {
+        await runReprice(emittingOnSuccess(job, () => true));
+      },
+    }),
+  ];
+}
+
+/**
+ * Diamonds and gemstones (permission diamonds) and the feed's system screens (permission system):
+ * the list and detail, sold and pull, the service log, the import services, the feed's settings and
+ * the exchange rate; the sync scheduler.
+ */
+export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
+  const { db, jobs, config } = deps;
+  const { currentFeed, submit, feedService } = diamondFeedOf(app, deps);
+  const service = createDiamondService(db);
   /** A stone sold, put back or pulled (its own write committed): its document and the combinations go. */
   const staleStone = (id: number) => emit(db, 'diamonds.changed', { ids: [id] });
-  const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>) => jobs.engine.submit(kind, params, actor);
-  const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id) });
-
-  // The side lane: the natural and lab services' syncs run at once, one's feed read overlapping the other's merge.
-  // A retry starts as Start does: refused while the service runs, and it switches the service on.
-  const syncJob: JobKindDefinition<FeedSyncJobParams> = {
-    kind: 'diamonds.sync',
-    params: feedSyncJobParamsSchema,
-    sideLane: true,
-    run: async (job) => {
-      await runSync(
-        emittingOnSuccess(job, (counts) => Number(counts.added) + Number(counts.updated) + Number(counts.removed) > 0),
-        await currentFeed(),
-      );
-    },
-    start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
-  };
-  const repriceJob: JobKindDefinition<RepriceJobParams> = {
-    kind: 'diamonds.reprice',
-    params: repriceJobParamsSchema,
-    run: async (job) => {
-      await runReprice(emittingOnSuccess(job, () => true));
-    },
-  };
-  for (const kind of [syncJob, repriceJob]) jobs.engine.register(kind as unknown as JobKindDefinition<never>);
 
   // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
   // handler has returned); a repricing still queued covers it, so a burst of edits queues one.

@@ -214,7 +214,7 @@ export const diamondFeedServices = pgTable('diamond_feed_services', {
  * 2.3 s during a sync, and the screen polls it). Insert-only deltas: each write statement that can
  * move a stone in or out of a count appends one row per kind it moved, in its own transaction
  * (`stone-counts.ts`), so a sale never waits for a merge's lock on a counts row; the counts are the
- * sums (`readStoneCounts`), read in the same snapshot as the runs. A merge and a repricing fold the
+ * sums (`stoneCountColumns`), read in the same statement as the runs. A merge and a repricing fold the
  * rows into one per kind as they commit, so the table stays a few rows.
  */
 export const diamondStoneCounts = pgTable('diamond_stone_counts', {

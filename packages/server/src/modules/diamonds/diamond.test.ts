@@ -10,10 +10,10 @@ import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../diamond-shapes/shape-category.table.ts';
 import { settings } from '../settings/setting.table.ts';
-import { EMPTY_FULL_READ, ingestStones } from './diamond-ingest.ts';
-import { diamondFeedRuns, diamonds } from './diamond.table.ts';
-import { createTestFeed, feedStone } from './test-stone-feed.ts';
-import type { TestFeed } from './test-stone-feed.ts';
+import { EMPTY_FULL_READ, ingestStones } from './feed/diamond-ingest.ts';
+import { diamondFeedRuns, diamondFeedStaging, diamonds } from './diamond.table.ts';
+import { createTestFeed, feedStone } from './feed/test-stone-feed.ts';
+import type { TestFeed } from './feed/test-stone-feed.ts';
 
 async function* batchesOf<T>(...batches: T[][]) {
   for (const batch of batches) yield batch;
@@ -60,7 +60,7 @@ describe('diamonds', () => {
       const b = feedStone({ shape: 'CUSHION MODIFIED', carat: 1.2, supplierPrice: '1000' });
       const c = feedStone({ carat: 4.5 });
       const first = await ingestStones(fx.t.db, source, batchesOf([a, b], [c]), { mode: 'full', kind: 'natural' });
-      expect(first).toEqual({ total: 3, added: 3, updated: 0, repriced: 0, removed: 0, rejected: 0 });
+      expect(first).toEqual({ total: 3, added: 3, updated: 0, repriced: 0, removed: 0, rejected: 0, unchanged: 0 });
       const stored = await rowOf(source, a.sourceId);
       expect(stored).toMatchObject({ price: '4769', unpricedReason: null, shapeId: roundShapeId, carat: '1.010', color: 'G', cut: 'EX', isUnavailable: false });
       expect(stored!.name).toBe('1.01 ct Round G VS1 Excellent Natural Diamond');
@@ -111,6 +111,27 @@ describe('diamonds', () => {
       // A change to any feed column (here the girdle, in no other test) is a change.
       expect(await ingestStones(fx.t.db, source, batchesOf([{ ...b, girdle: 'THIN' }]), { mode: 'incremental', kind: 'natural' })).toMatchObject({ updated: 1 });
       expect((await rowOf(source, b.sourceId))!.girdle).toBe('THIN');
+    });
+
+    it('stages none of the stones a full read finds as the table holds them (a nightly sync with nothing changed writes nothing), and still sweeps and remaps', async () => {
+      const source = 'ingest-unchanged';
+      const [a, b, c] = [feedStone({}), feedStone({ clarity: 'VVS2' }), feedStone({ shape: 'OVAL', carat: 1.2 })];
+      await ingestStones(fx.t.db, source, batchesOf([a, b, c]), { mode: 'full', kind: 'natural' });
+      expect((await rowOf(source, c.sourceId))!.shapeId).toBeNull();
+      let stagedAtMerge = -1;
+      const countStaged = { inTransaction: async (tx: typeof fx.t.db) => void (stagedAtMerge = await tx.$count(diamondFeedStaging)) };
+
+      const before = await snapshot();
+      expect(await ingestStones(fx.t.db, source, batchesOf([a], [b, c]), { mode: 'full', kind: 'natural' }, countStaged)).toMatchObject({ total: 3, unchanged: 3, added: 0, updated: 0, removed: 0 });
+      expect(stagedAtMerge).toBe(0);
+      expect(await snapshot()).toEqual(before);
+
+      // The shop adds the shape Oval: its stone is staged and mapped to it though the feed sent it unchanged; b, no longer sent, is swept.
+      const [oval] = await fx.t.db.insert(diamondShapes).values({ name: 'Oval', shapeCategoryId: (await fx.t.db.select().from(shapeCategories)).find((x) => x.code === 'fancy')!.id }).returning();
+      expect(await ingestStones(fx.t.db, source, batchesOf([a, c]), { mode: 'full', kind: 'natural' }, countStaged)).toMatchObject({ total: 2, unchanged: 1, updated: 1, removed: 1 });
+      expect(stagedAtMerge).toBe(1);
+      expect((await rowOf(source, c.sourceId))!.shapeId).toBe(oval!.id);
+      expect((await rowOf(source, b.sourceId))!.isUnavailable).toBe(true);
     });
 
     it('sweeps only the kind it read: a full natural read leaves lab stones alone', async () => {

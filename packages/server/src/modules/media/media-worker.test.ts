@@ -8,7 +8,7 @@ import { useAdminTestApp } from '../../test/test-app.ts';
 import { upload } from '../../test/upload.ts';
 import { CPU_TASK_TIME_LIMIT_MS, cpuPool } from '../../workers/cpu-pool.ts';
 import { media } from './media.table.ts';
-import { MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from './svg-sanitizer.ts';
+import { MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from '../../http/svg-sanitizer.ts';
 
 const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg">';
 const nestedGroups = (depth: number) => `${SVG_OPEN}${'<g>'.repeat(depth)}<circle r="4"/>${'</g>'.repeat(depth)}</svg>`;

@@ -10,8 +10,8 @@ import { contextOf } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { createMediaService, removeDeletedMediaFiles } from './media.service.ts';
 import { receiveUpload } from './media.upload.ts';
-import type { MediaStorage } from './media.storage.ts';
-import { MEDIA_URL_PREFIX } from './media.storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { MEDIA_URL_PREFIX } from '../../storage/media-storage.ts';
 
 /** Generated names only: 32 hex digits and a known extension. Nothing else can name a file. */
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|svg|mp4|webm)$/;

@@ -12,7 +12,7 @@ import { runCpuTask } from '../../workers/cpu-pool.ts';
 import { media } from './media.table.ts';
 import type { ReceivedFile, StagedFile } from './media.upload.ts';
 import { fileTooLarge } from './media.upload.ts';
-import type { MediaStorage } from './media.storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isLive } from '../../db/columns.ts';
 
 /** A decoded image bigger than this (in pixels) is refused: a small file can inflate to gigabytes. */

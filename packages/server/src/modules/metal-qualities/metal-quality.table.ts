@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn } from '../../db/columns.ts';
+import { listIndex, standardColumns, statusColumn } from '../../db/columns.ts';
 import { metals } from '../metals/metal.table.ts';
 import { attributeOptions } from '../product-attributes/product-attribute.table.ts';
 
@@ -28,5 +28,6 @@ export const metalQualities = pgTable(
   (t) => [
     uniqueIndex('metal_qualities_option_metal_live').on(t.metalQualityOptionId, t.metalId).where(sql`deleted_at is null`),
     index('metal_qualities_metal').on(t.metalId),
+    listIndex('metal_qualities_created', t, t.createdAt),
   ],
 );

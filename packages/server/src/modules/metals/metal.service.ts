@@ -2,7 +2,7 @@ import { metalResource } from '@facet/contract/modules/metals/metal.schema';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { SeedContext } from '../../db/seed.ts';
-import { repriceMetalQualities } from '../metal-qualities/metal-quality.service.ts';
+import { repriceMetalQualities } from '../metal-qualities/index.ts';
 import { metals } from './metal.table.ts';
 
 export function createMetalService(db: Db) {

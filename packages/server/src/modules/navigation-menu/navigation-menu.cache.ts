@@ -3,7 +3,7 @@ import { isLive } from '../../db/columns.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
-import { cacheDocument, smallCacheSource } from '../cache/cache-source.ts';
+import { cacheDocument, smallCacheSource } from '../cache/index.ts';
 
 /** The Navigation Menu key: one document, `tree`, the enabled menu as the storefront draws it, links resolved to slugs. */
 export const navigationMenuCacheSource = smallCacheSource({

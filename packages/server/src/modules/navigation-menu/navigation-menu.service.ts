@@ -13,7 +13,7 @@ import { conflict, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
-import { assertMediaUrls } from '../media/media.service.ts';
+import { assertMediaUrls } from '../media/index.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 import { isLive } from '../../db/columns.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 import { categories } from '../categories/category.table.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 
@@ -26,5 +26,8 @@ export const navigationMenuItems = pgTable(
     index('navigation_menu_items_parent').on(t.parentId),
     check('navigation_menu_items_menu_type', sql`${t.menuType} in ('category', 'page', 'custom_link', 'blank')`),
     ...searchIndexes('navigation_menu_items', t.title),
+    listIndex('navigation_menu_items_created', t, t.createdAt),
+    listIndex('navigation_menu_items_sort_order', t, t.sortOrder),
+    listIndex('navigation_menu_items_title', t, sql`lower(${t.title})`),
   ],
 );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSitemapStructure, validateSitemapXsd } from '../../test/sitemap-check.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { ADMIN, createTestApp, useAdminTestApp } from '../../test/test-app.ts';
-import { DEMO_SEEDERS } from '../bootstrap/demo-data.ts';
+import { DEMO_SEEDERS } from '../../bootstrap/demo-data.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { users } from '../users/user.table.ts';
 import { generateSitemap } from './sitemap.service.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict } from '../../http/errors.ts';
-import { assertMasterRemains, isCatalogueKey, isMasterActor, lockMasterChanges } from '../roles/access.service.ts';
+import { assertMasterRemains, isCatalogueKey, isMasterActor, lockMasterChanges } from '../roles/index.ts';
 import { permissions } from './permission.table.ts';
 
 const isMaster = (name: unknown) => typeof name === 'string' && name.toLowerCase() === MASTER_PERMISSION_NAME.toLowerCase();

@@ -4,6 +4,7 @@ import type { AttributeInputType, AttributeOptionInput, AttributeOptionRecord } 
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { Usage } from '../../db/usage.ts';
@@ -11,11 +12,11 @@ import { emitChanged } from '../../events/emit.ts';
 import { findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
-import { assertMediaUrls } from '../media/media.service.ts';
-import { attributeSetAttributeUsage } from '../attribute-sets/attribute-set.service.ts';
-import { categoryAttributeUsage } from '../categories/category.service.ts';
-import { metalQualityOptionUsage } from '../metal-qualities/metal-quality.service.ts';
-import { productAttributeUsage, productOptionUsage } from '../products/product.usage.ts';
+import { assertMediaUrls } from '../media/index.ts';
+import { attributeSetAttributeUsage } from '../attribute-sets/index.ts';
+import { categoryAttributeUsage } from '../categories/index.ts';
+import { metalQualityOptionUsage } from '../metal-qualities/index.ts';
+import { productAttributeUsage, productOptionUsage } from '../products/index.ts';
 import { attributeOptions, productAttributes } from './product-attribute.table.ts';
 import { isLive } from '../../db/columns.ts';
 
@@ -112,8 +113,8 @@ async function saveOptions(tx: Db, attributeId: number, options: AttributeOption
 async function productsCarrying(tx: Db, attributeId: number): Promise<number[]> {
   const result = (await tx.execute(sql`select distinct coalesce(p.parent_product_id, p.id) as id
     from product_attribute_values v join products p on p.id = v.product_id
-    where v.attribute_id = ${attributeId} and p.deleted_at is null`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => Number(row.id));
+    where v.attribute_id = ${attributeId} and p.deleted_at is null`));
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 export function createProductAttributeService(db: Db, usages: AttributeUsages = ATTRIBUTE_USAGES) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, statusColumn, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
 
 export const productAttributes = pgTable(
   'product_attributes',
@@ -15,7 +15,11 @@ export const productAttributes = pgTable(
     useInSearch: boolean('use_in_search').notNull().default(false),
     showInStorefront: boolean('show_in_storefront').notNull().default(false),
   },
-  (t) => [uniqueIndex('product_attributes_code_live').on(sql`lower(${t.attributeCode})`).where(sql`deleted_at is null`), ...searchIndexes('product_attributes', t.attributeName, t.attributeCode)],
+  (t) => [
+    uniqueIndex('product_attributes_code_live').on(sql`lower(${t.attributeCode})`).where(sql`deleted_at is null`),
+    ...searchIndexes('product_attributes', t.attributeName, t.attributeCode),
+    listIndex('product_attributes_created', t, t.createdAt),
+  ],
 );
 
 /**

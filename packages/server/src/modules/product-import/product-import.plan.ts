@@ -2,16 +2,17 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { ImportCounts, ImportLineError } from '@facet/contract/modules/product-import/product-import.schema';
 import { CONFIGURABLE_ATTRIBUTE_CODES } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { CanBeSetWith } from '@facet/contract/modules/products/product.schema';
-import { DEFAULT_SHOP_NAME, SHOP_NAME_SETTING_KEY, variantOptionKey } from '@facet/contract/modules/products/product.schema';
+import { variantOptionKey } from '@facet/contract/modules/products/product.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeNames } from '../diamond-shapes/index.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
-import { settings } from '../settings/setting.table.ts';
+import { shopName } from '../settings/index.ts';
 import type { ImportRow, ProductRow, VariantRow } from './product-import.rows.ts';
 import { LineErrors, readImportRows } from './product-import.rows.ts';
 
@@ -98,7 +99,6 @@ export interface ImportPlan {
 }
 
 const lower = (text: string) => text.toLowerCase();
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Name (lower-cased) to id, the lowest id winning when two live rows share a name. */
 function byName(rows: { id: number; name: string }[]) {
@@ -119,7 +119,7 @@ async function loadLookups(db: Db) {
   const [setRows, categoryRows, shapeRows, attributeRows, optionRows, placedRows, shop] = await Promise.all([
     db.select({ id: attributeSets.id, name: attributeSets.name }).from(attributeSets).where(isLive(attributeSets)),
     db.select({ id: categories.id, name: categories.name }).from(categories).where(isLive(categories)),
-    db.select({ id: diamondShapes.id, name: diamondShapes.name }).from(diamondShapes).where(isLive(diamondShapes)),
+    shapeNames(db),
     db
       .select({ id: productAttributes.id, code: productAttributes.attributeCode, name: productAttributes.attributeName, inputType: productAttributes.inputType })
       .from(productAttributes)
@@ -129,7 +129,7 @@ async function loadLookups(db: Db) {
       .select({ setId: attributeSetGroupAttributes.setId, attributeId: attributeSetGroupAttributes.attributeId })
       .from(attributeSetGroupAttributes)
       .innerJoin(attributeSetGroups, and(eq(attributeSetGroups.id, attributeSetGroupAttributes.groupId), isLive(attributeSetGroups))),
-    db.select({ value: settings.value }).from(settings).where(and(eq(sql`lower(${settings.key})`, SHOP_NAME_SETTING_KEY), isLive(settings))).limit(1),
+    shopName(db),
   ]);
   const attributesById = new Map<number, AttributeInfo>();
   const attributes = new Map<string, AttributeInfo>();
@@ -151,7 +151,7 @@ async function loadLookups(db: Db) {
     shapes: byName(shapeRows),
     attributes,
     placed,
-    vendor: shop[0]?.value.trim() || DEFAULT_SHOP_NAME,
+    vendor: shop,
   };
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@facet/contract/messages';
 import {
@@ -20,9 +19,9 @@ import { AppError } from '../../http/errors.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import { receiveFile } from '../media/media.upload.ts';
+import { receiveFile } from '../media/index.ts';
 import { EXAMPLE_COLUMNS, exampleRows } from './product-import.example.ts';
-import { PRODUCT_IMPORT_JOB_KIND, createProductImportService, formatLineError } from './product-import.service.ts';
+import { PRODUCT_IMPORT_JOB_KIND, createProductImportService, formatLineError, importsDirOf } from './product-import.service.ts';
 
 const ERROR_COLUMNS = [
   { field: 'line', header: 'Line', type: 'number' as const, width: 10 },
@@ -43,8 +42,7 @@ async function sendSheet(reply: FastifyReply, fileName: string, columns: Paramet
  * .xlsx or .xls, its line errors as a download, and the apply as one job of the Job Centre.
  */
 export function productImportRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'exportsDir'>) {
-  const service = createProductImportService(db, path.join(config.exportsDir, 'imports'));
-  jobs.engine.register(service.job() as never);
+  const service = createProductImportService(db, importsDirOf(config));
   const base = '/api/products/import';
   const routeConfig = { permission: 'products' as const };
   const tags = ['products'];

@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@facet/contract/messages';
-import type { ImportCheckResponse, ImportLineError, ProductImportJobParams } from '@facet/contract/modules/product-import/product-import.schema';
+import type { ImportCheckResponse, ImportLineError } from '@facet/contract/modules/product-import/product-import.schema';
 import { IMPORT_LINE_ERRORS_SHOWN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, productImportJobParamsSchema } from '@facet/contract/modules/product-import/product-import.schema';
 import { PRODUCT_SHEET_COLUMNS } from '@facet/contract/modules/products/product-sheet';
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
-import type { JobKindDefinition } from '../../jobs/job-kind.ts';
+import { defineJobKind } from '../../jobs/job-kind.ts';
+import type { JobKind } from '../../jobs/job-kind.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
 import { SheetReadError, readSheetText } from '../../spreadsheets/sheet-reader.ts';
 import { planImport, sheetRowsOf } from './product-import.plan.ts';
@@ -30,7 +33,6 @@ const CHECKED_FILES_MAX_BYTES = 512 * 1024 * 1024;
 const ANALYZE_AFTER_ROWS = 1000;
 
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_SHEET_COLUMNS);
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The sheet-level rules of document 2 §5: not blank, a product sheet, with the sku and product_title columns. */
 export function checkSheetShape(sheet: Sheet) {
@@ -56,6 +58,9 @@ interface CheckRecord {
   response: ImportCheckResponse;
   errors: ImportLineError[];
 }
+
+/** Where checked sheets wait for their apply: the routes' check writes there, the import job reads there. */
+export const importsDirOf = (config: Pick<Config, 'exportsDir'>) => path.join(config.exportsDir, 'imports');
 
 /**
  * `maxStoredBytes`: the disk budget of checked files (tests set a small one).
@@ -185,9 +190,11 @@ export function createProductImportService(db: Db, dir: string, { maxStoredBytes
     },
 
     /** The apply of a checked file as a job (document 2 §4): one transaction, all or nothing. */
-    job(): JobKindDefinition<ProductImportJobParams> {
-      return {
+    job(): JobKind {
+      return defineJobKind({
         kind: PRODUCT_IMPORT_JOB_KIND,
+        label: 'Product import',
+        permission: 'products',
         params: productImportJobParamsSchema,
         /** A retry is an apply: refused (400, check it again) once the checked file has expired. */
         start: async (params, { submit }) => {
@@ -222,7 +229,7 @@ export function createProductImportService(db: Db, dir: string, { maxStoredBytes
           fs.rmSync(file, { force: true });
           fs.rmSync(recordPath(params.token), { force: true });
         },
-      };
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { emitChanged } from '../../events/emit.ts';
 import { arrayParam } from '../../db/array-param.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { ImportPlan } from './product-import.plan.ts';
 
 /**
@@ -14,7 +15,6 @@ import type { ImportPlan } from './product-import.plan.ts';
  * Unique indexes still guard the SKUs: a row another save took meanwhile fails the whole import.
  */
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 const PRODUCT_COLUMNS = [

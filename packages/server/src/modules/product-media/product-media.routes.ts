@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
-import { receiveUpload } from '../media/media.upload.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { receiveUpload } from '../media/index.ts';
 import { createProductMediaService } from './product-media.service.ts';
 
 /** The product media library (document 2 §2, §5, §7): list by SKU, upload one file per request, delete. */

@@ -12,10 +12,10 @@ import { assertNotInUse } from '../../db/usage.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { media } from '../media/media.table.ts';
-import type { ReceivedFile } from '../media/media.upload.ts';
-import { createMediaService, removeDeletedMediaFiles } from '../media/media.service.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
-import { findProductMediaUrls } from '../products/product.usage.ts';
+import type { ReceivedFile } from '../media/index.ts';
+import { createMediaService, removeDeletedMediaFiles } from '../media/index.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { findProductMediaUrls } from '../products/index.ts';
 import { productMediaLibrary } from './product-media.table.ts';
 
 /** The library's key: model numbers are compared without case. */

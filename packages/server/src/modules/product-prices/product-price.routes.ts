@@ -16,7 +16,6 @@ import { contextOf } from '../../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import { updateProductPricesJob } from '../../jobs/kinds/product-prices-update.job.ts';
 import { readPriceSheet } from './price-sheet.ts';
 import { createProductPriceService } from './product-price.service.ts';
 
@@ -31,7 +30,6 @@ const EXAMPLE_ROWS = [{ sku: 'RING-001', price: 1250 }];
  * their prices before and after, and an applied run can be rolled back.
  */
 export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Jobs) {
-  jobs.engine.register(updateProductPricesJob() as never);
   const service = createProductPriceService(db);
   const base = priceUpdatePaths.base;
   const config = { permission: 'products' as const };

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
@@ -74,11 +75,6 @@ export function priceRowsOf(sheet: PriceSheet): PriceRow[] {
 type PriceUpdateRow = typeof productPriceUpdates.$inferSelect;
 const creators = alias(users, 'creators');
 const rollers = alias(users, 'rollers');
-
-/** Rows of `execute`, on either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The top-level products whose storefront documents a price write made stale (a variant's is its product's). */
 const documentIdsOf = (result: unknown) => [...new Set(rowsOf<{ document_id: number }>(result).map((row) => Number(row.document_id)))];

@@ -3,11 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { Usage } from '../../db/usage.ts';
 import { assertNotInUse, loadInUseFlags } from '../../db/usage.ts';
-import { productSizeTypeUsage } from '../products/product.usage.ts';
+import { productSizeTypeUsage } from '../products/index.ts';
 import { productSizes } from './product-size.table.ts';
 
 /** What uses size types: products (a product's Product Size). */
-const PRODUCT_SIZE_USAGES: Usage[] = [productSizeTypeUsage];
+export const PRODUCT_SIZE_USAGES: Usage[] = [productSizeTypeUsage];
 
 export function createProductSizeService(db: Db, usages: readonly Usage[] = PRODUCT_SIZE_USAGES) {
   return createCrudService(db, productSizeResource, productSizes, {

@@ -17,11 +17,12 @@ import { applyListQuery } from '../../db/list-query.ts';
 import { isLive } from '../../db/columns.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
-import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
+import { shapeNames } from '../diamond-shapes/index.ts';
 import type { ProductListQuery } from './product.queries.ts';
 import { listSpec } from './product.queries.ts';
-import { productAttributeValues, productCategories, productRelated, products } from './product.table.ts';
+import type { AttributeValueRow } from './product.load.ts';
+import { attributeValuesOf } from './product.load.ts';
+import { productCategories, productRelated, products } from './product.table.ts';
 
 export type ProductSheetRow = Partial<Record<ProductSheetColumn, string | number | null>>;
 
@@ -34,6 +35,9 @@ export const PRODUCT_SHEET_EXPORT_COLUMNS: readonly ExportColumn<ProductSheetCol
   type: MONEY_COLUMNS.has(column) ? 'money' : NUMBER_COLUMNS.has(column) ? 'number' : 'text',
   width: column === 'description' ? 48 : 20,
 }));
+
+/** A value as the sheet's `name:value` pairs write it. */
+const namedValue = (value: AttributeValueRow) => ({ name: value.attributeName, value: value.value });
 
 /** Top-level products per batch: each batch is five queries, whatever its size. */
 const BATCH = 200;
@@ -55,20 +59,8 @@ export function createProductSheetExport(db: Db) {
       .orderBy(asc(products.parentProductId), asc(products.id));
     const ids = [...parentIds, ...variants.map((v) => v.id)];
     const shapeIds = [...new Set(parents.flatMap((p) => p.canBeSetWith.map((row) => row.shapeId)))];
-    const [values, categoryRows, relatedRows, shapes] = await Promise.all([
-      db
-        .select({
-          productId: productAttributeValues.productId,
-          name: productAttributes.attributeName,
-          option: attributeOptions.value,
-          text: productAttributeValues.value,
-          isStandalone: productAttributeValues.isStandalone,
-        })
-        .from(productAttributeValues)
-        .innerJoin(productAttributes, eq(productAttributes.id, productAttributeValues.attributeId))
-        .leftJoin(attributeOptions, eq(attributeOptions.id, productAttributeValues.optionId))
-        .where(inArray(productAttributeValues.productId, ids))
-        .orderBy(asc(productAttributeValues.productId), asc(productAttributeValues.attributeId)),
+    const [valuesOf, categoryRows, relatedRows, shapes] = await Promise.all([
+      attributeValuesOf(db, ids),
       db
         .select({ productId: productCategories.productId, name: categories.name, parentId: categories.parentId })
         .from(productCategories)
@@ -81,14 +73,13 @@ export function createProductSheetExport(db: Db) {
         .innerJoin(products, and(eq(products.id, productRelated.relatedProductId), isLive(products)))
         .where(inArray(productRelated.productId, parentIds))
         .orderBy(asc(productRelated.productId), asc(productRelated.sortOrder)),
-      shapeIds.length ? db.select({ id: diamondShapes.id, name: diamondShapes.name }).from(diamondShapes).where(inArray(diamondShapes.id, shapeIds)) : Promise.resolve([]),
+      shapeIds.length ? shapeNames(db, shapeIds) : Promise.resolve([]),
     ]);
     const group = <T extends { productId: number }>(rows: T[]) => {
       const map = new Map<number, T[]>();
       for (const row of rows) map.set(row.productId, [...(map.get(row.productId) ?? []), row]);
       return map;
     };
-    const valuesOf = group(values.map((v) => ({ ...v, value: v.option ?? v.text })));
     const categoriesOf = group(categoryRows);
     const relatedOf = group(relatedRows);
     const variantsOf = new Map<number, typeof variants>();
@@ -121,8 +112,8 @@ export function createProductSheetExport(db: Db) {
         side_diamonds_weight: numberOf(parent.sideDiamondsWeight),
         side_diamonds_weight_unit: parent.sideDiamondsWeightUnit,
         related_skus: sheetList((relatedOf.get(parent.id) ?? []).map((r) => r.sku)),
-        attributes: sheetPairs(own.filter((v) => !v.isStandalone)),
-        options: sheetPairs(own.filter((v) => v.isStandalone)),
+        attributes: sheetPairs(own.filter((v) => !v.isStandalone).map(namedValue)),
+        options: sheetPairs(own.filter((v) => v.isStandalone).map(namedValue)),
         can_be_set_with_shape: sheetList(setWith.map((row) => shapeName.get(row.shapeId) ?? '')),
         can_be_set_with_carat: sheetList(setWith.map((row) => `${row.caratFrom}${SHEET_RANGE_SEPARATOR}${row.caratTo}`)),
         is_gift_card: parent.isGiftCard ? SHEET_YES : SHEET_NO,
@@ -132,7 +123,7 @@ export function createProductSheetExport(db: Db) {
         const options = (valuesOf.get(variant.id) ?? []).slice(0, SHEET_OPTION_SLOTS);
         const row: ProductSheetRow = { sku: variant.sku, parent_sku: parent.sku, product_title: parent.name, stock: variant.qty, price: Number(variant.price), model_number: variant.modelNumber };
         options.forEach((option, index) => {
-          row[`option${index + 1}_name` as ProductSheetColumn] = option.name;
+          row[`option${index + 1}_name` as ProductSheetColumn] = option.attributeName;
           row[`option${index + 1}_value` as ProductSheetColumn] = option.value;
         });
         rows.push(row);

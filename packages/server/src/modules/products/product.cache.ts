@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
-import type { CacheSource } from '../cache/cache-source.ts';
+import type { CacheSource } from '../cache/index.ts';
 import { products } from './product.table.ts';
 
 /** Top-level products read per batch; each batch is one statement and one write to the store. */

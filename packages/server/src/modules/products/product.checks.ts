@@ -7,11 +7,12 @@ import { isLive } from '../../db/columns.ts';
 import { AppError, conflict, databaseErrorOf } from '../../http/errors.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { liveShapeIds } from '../diamond-shapes/index.ts';
 import { media } from '../media/media.table.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { productSizes } from '../product-sizes/product-size.table.ts';
-import { isConfigurableCode, shopName, vendorOptions } from './product.lookups.ts';
+import { shopName } from '../settings/index.ts';
+import { isConfigurableCode, vendorOptions } from './product.lookups.ts';
 import { products } from './product.table.ts';
 
 /** What a save must hold before it writes: live references, attributes that fit, required values, free SKUs, known media. */
@@ -45,7 +46,7 @@ export function skuRace(error: unknown, path: (string | number)[] = ['sku']) {
 }
 
 /** Ids of live rows of `table` among `ids`. */
-async function liveIds(tx: Db, table: typeof categories | typeof productSizes | typeof diamondShapes | typeof attributeSets, ids: number[]) {
+async function liveIds(tx: Db, table: typeof categories | typeof productSizes | typeof attributeSets, ids: number[]) {
   if (!ids.length) return new Set<number>();
   const rows = await tx.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), isLive(table)));
   return new Set(rows.map((row) => row.id));
@@ -58,7 +59,7 @@ export async function checkReferences(tx: Db, input: ProductSaveInput, productId
   const missingCategory = input.categoryIds.findIndex((id) => !foundCategories.has(id));
   if (missingCategory >= 0) throw issue(['categoryIds', missingCategory], MESSAGES.unknownCategory);
   if (input.sizeTypeId !== null && !(await liveIds(tx, productSizes, [input.sizeTypeId])).size) throw issue(['sizeTypeId'], MESSAGES.chooseFromList('size type'));
-  const shapes = await liveIds(tx, diamondShapes, input.canBeSetWith.map((row) => row.shapeId));
+  const shapes = await liveShapeIds(tx, input.canBeSetWith.map((row) => row.shapeId));
   const missingShape = input.canBeSetWith.findIndex((row) => !shapes.has(row.shapeId));
   if (missingShape >= 0) throw issue(['canBeSetWith', missingShape, 'shapeId'], MESSAGES.chooseFromList('shape'));
   if (input.relatedProductIds.length) {

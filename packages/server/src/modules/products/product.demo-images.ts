@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
 import { media } from '../media/media.table.ts';
 
 /**

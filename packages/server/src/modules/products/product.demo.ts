@@ -8,7 +8,7 @@ import type { SeedContext } from '../../db/seed.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { categories } from '../categories/category.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeNames } from '../diamond-shapes/index.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { productSizes } from '../product-sizes/product-size.table.ts';
 import type { DemoDrawing, DemoImageRequest, DemoStone } from './product.demo-images.ts';
@@ -423,7 +423,7 @@ async function lookups(tx: Db) {
     .from(categories)
     .where(and(isLive(categories), inArray(categories.slug, [...new Set(CATALOGUE.flatMap((product) => product.categories))])));
   const sizeRows = await tx.select({ id: productSizes.id, type: productSizes.type }).from(productSizes).where(isLive(productSizes));
-  const shapeRows = await tx.select({ id: diamondShapes.id, name: diamondShapes.name }).from(diamondShapes).where(isLive(diamondShapes));
+  const shapeRows = await shapeNames(tx);
   const attributeIdOf = new Map(optionRows.map((row) => [row.code, row.attributeId]));
   const optionIdOf = new Map(optionRows.map((row) => [`${row.code}\u0000${row.value}`, row.optionId]));
   const need = <T>(map: Map<string, T>, key: string, what: string): T => {

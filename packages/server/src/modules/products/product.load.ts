@@ -1,7 +1,7 @@
 import type { ProductAttributeValueRecord, ProductRecord, ProductVariantRecord } from '@facet/contract/modules/products/product.schema';
 import { productLabel } from '@facet/contract/modules/products/product.schema';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { notFound } from '../../http/errors.ts';
@@ -36,8 +36,14 @@ async function inTurnOrTogether<const T extends readonly (() => Promise<unknown>
   return results as never;
 }
 
-/** The attribute values of some products, with their attribute's and option's names. */
-async function loadAttributeValues(source: Db, productIds: SQL): Promise<Map<number, (ProductAttributeValueRecord & { isStandalone: boolean })[]>> {
+/** An attribute value as the form and the export read it: the attribute's and the option's names, and its section. */
+export type AttributeValueRow = ProductAttributeValueRecord & { isStandalone: boolean };
+
+/**
+ * The attribute values of some products (ids, or a subquery of them), with their attribute's and
+ * option's names, by product in attribute order: the one query the form's load and the Excel export read.
+ */
+export async function attributeValuesOf(source: Db, productIds: number[] | SQL): Promise<Map<number, AttributeValueRow[]>> {
   const rows = await source
     .select({
       productId: productAttributeValues.productId,
@@ -53,11 +59,12 @@ async function loadAttributeValues(source: Db, productIds: SQL): Promise<Map<num
     .from(productAttributeValues)
     .innerJoin(productAttributes, eq(productAttributes.id, productAttributeValues.attributeId))
     .leftJoin(attributeOptions, eq(attributeOptions.id, productAttributeValues.optionId))
-    .where(sql`${productAttributeValues.productId} in ${productIds}`)
-    .orderBy(asc(productAttributeValues.attributeId));
-  const byProduct = new Map<number, (ProductAttributeValueRecord & { isStandalone: boolean })[]>();
+    .where(Array.isArray(productIds) ? inArray(productAttributeValues.productId, productIds) : sql`${productAttributeValues.productId} in ${productIds}`)
+    .orderBy(asc(productAttributeValues.productId), asc(productAttributeValues.attributeId));
+  const byProduct = new Map<number, AttributeValueRow[]>();
   for (const { productId, optionValue, text, ...row } of rows) {
     const list = byProduct.get(productId) ?? [];
+    // An option's value is its option's name (the row's own text is kept empty); a text attribute's is the text.
     list.push({ ...row, value: row.optionId === null ? text : (optionValue ?? '') });
     byProduct.set(productId, list);
   }
@@ -77,7 +84,7 @@ export async function loadProduct(source: Db, id: number, isInTransaction = fals
       .innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId))
       .where(and(eq(products.id, id), isLive(products), isNull(products.parentProductId))),
     () => source.select(variantColumns).from(products).where(and(eq(products.parentProductId, id), isLive(products))).orderBy(asc(products.id)),
-    () => loadAttributeValues(source, sql`(select ${id}::int union all ${liveVariantIds})`),
+    () => attributeValuesOf(source, sql`(select ${id}::int union all ${liveVariantIds})`),
     () => source.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.categoryId)),
     () => source
       .select({ id: products.id, name: products.name, modelNumber: products.modelNumber })
@@ -89,7 +96,7 @@ export async function loadProduct(source: Db, id: number, isInTransaction = fals
   if (!row) throw notFound();
   const { product, attributeSetName } = row;
   const own = values.get(id) ?? [];
-  const strip = ({ isStandalone: _isStandalone, ...value }: ProductAttributeValueRecord & { isStandalone: boolean }) => value;
+  const strip = ({ isStandalone: _isStandalone, ...value }: AttributeValueRow) => value;
   return {
     id: product.id,
     version: product.version,

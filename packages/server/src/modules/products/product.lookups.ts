@@ -1,36 +1,24 @@
 import { CONFIGURABLE_ATTRIBUTE_CODES, VENDOR_ATTRIBUTE_CODE } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { ProductFormAttribute, ProductFormLookup, ProductFormLookupRow } from '@facet/contract/modules/products/product.schema';
-import { DEFAULT_SHOP_NAME, SHOP_NAME_SETTING_KEY } from '@facet/contract/modules/products/product.schema';
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { attributeSetGroupAttributes, attributeSetGroups, attributeSets } from '../attribute-sets/attribute-set.table.ts';
-import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { shapeChoices } from '../diamond-shapes/index.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { productSizes } from '../product-sizes/product-size.table.ts';
-import { settings } from '../settings/setting.table.ts';
+import { shopName } from '../settings/index.ts';
 import { products } from './product.table.ts';
 
 /** What the product form and the list's filters choose from: attributes, attribute sets, size types, shapes, vendors. */
 
 export const isConfigurableCode = (code: string) => CONFIGURABLE_ATTRIBUTE_CODES.includes(code);
 
-/** Where each form lookup reads, and which column names a row. */
+/** Where each form lookup of the catalogue reads, and which column names a row (the shapes are the diamonds area's). */
 const FORM_LOOKUP_TABLES = {
   'attribute-sets': { table: attributeSets, name: attributeSets.name },
   'size-types': { table: productSizes, name: productSizes.type },
-  'diamond-shapes': { table: diamondShapes, name: diamondShapes.name },
-} satisfies Record<ProductFormLookup, unknown>;
-
-/** The shop's own name (the default vendor). */
-export async function shopName(source: Db): Promise<string> {
-  const [row] = await source
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(sql`lower(${settings.key})`, SHOP_NAME_SETTING_KEY), isLive(settings)))
-    .limit(1);
-  return row?.value.trim() || DEFAULT_SHOP_NAME;
-}
+} satisfies Record<Exclude<ProductFormLookup, 'diamond-shapes'>, unknown>;
 
 /** The vendor attribute's options, in their order. */
 export async function vendorOptions(source: Db) {
@@ -91,6 +79,7 @@ export async function attributeSetsWithProducts(db: Db) {
 
 /** The form's choices of attribute sets, size types or diamond shapes: live rows by name, with their switch. */
 export async function formLookup(db: Db, lookup: ProductFormLookup): Promise<ProductFormLookupRow[]> {
+  if (lookup === 'diamond-shapes') return shapeChoices(db);
   const { table, name } = FORM_LOOKUP_TABLES[lookup];
   return db
     .select({ id: table.id, name, status: table.status })

@@ -9,7 +9,7 @@ import { emitChanged } from '../../events/emit.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
-import { moveLibrary } from '../product-media/product-media.service.ts';
+import { moveLibrary } from '../product-media/index.ts';
 import type { MediaFound } from './product.checks.ts';
 import { checkAttributes, checkReferences, checkRequired, checkSkus, knownMedia, resolveVendor, sentVariants, skuRace } from './product.checks.ts';
 import type { VariantRow } from './product.load.ts';

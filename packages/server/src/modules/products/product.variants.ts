@@ -2,6 +2,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalidField } from '../../http/errors.ts';
@@ -34,8 +35,6 @@ function variantRecordset(rows: VariantColumns[]) {
   }));
   return sql`jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) v`;
 }
-/** The rows a raw statement returned (both drivers answer `rows`). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Writes the variants as sent, set-based: removed ones soft deleted in one statement, changed ones

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, permissionIdOf } from '../../test/test-app.ts';
-import { DEMO_PASSWORD } from '../bootstrap/demo-data.ts';
+import { DEMO_PASSWORD } from '../../bootstrap/demo-data.ts';
 import { permissions } from '../permissions/permission.table.ts';
 import { userRoles, users } from '../users/user.table.ts';
 import { rolePermissions, roles } from './role.table.ts';

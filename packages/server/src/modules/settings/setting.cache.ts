@@ -2,7 +2,7 @@ import { STOREFRONT_SETTING_KEYS } from '@facet/contract/modules/settings/settin
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import { settings } from './setting.table.ts';
-import { cacheDocument, smallCacheSource } from '../cache/cache-source.ts';
+import { cacheDocument, smallCacheSource } from '../cache/index.ts';
 
 /** The Settings key: one document per setting the storefront reads (an allow-list, STOREFRONT_SETTING_KEYS), by key; a secret never, whatever its key. */
 export const settingCacheSource = smallCacheSource({

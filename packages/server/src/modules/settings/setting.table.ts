@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardColumns, searchIndexes } from '../../db/columns.ts';
+import { listIndex, searchIndexes, standardColumns } from '../../db/columns.ts';
 
 /**
  * Setting options: title, key and value (the spec's bvl_title, bvl_key, bvl_value). A secret's value
@@ -16,5 +16,10 @@ export const settings = pgTable(
     value: text('value').notNull(),
     isSecret: boolean('is_secret').notNull().default(false),
   },
-  (t) => [uniqueIndex('settings_key_live').on(sql`lower(${t.key})`).where(sql`deleted_at is null`), ...searchIndexes('settings', t.title, t.key, t.value)],
+  (t) => [
+    uniqueIndex('settings_key_live').on(sql`lower(${t.key})`).where(sql`deleted_at is null`),
+    ...searchIndexes('settings', t.title, t.key, t.value),
+    listIndex('settings_created', t, t.createdAt),
+    listIndex('settings_title', t, sql`lower(${t.title})`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import { shippingRates } from './shipping-rate.table.ts';
-import { cacheDocument, smallCacheSource } from '../cache/cache-source.ts';
+import { cacheDocument, smallCacheSource } from '../cache/index.ts';
 
 /** The Shipping Rates key: one document, `all`, the active delivery services offered at checkout, in pounds. */
 export const shippingRateCacheSource = smallCacheSource({

@@ -14,8 +14,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { secretKeyOf } from '../../secret-key.ts';
 import { storefrontContextOf } from '../../http/context.ts';
-import { createAddressService } from '../customers/address.service.ts';
-import { createCustomerService } from '../customers/customer.service.ts';
+import { createAddressService } from '../customers/index.ts';
+import { createCustomerService } from '../customers/index.ts';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
 
 /** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */

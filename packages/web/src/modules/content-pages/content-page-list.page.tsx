@@ -1,10 +1,10 @@
 import { contentPageResource } from '@facet/contract/modules/content-pages/content-page.schema';
 import { dateColumn } from '../../ui/list-columns.tsx';
-import type { RecordOf } from '../../ui/resource-api.ts';
+import type { ListItemOf } from '../../ui/resource-api.ts';
 import { ResourceListPage } from '../../ui/resource-list-page.tsx';
 import { contentPagePaths } from './content-page.paths.ts';
 
-type ContentPageRow = RecordOf<typeof contentPageResource>;
+type ContentPageRow = ListItemOf<typeof contentPageResource>;
 
 export default function ContentPageListPage() {
   return (

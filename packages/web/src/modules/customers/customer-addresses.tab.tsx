@@ -12,6 +12,7 @@ import { RowActionButtons } from '../../ui/list-columns.tsx';
 import { tableLoadingState } from '../../ui/loading-state.tsx';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';
 import { customerApi, customerKeys } from './customer.api.ts';
+import { showDeleteConfirm } from '../../ui/confirm-delete.ts';
 
 const EMPTY_ADDRESS = { firstName: '', lastName: '', street: '', countryId: 'GB', stateId: '', city: '', postcode: '', contactNumber: '', defaultBilling: false, defaultShipping: false, status: true };
 
@@ -23,25 +24,8 @@ export function CustomerAddressesTab({ customerId }: { customerId: number }) {
   const [editing, setEditing] = useState<AddressRecord | 'new' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.addresses(customerId) });
 
-  const confirmDelete = (address: AddressRecord) => {
-    modal.confirm({
-      title: MESSAGES.deleteConfirmTitle,
-      content: MESSAGES.deleteConfirmText,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: () =>
-        customerApi.removeAddress(customerId, address.id).then(
-          async () => {
-            void message.success(MESSAGES.recordDeleted);
-            await refresh();
-          },
-          (error: unknown) => {
-            if (isWorthReporting(error)) void message.warning(failureMessage(error));
-          },
-        ),
-    });
-  };
+  const confirmAddressDelete = (address: AddressRecord) =>
+    showDeleteConfirm({ modal, message }, { remove: () => customerApi.removeAddress(customerId, address.id), afterDeleted: refresh });
 
   const flag = (isSet: boolean) => (isSet ? <Tag color="blue">Yes</Tag> : '-');
   const columns: TableColumnsType<AddressRecord> = [
@@ -56,7 +40,7 @@ export function CustomerAddressesTab({ customerId }: { customerId: number }) {
     { title: 'Default Billing', dataIndex: 'defaultBilling', render: flag },
     { title: 'Default Shipping', dataIndex: 'defaultShipping', render: flag },
     { title: 'Status', dataIndex: 'status', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
-    { title: 'Action', key: 'action', width: 100, render: (_, a) => <RowActionButtons rules={{}} onEdit={() => setEditing(a)} onDelete={() => confirmDelete(a)} /> },
+    { title: 'Action', key: 'action', width: 100, render: (_, a) => <RowActionButtons rules={{}} onEdit={() => setEditing(a)} onDelete={() => confirmAddressDelete(a)} /> },
   ];
 
   return (

@@ -23,7 +23,7 @@ export function PasswordStrength({ password }: { password: string | undefined })
   const level = LEVELS[score]!;
   return (
     <Flex align="center" gap={8} data-testid="password-strength" style={{ maxWidth: 320 }}>
-      <Progress percent={password ? (score + 1) * 20 : 0} steps={5} showInfo={false} strokeColor={level.color} size="small" />
+      <Progress percent={password ? (score + 1) * 20 : 0} steps={5} showInfo={false} strokeColor={level.color} size="small" aria-label="Password strength" />
       <Typography.Text type="secondary">{password ? level.label : ''}</Typography.Text>
     </Flex>
   );

@@ -27,6 +27,7 @@ import { useJobOutcome } from '../cache/use-job-outcome.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
 import { diamondKeys, nivodaApi, nivodaKeys } from './diamond.api.ts';
 import { nivodaPaths } from './diamond.paths.ts';
+import { FormActions } from '../../ui/form-actions.tsx';
 
 /** Where Nivoda's API answers, offered as the placeholder (a demo machine points at the fake instead). */
 const NIVODA_ENDPOINT_EXAMPLE = 'https://integrations.nivoda.net/api/diamonds';
@@ -128,14 +129,7 @@ function ExchangeRateCard() {
               </FormField>
             </Col>
           </Row>
-          <Flex gap={8} align="center" wrap>
-            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
-              Save rate
-            </Button>
-            <Button onClick={() => form.resetFields()} disabled={save.isPending}>
-              Cancel
-            </Button>
-          </Flex>
+          <FormActions isSaving={save.isPending} submitLabel="Save rate" onCancel={() => form.resetFields()} cancelWhileSaving={false} />
         </SchemaForm>
         {jobId !== null && (
           <Flex vertical gap={4} role="status" aria-label="Repricing">
@@ -257,14 +251,7 @@ function FeedSettingsCard() {
               </FormField>
             </Col>
           </Row>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
-              Submit
-            </Button>
-            <Button onClick={() => form.resetFields()} disabled={save.isPending}>
-              Cancel
-            </Button>
-          </Flex>
+          <FormActions isSaving={save.isPending} onCancel={() => form.resetFields()} cancelWhileSaving={false} />
         </SchemaForm>
       </Flex>
     </Card>

@@ -1,8 +1,6 @@
-import { JOB_KINDS } from '@facet/contract/modules/jobs/job.schema';
-import type { JobRecord, StartJobInput } from '@facet/contract/modules/jobs/job.schema';
-import { MESSAGES } from '@facet/contract/messages';
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Select, Table, Typography } from 'antd';
+import { App, Button, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { apiRequest } from '../../api/client.ts';
@@ -25,28 +23,19 @@ function describeResult(result: JobRecord['result']): string {
 
 /**
  * /system/jobs: recent jobs with live progress (polled every second while one runs), their result or
- * error, and Cancel / Retry. The demo kind can be started here.
+ * error, and Cancel / Retry. Jobs start where their work is (a list's bulk actions and exports, an
+ * import, a feed sync, the cache screen), not here.
  */
 export default function JobCentrePage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<boolean>(true);
   const { data, isLoading } = useJobList(page, PAGE_SIZE);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['jobs'] });
   const onError = (error: unknown) => {
     if (isWorthReporting(error)) void message.warning(failureMessage(error));
   };
 
-  const start = useMutation({
-    mutationFn: (input: StartJobInput) => apiRequest<JobRecord>('/api/jobs', { method: 'POST', body: input }),
-    onSuccess: () => {
-      void message.success(MESSAGES.jobStarted);
-      setPage(1);
-      void refresh();
-    },
-    onError,
-  });
   const act = useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'retry' }) => apiRequest<JobRecord>(`/api/jobs/${id}/${action}`, { method: 'POST' }),
     onSuccess: () => void refresh(),
@@ -92,24 +81,6 @@ export default function JobCentrePage() {
   return (
     <>
       <PageHeader title="Job Centre" />
-      <Card title={JOB_KINDS['shipping-rates.set-status'].label} style={{ marginBottom: 16 }}>
-        <Flex gap={12} align="center" wrap>
-          <Typography.Text>Set every shipping rate to</Typography.Text>
-          <Select
-            aria-label="New status"
-            style={{ width: 140 }}
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: true, label: 'Active' },
-              { value: false, label: 'Inactive' },
-            ]}
-          />
-          <Button type="primary" loading={start.isPending} onClick={() => start.mutate({ kind: 'shipping-rates.set-status', params: { status } })}>
-            Start Job
-          </Button>
-        </Flex>
-      </Card>
       <Table<JobRecord>
         rowKey="id"
         columns={columns}

@@ -4,7 +4,7 @@ import type { NavigationMenuItemRecord } from '@facet/contract/modules/navigatio
 import { MENU_TYPE_LABELS, MENU_TYPES, navigationMenuItemInputSchema, navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TreeSelectProps } from 'antd';
-import { App, Button, Flex, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { App, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
@@ -14,6 +14,7 @@ import { resourceApi, resourceKeys } from '../../ui/resource-api.ts';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';
 import { useCategoryTree, usePageOptions } from './navigation-menu.api.ts';
 import { StatusField } from '../../ui/status-field.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 
 const api = resourceApi(navigationMenuResource);
 
@@ -126,12 +127,7 @@ export function MenuItemForm({ item, onDone }: MenuItemFormProps) {
         <ImageUpload purpose="navigation-menu-image" />
       </FormField>
       <StatusField />
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
-          Submit
-        </Button>
-        <Button onClick={finish}>Cancel</Button>
-      </Flex>
+      <FormActions isSaving={save.isPending} onCancel={finish} />
     </SchemaForm>
   );
 }

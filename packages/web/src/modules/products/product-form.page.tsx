@@ -32,6 +32,7 @@ import type { VariantErrors, VariantField } from './form/variant-store.ts';
 import { VariantStore } from './form/variant-store.ts';
 import type { AttributeLookup } from './form/variant-table.tsx';
 import { rebasedSku } from './form/variants.ts';
+import { FormActions } from '../../ui/form-actions.tsx';
 
 /**
  * Back, Cancel and a finished save return to the list as it was: its query string (page and the
@@ -298,12 +299,7 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
         {sections}
         {/* Side Diamond Details: hidden, as the spec has it; its values travel unchanged in the form's store. */}
         <Card style={{ position: 'sticky', bottom: 0, zIndex: 2 }} styles={{ body: { padding: '12px 24px' } }}>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending}>
-              Submit
-            </Button>
-            <Button onClick={backToList}>Cancel</Button>
-          </Flex>
+          <FormActions isSaving={save.isPending} onCancel={backToList} />
         </Card>
       </SchemaForm>
     </>

@@ -26,6 +26,7 @@ import { productApi, productKeys, useAttributeSetsWithProducts, useVendors } fro
 import { productImportPaths } from '../product-import/product-import.paths.ts';
 import { productPaths } from './product.paths.ts';
 import { productPricePaths } from '../product-prices/product-price.paths.ts';
+import { showDeleteConfirm } from '../../ui/confirm-delete.ts';
 
 /** The server's order when the URL names none (newest first); the columns show it. */
 const SORTING: ListSorting = { sortable: productListQuery.sortable, defaultSort: { field: 'createdAt', order: 'desc' } };
@@ -83,20 +84,18 @@ export default function ProductListPage() {
       return;
     }
     const ids = selectedIds;
-    modal.confirm({
-      title: MESSAGES.deleteConfirmTitle,
-      content: `${ids.length} selected ${ids.length === 1 ? 'product' : 'products'} (with their variants) will be deleted. ${MESSAGES.deleteConfirmText}`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: () =>
-        productApi.removeMany({ ids }).then(async () => {
-          void message.success(MESSAGES.recordDeleted);
+    showDeleteConfirm(
+      { modal, message },
+      {
+        content: `${ids.length} selected ${ids.length === 1 ? 'product' : 'products'} (with their variants) will be deleted. ${MESSAGES.deleteConfirmText}`,
+        remove: () => productApi.removeMany({ ids }),
+        afterDeleted: () => {
           setSelectedIds([]);
           afterDelete(ids.length);
-          await refresh();
-        }, reportFailure),
-    });
+          return refresh();
+        },
+      },
+    );
   };
 
   // Delete All removes every product, whatever the filters show: the dialog says how many first.

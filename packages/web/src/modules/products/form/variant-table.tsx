@@ -18,6 +18,8 @@ const BODY_MAX_HEIGHT = 560;
 /** Rows drawn beyond the visible ones, so a fast scroll does not show blanks. */
 const OVERSCAN_PX = 400;
 const GRID_COLUMNS = 'minmax(160px, 1.2fr) minmax(190px, 1.2fr) minmax(140px, 1fr) 130px 140px 96px';
+/** Options, SKU, Model Number, Price, Images, Action: a group's one cell spans them all. */
+const COLUMN_COUNT = 6;
 
 type Item = { kind: 'group'; optionId: number; label: string; count: number } | { kind: 'row'; key: string };
 
@@ -70,13 +72,13 @@ const VariantRow = memo(function VariantRow({
         background: row.removed ? token.colorFillQuaternary : undefined,
       }}
     >
-      <Flex vertical style={{ paddingTop: 5, minWidth: 0 }}>
+      <Flex vertical role="cell" style={{ paddingTop: 5, minWidth: 0 }}>
         <span title={optionsLabel} style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', textDecoration: row.removed ? 'line-through' : undefined }}>
           {optionsLabel}
         </span>
         {message(errors.options)}
       </Flex>
-      <Flex vertical>
+      <Flex vertical role="cell">
         <Input
           aria-label={`SKU of ${optionsLabel}`}
           value={row.sku}
@@ -86,7 +88,7 @@ const VariantRow = memo(function VariantRow({
         />
         {message(errors.sku)}
       </Flex>
-      <Flex vertical>
+      <Flex vertical role="cell">
         <Input
           aria-label={`Model Number of ${optionsLabel}`}
           placeholder="Model Number"
@@ -97,7 +99,7 @@ const VariantRow = memo(function VariantRow({
         />
         {message(errors.modelNumber)}
       </Flex>
-      <Flex vertical>
+      <Flex vertical role="cell">
         <NumberInput
           decimals={2}
           prefix="£"
@@ -109,14 +111,14 @@ const VariantRow = memo(function VariantRow({
         />
         {message(errors.price)}
       </Flex>
-      <Flex gap={8} align="center">
+      <Flex gap={8} align="center" role="cell">
         {row.baseImage ? <img src={row.baseImage} width={36} height={36} style={{ objectFit: 'cover', borderRadius: 4 }} alt={`Main image of ${name}`} data-testid="variant-image" /> : null}
         <Button size="small" icon={<PictureOutlined />} disabled={row.removed} onClick={() => onOpenMedia(rowKey)} aria-label={`Images of ${optionsLabel}`}>
           {imageCount ? `${imageCount}` : 'Add'}
           {row.video ? ' + video' : ''}
         </Button>
       </Flex>
-      <div>
+      <div role="cell">
         {row.removed ? (
           <Button size="small" icon={<UndoOutlined />} onClick={() => store.update(rowKey, { removed: false })} aria-label={`Undo remove ${optionsLabel}`}>
             Undo
@@ -209,12 +211,12 @@ export function VariantTable({ store, groupBy, lookup, onOpenMedia }: VariantTab
   return (
     <div role="table" aria-label="Variants" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
       <div role="row" style={{ display: 'grid', gridTemplateColumns: GRID_COLUMNS, gap: 12, padding: '10px 12px', background: token.colorFillAlter, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-        <span style={headerCell}>Options</span>
-        <span style={headerCell}>SKU</span>
-        <span style={headerCell}>Model Number</span>
-        <span style={headerCell}>Price</span>
-        <span style={headerCell}>Images</span>
-        <span style={headerCell}>Action</span>
+        <span role="columnheader" style={headerCell}>Options</span>
+        <span role="columnheader" style={headerCell}>SKU</span>
+        <span role="columnheader" style={headerCell}>Model Number</span>
+        <span role="columnheader" style={headerCell}>Price</span>
+        <span role="columnheader" style={headerCell}>Images</span>
+        <span role="columnheader" style={headerCell}>Action</span>
       </div>
       <div style={{ height: bodyHeight, overflowY: 'auto', position: 'relative' }} onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)} data-testid="variant-table-body">
         <div style={{ height: offsets.total, position: 'relative' }}>
@@ -227,11 +229,13 @@ export function VariantTable({ store, groupBy, lookup, onOpenMedia }: VariantTab
                 style={{ position: 'absolute', top, left: 0, right: 0, height: GROUP_HEIGHT, display: 'flex', alignItems: 'center', gap: 8, padding: '0 12px', background: token.colorBgLayout, borderBottom: `1px solid ${token.colorBorderSecondary}`, cursor: 'pointer' }}
                 onClick={() => toggle(item.optionId)}
               >
-                {collapsed.has(item.optionId) ? <RightOutlined /> : <DownOutlined />}
-                <Typography.Text strong>{item.label}</Typography.Text>
-                <Typography.Text type="secondary">
-                  ({item.count} variant{item.count === 1 ? '' : 's'})
-                </Typography.Text>
+                <Flex role="cell" aria-colspan={COLUMN_COUNT} align="center" gap={8}>
+                  {collapsed.has(item.optionId) ? <RightOutlined /> : <DownOutlined />}
+                  <Typography.Text strong>{item.label}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    ({item.count} variant{item.count === 1 ? '' : 's'})
+                  </Typography.Text>
+                </Flex>
               </div>
             ) : (
               <VariantRow key={item.key} store={store} rowKey={item.key} lookup={lookup} onOpenMedia={onOpenMedia} top={top} />

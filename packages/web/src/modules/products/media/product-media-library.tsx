@@ -1,5 +1,4 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@facet/contract/messages';
 import { acceptFor } from '@facet/contract/modules/media/media.schema';
 import type { ProductMediaRecord } from '@facet/contract/modules/product-media/product-media.schema';
 import { PRODUCT_MEDIA_PURPOSES } from '@facet/contract/modules/product-media/product-media.schema';
@@ -8,6 +7,7 @@ import { Alert, App, Button, Card, Empty, Flex, Image, Progress, Spin, Tooltip, 
 import { useState } from 'react';
 import { failureMessage, isWorthReporting } from '../../../ui/feedback.ts';
 import { deleteProductMedia, isLibrarySku, precheckProductMedia, productMediaKey, uploadProductMedia, useProductMedia } from './product-media.api.ts';
+import { showDeleteConfirm } from '../../../ui/confirm-delete.ts';
 
 interface ProductMediaLibraryProps {
   /** The product's model number: the library's key. Until it is a valid one, nothing can be uploaded. */
@@ -63,22 +63,7 @@ export function ProductMediaLibrary({ sku, disabled = false, onChange }: Product
     }
   };
 
-  const confirmDelete = (item: ProductMediaRecord) => {
-    modal.confirm({
-      title: MESSAGES.deleteConfirmTitle,
-      content: MESSAGES.deleteConfirmText,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteProductMedia(item.id);
-          void message.success(MESSAGES.recordDeleted);
-          await refresh();
-        } catch (error) {
-          if (isWorthReporting(error)) void message.warning(failureMessage(error));
-        }
-      },
-    });
-  };
+  const confirmMediaDelete = (item: ProductMediaRecord) => showDeleteConfirm({ modal, message }, { remove: () => deleteProductMedia(item.id), afterDeleted: refresh });
 
   const items = library.data ?? [];
   return (
@@ -120,7 +105,7 @@ export function ProductMediaLibrary({ sku, disabled = false, onChange }: Product
           ) : (
             <Flex wrap gap={12}>
               {items.map((item) => (
-                <MediaTile key={item.id} item={item} disabled={disabled} onDelete={() => confirmDelete(item)} />
+                <MediaTile key={item.id} item={item} disabled={disabled} onDelete={() => confirmMediaDelete(item)} />
               ))}
             </Flex>
           )}

@@ -1,0 +1,69 @@
+import { MESSAGES } from '@facet/contract/messages';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, login, signInApi, uniqueName } from '../support.ts';
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const bar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
+
+test('shipping rates: filter, select all matching, set them Inactive as a job, see it finish and the rows change', async ({ page, request }) => {
+  // A job between two screens: longer than the default budget on a loaded machine.
+  test.slow();
+  await signInApi(request);
+  const run = uniqueName('bulk');
+  // Eight cheap rates (the filter's) over two pages of five, and three dear ones the filter leaves out.
+  const rates = [...Array.from({ length: 8 }, (_, i) => ({ name: `${run} cheap ${i}`, rate: 4 })), ...Array.from({ length: 3 }, (_, i) => ({ name: `${run} dear ${i}`, rate: 30 }))];
+  for (const rate of rates) {
+    const response = await request.post('/api/shipping-rates', { data: { ...rate, minFreeShippingAmount: 100, status: true } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/system/shippingrate?search=${run}&pageSize=5`);
+  // The first screen loads the app's code: on a busy machine that alone can take a while.
+  await expect(page.getByText('Total 11 records')).toBeVisible({ timeout: 30_000 });
+  // The Filters panel: rates up to £10.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.getByRole('form', { name: 'Filters' });
+  await panel.getByLabel('Rate to').fill('10');
+  await panel.getByLabel('Rate to').press('Enter');
+  await expect(page).toHaveURL(/rateTo=10/);
+  await expect(page.getByText('Total 8 records')).toBeVisible();
+
+  // Tick the page (five rows), then widen to everything the filter selects.
+  await expect(rows(page)).toHaveCount(5);
+  await page.locator('.ant-table-thead').getByRole('checkbox').check();
+  await expect(bar(page)).toContainText('5 selected');
+  await bar(page).getByRole('button', { name: 'Select all 8 matching' }).click();
+  await expect(bar(page)).toContainText('All 8 matching selected');
+  await page.screenshot({ path: 'test-results/bulk-actions-selected.png', fullPage: true });
+
+  await bar(page).getByRole('button', { name: 'Set status' }).click();
+  await page.getByRole('menuitem', { name: 'Inactive' }).click();
+  // The dialog names the count; it stays busy until the job is queued (the first job of a run starts the job engine).
+  const dialog = page.getByRole('dialog').filter({ hasText: MESSAGES.bulkStatusConfirm('8', 'shipping rates', 'Inactive') });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(MESSAGES.jobStarted)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+
+  // The job's progress in place, to Succeeded; then the list shows the new status without a reload.
+  await expect(page.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('8 of 8')).toBeVisible();
+  await expect(rows(page).getByRole('switch', { checked: true })).toHaveCount(0);
+  await expect(rows(page).getByRole('switch', { checked: false })).toHaveCount(5);
+  await page.screenshot({ path: 'test-results/bulk-actions-done.png', fullPage: true });
+
+  // Only the filtered rates changed.
+  const all = (await (await request.get(`/api/shipping-rates?search=${run}&pageSize=20`)).json()) as { items: { name: string; status: boolean }[] };
+  expect(all.items.filter((rate) => !rate.status).map((rate) => rate.name).sort()).toEqual(rates.slice(0, 8).map((rate) => rate.name).sort());
+
+  // The Job Centre shows the run, who started it and what it did.
+  await page.getByRole('link', { name: 'Open the Job Centre' }).click();
+  await expect(page).toHaveURL(/\/system\/jobs$/);
+  const row = page.getByRole('row').filter({ hasText: 'Bulk change of shipping rates' }).first();
+  await expect(row).toContainText('Succeeded');
+  // The result as stored (jsonb orders its keys by length).
+  await expect(row).toContainText('action: Set status to Inactive, changed: 8, matched: 8, selected: 8');
+  await expect(row).toContainText(ADMIN.username);
+  await page.screenshot({ path: 'test-results/bulk-actions-job-centre.png', fullPage: true });
+});

@@ -1,0 +1,23 @@
+CREATE INDEX "attribute_sets_created" ON "attribute_sets" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "categories_created" ON "categories" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "categories_name" ON "categories" USING btree (lower("name"),"id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "content_pages_created" ON "content_pages" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "content_pages_title" ON "content_pages" USING btree (lower("title"),"id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "customer_groups_created" ON "customer_groups" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "customers_name" ON "customers" USING btree (lower("name"),"id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "diamond_markups_created" ON "diamond_markups" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "diamond_markups_from_carat" ON "diamond_markups" USING btree ("from_carat","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "diamond_markups_to_carat" ON "diamond_markups" USING btree ("to_carat","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "diamond_qualities_created" ON "diamond_qualities" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "diamond_shapes_created" ON "diamond_shapes" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "metal_qualities_created" ON "metal_qualities" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "navigation_menu_items_created" ON "navigation_menu_items" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "navigation_menu_items_sort_order" ON "navigation_menu_items" USING btree ("sort_order","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "navigation_menu_items_title" ON "navigation_menu_items" USING btree (lower("title"),"id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "permissions_created" ON "permissions" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_attributes_created" ON "product_attributes" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_sizes_created" ON "product_sizes" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "roles_created" ON "roles" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "settings_created" ON "settings" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "settings_title" ON "settings" USING btree (lower("title"),"id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "shipping_rates_created" ON "shipping_rates" USING btree ("created_at","id") WHERE deleted_at is null;

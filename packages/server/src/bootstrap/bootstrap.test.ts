@@ -1,0 +1,119 @@
+import { categoryInputSchema, ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
+import { contentPageInputSchema } from '@facet/contract/modules/content-pages/content-page.schema';
+import { navigationMenuItemInputSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { settingInputSchema } from '@facet/contract/modules/settings/setting.schema';
+import { MASTER_PERMISSION } from '@facet/contract/permissions';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/audit.table.ts';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { loadPermissionKeys } from '../modules/auth/session.service.ts';
+import { jobRuns } from '../jobs/job-run.table.ts';
+import { categories } from '../modules/categories/category.table.ts';
+import { diamondFeedRuns } from '../modules/diamonds/diamond.table.ts';
+import { contentPages } from '../modules/content-pages/content-page.table.ts';
+import { createLocalStorage } from '../storage/media-storage.ts';
+import { media } from '../modules/media/media.table.ts';
+import { navigationMenuItems } from '../modules/navigation-menu/navigation-menu.table.ts';
+import { products } from '../modules/products/product.table.ts';
+import { settings } from '../modules/settings/setting.table.ts';
+import { openMigratedPglite } from '../test/test-database.ts';
+import { users } from '../modules/users/user.table.ts';
+import { bootstrap } from './bootstrap.ts';
+import { DEMO_PASSWORD } from './demo-data.ts';
+
+const DEMO_TIMEOUT = 180_000;
+
+describe('bootstrap of an empty database', () => {
+  it('creates the admin with a generated password when none is given, holding all-master', async () => {
+    const database = await openMigratedPglite();
+    const result = await bootstrap(database.db, { adminUsername: 'owner', adminPassword: undefined, demoData: false });
+    expect(result.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+    const [owner] = await database.db.select().from(users).where(eq(users.name, 'owner'));
+    expect(await verifyPassword(owner!.passwordHash, result.generatedPassword!)).toBe(true);
+    expect(await loadPermissionKeys(database.db, owner!.id)).toEqual([MASTER_PERMISSION]);
+    await database.close();
+  });
+
+  it('uses ADMIN_PASSWORD when given and prints nothing', async () => {
+    const database = await openMigratedPglite();
+    const result = await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: false });
+    expect(result.generatedPassword).toBeUndefined();
+    const [admin] = await database.db.select().from(users).where(eq(users.name, 'admin'));
+    expect(await verifyPassword(admin!.passwordHash, 'chosen-pass1')).toBe(true);
+    await database.close();
+  });
+});
+
+// Demo data saves the demo catalogue product by product through the products service: a minute on a
+// loaded machine, and the most memory any test takes. It is bootstrapped once for the tests below
+// (each only reads it), not once per test.
+describe('bootstrap of an empty database with demo data', () => {
+  let database: Awaited<ReturnType<typeof openMigratedPglite>>;
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-demo-media-'));
+  beforeAll(async () => {
+    database = await openMigratedPglite();
+    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage: createLocalStorage(mediaDir) });
+  }, DEMO_TIMEOUT);
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('records the demo feed runs as the jobs the Job Centre lists (three full syncs, one failed)', async () => {
+    const jobs = await database.db.select().from(jobRuns).where(eq(jobRuns.kind, 'diamonds.sync'));
+    expect(jobs.map((job) => job.status).sort()).toEqual(['failed', 'succeeded', 'succeeded', 'succeeded']);
+    expect(jobs.find((job) => job.status === 'failed')!.error).toMatch(/503/);
+    const runs = await database.db.select({ jobRunId: diamondFeedRuns.jobRunId }).from(diamondFeedRuns);
+    expect(runs.map((run) => run.jobRunId).sort()).toEqual(jobs.map((job) => job.id).sort());
+  });
+
+  it('adds demo staff with realistic roles', async () => {
+    const [sarah] = await database.db.select().from(users).where(eq(users.name, 'sarah'));
+    expect(await verifyPassword(sarah!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await loadPermissionKeys(database.db, sarah!.id)).toContain('sales');
+    const [james] = await database.db.select().from(users).where(eq(users.name, 'james'));
+    expect(await loadPermissionKeys(database.db, james!.id)).toContain('system');
+  });
+
+  it('seeds reference and demo data that keep the rules of the forms (slugs, keys, class names, head text)', async () => {
+    const db = database.db;
+    const expectValid = (schema: z.ZodType, rows: Record<string, unknown>[], label: (row: Record<string, unknown>) => string) => {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const result = schema.safeParse(row);
+        expect(result.error?.issues ?? [], label(row)).toEqual([]);
+      }
+    };
+    expectValid(contentPageInputSchema, await db.select().from(contentPages), (row) => `content page ${row.slug}`);
+    expectValid(settingInputSchema, await db.select().from(settings), (row) => `setting ${row.key}`);
+    expectValid(navigationMenuItemInputSchema, await db.select().from(navigationMenuItems), (row) => `menu item ${row.title}`);
+    // The root (reference data) has no parent; every other field of it obeys the form as well.
+    const categoryRows = (await db.select().from(categories)).map((row) => ({ ...row, parentId: row.parentId ?? ROOT_CATEGORY_ID }));
+    expectValid(categoryInputSchema, categoryRows, (row) => `category ${row.slug}`);
+
+    // The catalogue: about 60 products, each saved by the products service (its audit entry), several
+    // with 50 or more variants, every product and variant with an image the media store holds.
+    const productRows = await db.select().from(products).where(isNull(products.deletedAt));
+    const parents = productRows.filter((row) => row.parentProductId === null);
+    expect(parents.length).toBeGreaterThanOrEqual(55);
+    const [created] = await db.select({ total: count() }).from(auditLog).where(and(eq(auditLog.entity, 'product'), eq(auditLog.action, 'create')));
+    expect(created!.total).toBe(parents.length);
+    const variantsOf = (id: number) => productRows.filter((row) => row.parentProductId === id).length;
+    expect(parents.filter((row) => variantsOf(row.id) >= 50).length).toBeGreaterThanOrEqual(5);
+    const engagementRings = parents.filter((row) => row.name.endsWith('Ring') && row.canBeSetWith.length > 0);
+    expect(engagementRings.length).toBeGreaterThanOrEqual(10);
+    const images = new Set(productRows.flatMap((row) => [row.baseImage, ...row.otherImages]));
+    expect(images.has('')).toBe(false);
+    const mediaRows = await db.select({ url: media.url, name: media.name, contentType: media.contentType }).from(media).where(inArray(media.url, [...images]));
+    expect(mediaRows.length).toBe(images.size);
+    for (const row of mediaRows) {
+      expect(row.contentType).toBe('image/jpeg');
+      expect([...fs.readFileSync(path.join(mediaDir, row.name)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+  });
+});

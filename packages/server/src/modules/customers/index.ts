@@ -1,0 +1,3 @@
+/** The public face of customers: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
+export { createAddressService } from './address.service.ts';
+export { createCustomerService } from './customer.service.ts';

@@ -1,0 +1,2 @@
+/** The public face of products: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
+export { findProductMediaUrls, productAttributeSetUsage, productAttributeUsage, productOptionUsage, productSizeTypeUsage } from './product.usage.ts';
