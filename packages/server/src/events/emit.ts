@@ -11,8 +11,22 @@ import type { EventName, EventPayload } from './events.ts';
  * made it, not a subscriber later.
  */
 export async function emit<N extends EventName>(tx: Db, name: N, payload: EventPayload<N>): Promise<void> {
-  await tx.insert(eventOutbox).values({ name, payload: EVENTS[name].parse(payload) });
+  const parsed = EVENTS[name].parse(payload);
+  // The same event twice in one transaction says nothing more: a bulk action's rows each run the
+  // single write's hook, and 10,000 rates switched off are one `shipping-rates.changed`, not 10,000.
+  const key = `${name} ${JSON.stringify(parsed)}`;
+  const emitted = emittedIn.get(tx) ?? new Set<string>();
+  if (emitted.has(key)) return;
+  await tx.insert(eventOutbox).values({ name, payload: parsed });
+  emitted.add(key);
+  emittedIn.set(tx, emitted);
 }
+
+/**
+ * The events each transaction emitted so far, by its `tx` (gone with it). A savepoint is a `tx` of its
+ * own, so an event emitted in one that rolled back is emitted again by its outer transaction.
+ */
+const emittedIn = new WeakMap<Db, Set<string>>();
 
 /** Emits `<thing>.changed` for some rows, or none when no row changed (an update that matched nothing). */
 export async function emitChanged(tx: Db, name: 'products.changed' | 'diamonds.changed', ids: readonly number[] | 'all'): Promise<void> {

@@ -54,7 +54,11 @@ describe(`events through the outbox (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       { name: 'test.b', event: 'shipping-rates.changed', handle: async (_payload, { eventId }) => void seen.b.push(eventId) },
       { name: 'test.other', event: 'products.changed', handle: async (_payload, { eventId }) => void seen.other.push(eventId) },
     ]);
-    await database.db.transaction((tx) => emit(tx, 'shipping-rates.changed', {}));
+    // Emitted twice in one transaction (a bulk action's rows): one event.
+    await database.db.transaction(async (tx) => {
+      await emit(tx, 'shipping-rates.changed', {});
+      await emit(tx, 'shipping-rates.changed', {});
+    });
     await expect(database.db.transaction(async (tx) => {
       await emit(tx, 'products.changed', { ids: [7] });
       throw new Error('the write failed');
