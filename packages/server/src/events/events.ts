@@ -24,6 +24,3 @@ export const EVENTS = {
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
-
-/** What `{ids} | {all}` payloads mean for a list of rows: the ids, or every row. */
-export const changedIdsOf = (payload: EventPayload<'products.changed'>): readonly number[] | 'all' => ('all' in payload ? 'all' : payload.ids);
