@@ -4,6 +4,7 @@ import { MASTER_ROLE_NAME } from '@facet/contract/modules/roles/role.schema';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { withoutEvents } from '../events/emit.ts';
 import { writeAudit } from '../db/audit.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
@@ -62,10 +63,12 @@ export async function bootstrap(
     await writeAudit(tx, SYSTEM_CONTEXT, { action: 'create', entity: 'user', entityId: admin!.id, after: { name: config.adminUsername } });
 
     const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id, mediaStorage };
-    for (const seed of REFERENCE_SEEDERS) await seed(tx, seedContext);
-    if (config.demoData) {
-      for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
-    }
+    await withoutEvents(tx, async () => {
+      for (const seed of REFERENCE_SEEDERS) await seed(tx, seedContext);
+      if (config.demoData) {
+        for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
+      }
+    });
     return { created: true, generatedPassword };
   });
 }
@@ -79,7 +82,9 @@ export async function addDemoData(db: Db, adminUsername: string) {
     const catalogue = await tx.select({ id: permissions.id, key: permissions.key }).from(permissions);
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.name, adminUsername));
     const seedContext = { permissionIds: new Map(catalogue.map((p) => [p.key, p.id])), adminId: admin!.id };
-    for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
+    await withoutEvents(tx, async () => {
+      for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
+    });
   });
 }
 

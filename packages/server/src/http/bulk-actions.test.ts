@@ -8,6 +8,7 @@ import { jobRuns } from '../jobs/job-run.table.ts';
 import { productSizes } from '../modules/product-sizes/product-size.table.ts';
 import { products } from '../modules/products/product.table.ts';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
+import { eventsDelivered } from '../test/events.ts';
 import { jobWhenEnded, useAdminTestApp } from '../test/test-app.ts';
 
 /**
@@ -118,7 +119,10 @@ describe('bulk actions', () => {
     const entries = async () => ((await fx.t.request(fx.admin, { method: 'GET', url: '/api/cache' })).json() as CacheStatusResponse).items.find((item) => item.key === 'shipping-rates')!;
     expect((await entries()).entries).toBeGreaterThan(0);
     const tag = await makeRates(2, 0);
-    await run('shipping-rates', { action: 'status', status: false, filters: { search: tag } });
+    const job = await run('shipping-rates', { action: 'status', status: false, filters: { search: tag } });
+    expect(job.status).toBe('succeeded');
+    // The bulk transaction emitted `shipping-rates.changed`, as a single save does; the cache hears it once committed.
+    await eventsDelivered(fx.t.db);
     expect(await entries()).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
   });
 

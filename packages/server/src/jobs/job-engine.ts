@@ -220,6 +220,8 @@ export function createJobEngine(db: Db, log: FastifyBaseLogger, opts: JobEngineO
       }
     },
     sweep,
+    /** pg-boss, started on first use: the event relay's deliveries ride on the same instance. */
+    boss: ensureStarted,
     get started() {
       return boss !== null;
     },

@@ -4,8 +4,9 @@ import type { CacheStore } from '../integrations/redis/cache-store.ts';
 import { createMemoryCacheStore } from '../integrations/redis/memory-cache-store.ts';
 import { createRedisCacheStore } from '../integrations/redis/redis-cache-store.ts';
 import { createS3Storage } from '../integrations/s3/s3-storage.ts';
+import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
+import { createEventRelay } from '../events/event-relay.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
-import { createCacheInvalidation } from './cache/cache-invalidation.ts';
 import { SERVER_MODULES } from './index.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { createLocalStorage } from '../storage/media-storage.ts';
@@ -30,10 +31,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const jobs = createJobs(app, deps.db, { filesDir: deps.config.exportsDir, exportJobThreshold: deps.config.exportJobThreshold });
   // One store for every module that keeps files.
   const mediaStorage = mediaStorageFor(deps.config);
-  // One storefront cache: the cache module builds and clears it, catalogue writes invalidate it.
+  // One storefront cache: the cache module builds and clears it, and removes what writes' events make stale.
   const cacheStore = cacheStoreFor(deps.config);
-  const cache = createCacheInvalidation(cacheStore, app.log);
-  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cache, cacheSources };
+  const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cacheSources };
   // Every module's job kinds before any routes: a route or a start-up hook may submit any of them.
   for (const module of SERVER_MODULES) jobs.engine.register(...(module.jobKinds?.(app, routeDeps) ?? []));
   for (const module of SERVER_MODULES) {
@@ -41,5 +41,16 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     module.routes?.(app, routeDeps);
     assertDeclaredPermissions(module, app.apiRoutes.slice(firstRoute));
   }
+  // Events committed by any module's writes reach the subscribers the modules declare.
+  const relay = createEventRelay(
+    deps.db,
+    SERVER_MODULES.flatMap((module) => module.subscribers?.(routeDeps) ?? []),
+    jobs.engine,
+    app.log,
+  );
+  app.addHook('onReady', () => relay.start());
+  // Before the job engine's own close stops pg-boss under the relay's worker.
+  app.addHook('onClose', () => relay.stop());
+  deadLetterRoutes(app, deps.db, relay);
   jobRoutes(app, jobs);
 }

@@ -8,10 +8,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Seeder } from '../db/seed.ts';
 import type { Usage } from '../db/usage.ts';
+import type { EventSubscriber } from '../events/event-subscriber.ts';
 import type { CacheStore } from '../integrations/redis/cache-store.ts';
 import type { JobKind } from '../jobs/job-kind.ts';
 import type { Jobs } from '../jobs/job.routes.ts';
-import type { CacheInvalidation } from './cache/cache-invalidation.ts';
 import type { CacheSource } from './cache/cache-source.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 
@@ -22,25 +22,15 @@ export interface ModuleDeps {
 
 /**
  * What routes get: the app's dependencies, the one file store every module that keeps files shares,
- * the job engine, and the storefront cache (its store, the invalidation writes call after commit, and
- * every module's cache sources, which the cache module builds from).
+ * the job engine, and the storefront cache (its store, and every module's cache sources, which the
+ * cache module builds from).
  */
 export interface RouteDeps extends ModuleDeps {
   mediaStorage: MediaStorage;
   /** The job engine: a module with a job kind of its own registers it and submits runs. */
   jobs: Jobs;
   cacheStore: CacheStore;
-  cache: CacheInvalidation;
   cacheSources: ReadonlyMap<CacheKey, CacheSource>;
-}
-
-/**
- * An event a module listens to, delivered after the writer's transaction committed. The field is here
- * so a manifest has one place for it; the transactional outbox (issue 23 §3) gives it its delivery.
- */
-export interface EventSubscriber {
-  event: string;
-  handle(payload: unknown, deps: ModuleDeps): Promise<void>;
 }
 
 /**
@@ -73,8 +63,11 @@ export interface ServerModule {
    * service checks (the service's default), so the manifest shows it without a second copy.
    */
   usageChecks?: readonly Usage[];
-  /** The events it listens to (the outbox delivers them). */
-  subscribers?: readonly EventSubscriber[];
+  /**
+   * What it does when events it cares about were committed (events/events.ts declares them; the
+   * outbox delivers them, at least once), given the app's dependencies (the cache's store).
+   */
+  subscribers?(deps: RouteDeps): readonly EventSubscriber[];
   /**
    * The permission keys its routes check (`config.permission`): a route may check only keys its
    * module declares, and each must be one of the contract's catalogue (modules.test.ts).

@@ -1,79 +1,81 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
-import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { describe, expect, it } from 'vitest';
+import type { EventName } from '../../events/events.ts';
 import { SERVER_MODULES } from '../index.ts';
 import { cacheSourcesOf } from '../server-module.ts';
+import { KEYS_STALE_AFTER } from './cache.subscribers.ts';
 
 /**
- * Every write path of the tables the storefront cache's documents are read from, and where it
- * invalidates the keys those tables feed: a new writer of such a table (a Drizzle insert, update or
- * delete, a CRUD service over it, or SQL naming it) fails here until it is listed with the file that
- * invalidates after its commit, and a listed path whose invalidation goes missing fails too. When
- * invalidation moves onto events, `invalidatedIn` names the subscriber instead; the list stays.
- * Each path's behaviour is tested where it lives (named in `test`).
+ * Every write path of the tables the storefront cache's documents are read from, and the event it
+ * emits in its transaction (the cache subscribes to each event and removes the documents of the keys
+ * it feeds: KEYS_STALE_AFTER). A new writer of such a table (a Drizzle insert, update or delete, a
+ * CRUD service over it, or SQL naming it) fails here until it is listed with the file that emits,
+ * a listed path whose emit goes missing fails too, and so does one whose events do not reach every
+ * key its tables feed. Each path's behaviour is tested where it lives (named in `test`).
  */
 interface WritePath {
-  /** The keys it must invalidate: every key whose tables it writes (checked below). */
-  keys: readonly CacheKey[];
-  /** The files that invalidate them after the write commits (each of its writes' callers). */
-  invalidatedIn: string | readonly string[];
+  /** The events it emits: together they make stale every key whose tables it writes (checked below). */
+  emits: readonly EventName[];
+  /** The files that emit them, in the write's transaction (`emit(tx, …)`). */
+  emittedIn: string | readonly string[];
   test: string;
 }
-/** A writer that needs no invalidation, and why. */
+/** A writer that needs no event, and why. */
 interface Exempt {
   exempt: string;
 }
-/** A writer that should invalidate and does not yet: named so that it is not forgotten (see the lead's report). */
-interface Gap {
-  gap: string;
-}
 
 const SEEDING = 'seeds a new database (demo or reference data) at start, before any document is built from it';
+const PRODUCT_SAVE_TEST = 'cache.test.ts: a product save removes that product’s document';
+const CHANGED_IN_CRUD_HOOK = 'cache.test.ts: a category, page or menu save invalidates its keys';
+const SMALL_KEYS_TEST = 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key';
 
-const WRITE_PATHS: Record<string, WritePath | Exempt | Gap> = {
-  // The save, the status switch, the variants' rows and the deletes: the product service invalidates after each commits.
-  'modules/products/product.save.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
-  'modules/products/product.variants.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
-  'modules/products/product.delete.ts': { keys: ['products'], invalidatedIn: 'modules/products/product.service.ts', test: 'cache.test.ts: a product save removes that product’s document' },
+const WRITE_PATHS: Record<string, WritePath | Exempt> = {
+  // The save, the status switch, the variants' rows and the deletes, each in its own transaction.
+  'modules/products/product.save.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
+  'modules/products/product.variants.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
+  'modules/products/product.delete.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.delete.ts', test: PRODUCT_SAVE_TEST },
   'modules/product-prices/product-price.service.ts': {
-    // The apply runs in its job's transaction: the job invalidates after it commits; the rollback is the service's own.
-    keys: ['products'],
-    invalidatedIn: ['modules/product-prices/product-price-update.job.ts', 'modules/product-prices/product-price.service.ts'],
+    // The apply runs in its job's transaction, the rollback in its own: both emit there.
+    emits: ['products.changed'],
+    emittedIn: 'modules/product-prices/product-price.service.ts',
     test: 'product-price.test.ts: an applied update, and its rollback, remove the documents of the products whose prices they changed',
   },
   'modules/product-import/product-import.write.ts': {
-    keys: ['products'],
-    invalidatedIn: 'modules/product-import/product-import.service.ts',
+    emits: ['products.changed'],
+    emittedIn: 'modules/product-import/product-import.write.ts',
     test: 'product-import.test.ts: an apply removes the storefront documents of the products it changed',
   },
-  'modules/categories/category.service.ts': { keys: ['categories', 'navigation-menu'], invalidatedIn: 'modules/categories/category.routes.ts', test: 'cache.test.ts: a category, page or menu save invalidates its keys' },
-  'modules/content-pages/content-page.service.ts': { keys: ['content-pages', 'navigation-menu'], invalidatedIn: 'modules/content-pages/content-page.routes.ts', test: 'cache.test.ts: a category, page or menu save invalidates its keys' },
-  'modules/navigation-menu/navigation-menu.service.ts': { keys: ['navigation-menu'], invalidatedIn: 'modules/navigation-menu/navigation-menu.routes.ts', test: 'cache.test.ts: a category, page or menu save invalidates its keys' },
-  'modules/settings/setting.routes.ts': { keys: ['settings'], invalidatedIn: 'modules/settings/setting.routes.ts', test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key' },
-  'modules/shipping-rates/shipping-rate.routes.ts': { keys: ['shipping-rates'], invalidatedIn: 'modules/shipping-rates/shipping-rate.routes.ts', test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key' },
+  'modules/categories/category.service.ts': { emits: ['categories.changed'], emittedIn: 'modules/categories/category.service.ts', test: CHANGED_IN_CRUD_HOOK },
+  'modules/content-pages/content-page.service.ts': { emits: ['content-pages.changed'], emittedIn: 'modules/content-pages/content-page.service.ts', test: CHANGED_IN_CRUD_HOOK },
+  'modules/navigation-menu/navigation-menu.service.ts': { emits: ['navigation-menu.changed'], emittedIn: 'modules/navigation-menu/navigation-menu.service.ts', test: CHANGED_IN_CRUD_HOOK },
+  'modules/settings/setting.routes.ts': { emits: ['settings.changed'], emittedIn: 'modules/settings/setting.routes.ts', test: SMALL_KEYS_TEST },
+  'modules/shipping-rates/shipping-rate.routes.ts': { emits: ['shipping-rates.changed'], emittedIn: 'modules/shipping-rates/shipping-rate.routes.ts', test: SMALL_KEYS_TEST },
   'modules/diamond-shapes/diamond-shape.service.ts': {
-    keys: ['diamond-shapes', 'diamonds', 'diamond-combinations'],
-    invalidatedIn: 'modules/diamond-shapes/diamond-shape.routes.ts',
+    emits: ['diamond-shapes.changed'],
+    emittedIn: 'modules/diamond-shapes/diamond-shape.service.ts',
     test: 'cache.test.ts: a setting, shipping rate or diamond shape save invalidates its key (and the diamonds and combinations…)',
   },
   'modules/diamond-shapes/shape-category.service.ts': { exempt: 'shape categories are fixed reference data: their routes serve reads only' },
   'modules/product-attributes/product-attribute.service.ts': {
-    keys: ['products'],
-    invalidatedIn: 'modules/product-attributes/product-attribute.routes.ts',
+    emits: ['products.changed'],
+    emittedIn: 'modules/product-attributes/product-attribute.service.ts',
     test: 'cache.test.ts: an attribute renamed removes the documents of the products that carry it, and only those',
   },
   'modules/diamonds/diamond.service.ts': {
-    // A stone sold or put back, pulled from the feed, and a repricing (its job).
-    keys: ['diamonds', 'diamond-combinations'],
-    invalidatedIn: 'modules/diamonds/diamond.routes.ts',
+    // A stone sold or put back, pulled from the feed (emitted by the routes once the service's write
+    // committed: diamond.service.ts opens its own transactions), and a repricing (in its job's final
+    // transaction, through the job's `succeed`).
+    emits: ['diamonds.changed'],
+    emittedIn: 'modules/diamonds/diamond.routes.ts',
     test: 'cache.test.ts: a stone sold and a repricing remove the stones’ documents and the combinations',
   },
   'modules/diamonds/feed/diamond-ingest.ts': {
-    // A sync's merge, in its job: the whole key once it committed (thousands of stones change).
-    keys: ['diamonds', 'diamond-combinations'],
-    invalidatedIn: 'modules/diamonds/diamond.routes.ts',
+    // A sync's merge, in its job: `all` in the merge's transaction (through the job's `succeed`).
+    emits: ['diamonds.changed'],
+    emittedIn: 'modules/diamonds/diamond.routes.ts',
     test: 'diamond.test.ts: runs an import service as a job… (the combinations generated before are gone after the sync)',
   },
   'modules/diamonds/feed/diamond-settings.ts': {
@@ -134,7 +136,7 @@ const sourceTables = new Set([...sources.values()].flatMap((source) => source.ta
 const keysFedBy = (table: string) => CACHE_KEYS.filter((key) => sources.get(key)!.tables.includes(table));
 const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 
-describe('storefront cache: every write path of a cached document’s tables invalidates it', () => {
+describe('storefront cache: every write path of a cached document’s tables emits the event that invalidates it', () => {
   const writers = new Map<string, Set<string>>();
   for (const file of files) {
     const written = [...tablesWrittenBy(codeOf(file))].filter((table) => sourceTables.has(table));
@@ -149,12 +151,13 @@ describe('storefront cache: every write path of a cached document’s tables inv
 
   it('lists every writer of a source table, with the keys of every table it writes', () => {
     const unlisted = [...writers.keys()].filter((file) => !WRITE_PATHS[file]);
-    expect(unlisted, 'writers of cached tables not in WRITE_PATHS: list them with where they invalidate').toEqual([]);
+    expect(unlisted, 'writers of cached tables not in WRITE_PATHS: list them with the event they emit').toEqual([]);
     for (const [file, tables] of writers) {
       const listed = WRITE_PATHS[file]!;
-      if (!('keys' in listed)) continue;
+      if (!('emits' in listed)) continue;
       const needed = [...new Set([...tables].flatMap(keysFedBy))];
-      expect([...listed.keys].sort(), `${file} writes ${[...tables].join(', ')}`).toEqual(expect.arrayContaining(needed));
+      const madeStale = listed.emits.flatMap((event) => KEYS_STALE_AFTER[event]);
+      expect(madeStale, `${file} writes ${[...tables].join(', ')}`).toEqual(expect.arrayContaining(needed));
     }
   });
 
@@ -162,13 +165,14 @@ describe('storefront cache: every write path of a cached document’s tables inv
     expect(Object.keys(WRITE_PATHS).filter((file) => !writers.has(file))).toEqual([]);
   });
 
-  it('each listed path invalidates its keys where it says', () => {
+  it('each listed path emits its events where it says', () => {
     for (const [file, listed] of Object.entries(WRITE_PATHS)) {
-      if (!('keys' in listed)) continue;
-      for (const where of [listed.invalidatedIn].flat()) {
+      if (!('emits' in listed)) continue;
+      for (const where of [listed.emittedIn].flat()) {
         const code = codeOf(path.join(SRC, where));
-        expect(code, `${where} invalidates nothing`).toMatch(/\.invalidate\(|invalidatingWrites\(/);
-        for (const key of listed.keys) expect(code.includes(`'${key}'`), `${file}: ${where} does not name the key ${key}`).toBe(true);
+        for (const event of listed.emits) {
+          expect(new RegExp(`\\bemit(Changed)?\\([^;]*'${event.replace('.', '\\.')}'`).test(code), `${file}: ${where} does not emit ${event}`).toBe(true);
+        }
       }
     }
   });

@@ -1,15 +1,19 @@
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import type { CacheKeyStatus, CacheStatusResponse } from '@facet/contract/modules/cache/cache.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { isLive } from '../../db/columns.ts';
+import { eventOutbox } from '../../events/event.table.ts';
+import type { SubscriberContext } from '../../events/event-subscriber.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
 import { systemContext } from '../../http/context.ts';
 import { cacheJobKinds } from './cache.jobs.ts';
 import { SERVER_MODULES } from '../index.ts';
 import { cacheSourcesOf } from '../server-module.ts';
+import { eventsDelivered } from '../../test/events.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { contextOfSession, createTestApp } from '../../test/test-app.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
@@ -20,7 +24,7 @@ import { COMBINATION_CARAT_BANDS, stoneDocumentBatches } from '../diamonds/diamo
 import { diamonds } from '../diamonds/diamond.table.ts';
 import { createProductService } from '../products/product.service.ts';
 import { products } from '../products/product.table.ts';
-import { createCacheInvalidation } from './cache-invalidation.ts';
+import { cacheSubscribers } from './cache.subscribers.ts';
 
 /** The demo shop: products with variants, categories, pages and a menu to build documents from. */
 describe('cache management', () => {
@@ -226,12 +230,15 @@ describe('cache management', () => {
     const createdResponse = await t.request(admin, { method: 'POST', url: '/api/products', payload: input });
     expect(createdResponse.statusCode, createdResponse.body).toBe(201);
     const created = createdResponse.json().product as { id: number; version: number };
+    // The create's own event would remove the document a Generate made before it was delivered.
+    await eventsDelivered(t.db);
     await generate('products');
     expect(await document('products', created.id)).toMatchObject({ name: 'Cache Test Band', price: 199.99 });
     const before = await row('products');
 
     const saved = await t.request(admin, { method: 'PUT', url: `/api/products/${created.id}`, payload: { ...input, name: 'Cache Test Band II', price: 210.5, version: created.version } });
     expect(saved.statusCode, saved.body).toBe(200);
+    await eventsDelivered(t.db);
     expect(await document('products', created.id)).toBeNull();
     const after = await row('products');
     expect(after.entries).toBe(before.entries - 1);
@@ -246,6 +253,7 @@ describe('cache management', () => {
     // Switched off: stale at once, and left out of the next generate.
     const version = (await t.request(admin, { method: 'GET', url: `/api/products/${created.id}` })).json().version as number;
     expect((await t.request(admin, { method: 'PATCH', url: `/api/products/${created.id}/status`, payload: { status: false, version } })).statusCode).toBe(200);
+    await eventsDelivered(t.db);
     expect(await document('products', created.id)).toBeNull();
     await generate('products');
     expect(await document('products', created.id)).toBeNull();
@@ -265,7 +273,8 @@ describe('cache management', () => {
     const attribute = (await t.request(admin, { method: 'GET', url: `/api/product-attributes/${attributeId}` })).json() as Record<string, unknown>;
     const saved = await t.request(admin, { method: 'PUT', url: `/api/product-attributes/${attributeId}`, payload: { ...attribute, name: `${String(attribute.name)} Renamed` } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await document('products', productId)).toBeNull();
+    // The cache hears of it through the event the save emitted, once it committed.
+    await expect.poll(() => document('products', productId), { timeout: 10_000 }).toBeNull();
     expect(await document('products', other!.id)).not.toBeNull();
   });
 
@@ -279,9 +288,9 @@ describe('cache management', () => {
 
     const sold = await t.request(admin, { method: 'POST', url: `/api/diamonds/${stone!.id}/sold`, payload: { isSold: true } });
     expect(sold.statusCode, sold.body).toBe(200);
-    expect(await document('diamonds', stone!.id)).toBeNull();
+    await expect.poll(() => document('diamonds', stone!.id), { timeout: 10_000 }).toBeNull();
+    await expect.poll(async () => (await row('diamond-combinations')).entries, { timeout: 10_000 }).toBe(0);
     expect(await document('diamonds', other!.id)).not.toBeNull();
-    expect((await row('diamond-combinations')).entries).toBe(0);
 
     // A repricing (a markup band or the exchange rate changed) changes every stone's price.
     await generate('diamond-combinations');
@@ -289,16 +298,28 @@ describe('cache management', () => {
     expect(reprice.statusCode, reprice.body).toBe(202);
     const job = await finished(admin, { id: reprice.json().jobId } as JobRecord);
     expect(job.status, job.error ?? '').toBe('succeeded');
-    // The cache is told right after the repricing's commit, which is also when the job shows succeeded.
-    await expect.poll(async () => (await row('diamonds')).entries, { timeout: 10_000 }).toBe(0);
-    expect((await row('diamond-combinations')).entries).toBe(0);
+    // Every stone changed: the cache clears both keys and queues a Generate of each (by the system),
+    // so the storefront gets the new prices back without anyone pressing Generate.
+    const rebuilt = (key: string) =>
+      t.db.select({ status: jobRuns.status }).from(jobRuns).where(and(eq(jobRuns.kind, 'cache.generate'), eq(jobRuns.actorName, 'system'), sql`${jobRuns.params}->>'key' = ${key}`, sql`${jobRuns.id} > ${job.id}`));
+    await expect.poll(() => rebuilt('diamonds'), { timeout: 30_000 }).toEqual([{ status: 'succeeded' }]);
+    await expect.poll(() => rebuilt('diamond-combinations'), { timeout: 30_000 }).toEqual([{ status: 'succeeded' }]);
+    // Every stone for sale again: of a live, active shape (a stone of no shop shape is not offered).
+    const offered = await t.db
+      .select({ id: diamonds.id })
+      .from(diamonds)
+      .innerJoin(diamondShapes, and(eq(diamondShapes.id, diamonds.shapeId), isLive(diamondShapes), eq(diamondShapes.status, true)))
+      .where(forSale);
+    expect((await row('diamonds')).entries).toBe(offered.length);
+    expect((await row('diamond-combinations')).entries).toBeGreaterThan(0);
     await t.request(admin, { method: 'POST', url: `/api/diamonds/${stone!.id}/sold`, payload: { isSold: false } });
   });
 
   it('a product saved while a build runs is not published stale by the build’s swap', async () => {
-    // The app's own job, over a store this test holds, and a products service telling that store.
+    // The app's own job and the cache's subscriber, over a store this test holds.
     const store = createMemoryCacheStore();
-    const productService = createProductService(t.db, createCacheInvalidation(store, t.app.log));
+    const productService = createProductService(t.db);
+    const subscriber = cacheSubscribers(t.db, store, { submit: async () => 0 }).find((s) => s.event === 'products.changed')!;
     const [build] = cacheJobKinds(store, cacheSourcesOf(SERVER_MODULES));
     const [target] = await t.db.select().from(products).where(and(isLive(products), isNull(products.parentProductId), eq(products.status, true))).limit(1);
     const context = await contextOfSession(t, admin);
@@ -309,10 +330,13 @@ describe('cache management', () => {
       context: systemContext(null, 0),
       db: t.db,
       // Called after each batch was read (the target's document among the first) and before the swap:
-      // the save commits and invalidates in between, as a staff member's would.
+      // the save commits and its event is delivered in between, as a staff member's would be.
       async progress(done) {
         if (done === 0 || isSaved) return;
         await productService.setStatus(target!.id, false, target!.version, context);
+        const [event] = await t.db.select().from(eventOutbox).where(eq(eventOutbox.name, 'products.changed')).orderBy(desc(eventOutbox.id)).limit(1);
+        expect(event!.payload).toEqual({ ids: [target!.id] });
+        await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(event!.payload, { db: t.db, eventId: event!.id, log: t.app.log });
         isSaved = true;
       },
       succeed: async () => undefined,
@@ -332,8 +356,8 @@ describe('cache management', () => {
     const { id: _id, createdAt: _c, updatedAt: _u, pageCode: _p, ...fields } = record;
     const saved = await t.request(admin, { method: 'PUT', url: `/api/content-pages/${page!.id}`, payload: { ...fields, title: 'Our Story' } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await row('content-pages')).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
-    expect(await row('navigation-menu')).toMatchObject({ entries: 0 });
+    await expect.poll(() => row('content-pages'), { timeout: 10_000 }).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+    await expect.poll(() => row('navigation-menu'), { timeout: 10_000 }).toMatchObject({ entries: 0 });
     // Categories were not touched by a page.
     expect((await row('categories')).entries).toBeGreaterThan(0);
     await generate('content-pages');
@@ -352,10 +376,10 @@ describe('cache management', () => {
       await generate(key);
       expect((await row(key)).entries, key).toBeGreaterThan(0);
       await saveFirst(key);
-      expect(await row(key), key).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+      await expect.poll(() => row(key), { message: key, timeout: 10_000 }).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
     }
-    expect((await row('diamonds')).invalidatedAt).not.toBeNull();
-    expect(await row('diamond-combinations')).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+    await expect.poll(async () => (await row('diamonds')).invalidatedAt, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => row('diamond-combinations'), { timeout: 10_000 }).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
   });
 
   it('clears one key, resets a key (emptied at once, rebuilt by a job) and clears all, each audited', async () => {

@@ -7,7 +7,7 @@ import { categories, categoryFilterOptions } from './category.table.ts';
 
 export const categoriesModule = defineServerModule({
   name: 'categories',
-  routes: (app, { db, cache }) => categoryRoutes(app, db, cache),
+  routes: (app, { db }) => categoryRoutes(app, db),
   tables: [categories, categoryFilterOptions],
   reference: seedRootCategory,
   demo: seedDemoCategories,

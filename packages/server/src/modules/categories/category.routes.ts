@@ -7,16 +7,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
-import { invalidatingWrites } from '../cache/index.ts';
 import { createCategoryService } from './category.service.ts';
 
 /** Screens that choose categories read the tree: categories, the navigation menu (system), products. */
 const TREE_READERS: PermissionKey[] = ['categories', 'system', 'products'];
 
-export function categoryRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {
+export function categoryRoutes(app: FastifyInstance, db: Db) {
   // A category's document, and the menu that links it by slug, are stale once it is saved.
-  const service = invalidatingWrites(createCategoryService(db), cache, ['categories', 'navigation-menu'], ['reorderFilterOptions']);
+  const service = createCategoryService(db);
   const route = app.withTypeProvider<ZodTypeProvider>();
   const tags = [categoryResource.name];
 

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import { emit } from '../../events/emit.ts';
 import type { Usage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, parseOrThrow } from '../../http/errors.ts';
@@ -100,6 +101,8 @@ export function createCategoryService(db: Db) {
   const crud = createCrudService(db, categoryResource, categories, {
     prepareInput: async (input) => ({ ...input, footerDescription: await sanitizeRichTextField('footerDescription', input.footerDescription) }),
     toValues: ({ filterOptions: _filterOptions, ...values }) => values,
+    // The storefront's category documents and menu are built from categories (the cache subscribes).
+    afterWrite: (tx) => emit(tx, 'categories.changed', {}),
 
     async loadRelations(source, ids) {
       const parentRows = await source

@@ -6,7 +6,7 @@ import { contentPages } from './content-page.table.ts';
 
 export const contentPagesModule = defineServerModule({
   name: 'content-pages',
-  routes: (app, { db, cache }) => contentPageRoutes(app, db, cache),
+  routes: (app, { db }) => contentPageRoutes(app, db),
   tables: [contentPages],
   demo: seedDemoContentPages,
   cacheSources: [contentPageCacheSource],

@@ -3,6 +3,7 @@ import { contentPageResource } from '@facet/contract/modules/content-pages/conte
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import { emit } from '../../events/emit.ts';
 import { conflict } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
@@ -15,6 +16,8 @@ const pageCodeOf = (slug: string) => slug.toLowerCase();
 export function createContentPageService(db: Db) {
   return createCrudService(db, contentPageResource, contentPages, {
     prepareInput: async (input) => ({ ...input, content: await sanitizeRichTextField('content', input.content) }),
+    // The storefront's page documents and menu are built from pages (the cache subscribes).
+    afterWrite: (tx) => emit(tx, 'content-pages.changed', {}),
     toValues: (input, { action }) => ({
       title: input.title,
       slug: input.slug,

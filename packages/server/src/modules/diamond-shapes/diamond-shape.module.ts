@@ -8,7 +8,7 @@ import { shapeCategories } from './shape-category.table.ts';
 
 export const diamondShapesModule = defineServerModule({
   name: 'diamond-shapes',
-  routes: (app, { db, cache }) => diamondShapeRoutes(app, db, cache),
+  routes: (app, { db }) => diamondShapeRoutes(app, db),
   tables: [diamondShapes, shapeCategories],
   reference: seedShapeCategories,
   demo: seedDemoDiamondShapes,

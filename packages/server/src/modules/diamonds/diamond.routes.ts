@@ -32,15 +32,15 @@ import { secretKeyOf } from '../../secret-key.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
+import { emit } from '../../events/emit.ts';
 import { defineJobKind } from '../../jobs/job-kind.ts';
-import type { JobKind } from '../../jobs/job-kind.ts';
+import type { JobKind, JobRunContext } from '../../jobs/job-kind.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createFeedService, runReprice, runSync } from './feed/diamond-feed.service.ts';
 import { nivodaFeedFromSettings } from './feed/diamond-feed-source.ts';
 import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './feed/diamond-settings.ts';
 import { createDiamondService } from './diamond.service.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
 import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
 
 declare module 'fastify' {
@@ -65,9 +65,9 @@ function generatedFeedOf(setting: string | undefined): StoneFeed | null {
 /** How often the scheduler looks for a service whose sync is due. */
 const SCHEDULER_TICK_MS = 60_000;
 
-type DiamondDeps = { db: Db; jobs: Jobs; config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'>; cache: CacheInvalidation };
+type DiamondDeps = { db: Db; jobs: Jobs; config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'> };
 
-/** The feed, its service and the stones' cache invalidation: one per app, shared by the routes and the job kinds. */
+/** The feed and its service: one per app, shared by the routes and the job kinds. */
 const feeds = new WeakMap<FastifyInstance, ReturnType<typeof createDiamondFeed>>();
 function diamondFeedOf(app: FastifyInstance, deps: DiamondDeps) {
   let feed = feeds.get(app);
@@ -75,26 +75,31 @@ function diamondFeedOf(app: FastifyInstance, deps: DiamondDeps) {
   return feed;
 }
 
-function createDiamondFeed(app: FastifyInstance, { db, jobs, config, cache }: DiamondDeps) {
+function createDiamondFeed(app: FastifyInstance, { db, jobs, config }: DiamondDeps) {
   app.decorate('stoneFeed', generatedFeedOf(config.diamondFeed));
   const nivodaFeed = nivodaFeedFromSettings(db, () => secretKeyOf(config));
   const currentFeed = async () => app.stoneFeed ?? (await nivodaFeed());
   /**
-   * Stones changed (after their write committed): their storefront documents go, and the
-   * combinations, whose counts and lowest prices they feed (80-odd documents). A sync or a repricing
-   * changes stones by the thousand: the whole key goes rather than a list of ids, and a Generate
-   * brings it back (the storefront never sells at a price that is no longer true).
+   * Stones changed: `diamonds.changed` in the job's final transaction (the cache removes their
+   * documents and the combinations'). A sync or a repricing changes stones by the thousand: `all`
+   * rather than a list of ids (the cache then queues a Generate of what it cleared).
    */
-  const staleStones = (ids: readonly number[] | 'all') => Promise.all([cache.invalidate('diamonds', ids), cache.invalidate('diamond-combinations', 'all')]);
+  const emittingOnSuccess = <P>(job: JobRunContext<P>, isChanged: (result: Record<string, unknown>) => boolean): JobRunContext<P> => ({
+    ...job,
+    async succeed(tx, result) {
+      await job.succeed(tx, result);
+      if (isChanged(result)) await emit(tx, 'diamonds.changed', { all: true });
+    },
+  });
   const submit = (actor: { id: number; name: string } | null, kind: 'diamonds.sync' | 'diamonds.reprice', params: Record<string, unknown>, within?: Db) =>
     jobs.engine.submit(kind, params, actor, within);
   const feedService = createFeedService({ db, feed: currentFeed, submit, cancel: (id) => jobs.engine.cancel(id), jobsReady: () => jobs.engine.ready() });
-  return { currentFeed, staleStones, submit, feedService };
+  return { currentFeed, emittingOnSuccess, submit, feedService };
 }
 
 /** The diamond feed's job kinds: the import services' syncs and the repricing a markup or rate change starts. */
 export function diamondJobKinds(app: FastifyInstance, deps: DiamondDeps): JobKind[] {
-  const { currentFeed, staleStones, feedService } = diamondFeedOf(app, deps);
+  const { currentFeed, emittingOnSuccess, feedService } = diamondFeedOf(app, deps);
   return [
     // The side lane: the natural and lab services' syncs run at once, one's feed read overlapping the other's merge.
     // A retry starts as Start does: refused while the service runs, and it switches the service on.
@@ -106,8 +111,10 @@ export function diamondJobKinds(app: FastifyInstance, deps: DiamondDeps): JobKin
       params: feedSyncJobParamsSchema,
       sideLane: true,
       run: async (job) => {
-        const counts = await runSync(job, await currentFeed());
-        if (counts.added + counts.updated + counts.removed > 0) await staleStones('all');
+        await runSync(
+          emittingOnSuccess(job, (counts) => Number(counts.added) + Number(counts.updated) + Number(counts.removed) > 0),
+          await currentFeed(),
+        );
       },
       start: (params, { actor }) => feedService.start(params.kind, params.mode, actor),
     }),
@@ -117,8 +124,7 @@ export function diamondJobKinds(app: FastifyInstance, deps: DiamondDeps): JobKin
       permission: ['diamonds', 'system'],
       params: repriceJobParamsSchema,
       run: async (job) => {
-        await runReprice(job);
-        await staleStones('all');
+        await runReprice(emittingOnSuccess(job, () => true));
       },
     }),
   ];
@@ -131,8 +137,10 @@ export function diamondJobKinds(app: FastifyInstance, deps: DiamondDeps): JobKin
  */
 export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
   const { db, jobs, config } = deps;
-  const { currentFeed, staleStones, submit, feedService } = diamondFeedOf(app, deps);
+  const { currentFeed, submit, feedService } = diamondFeedOf(app, deps);
   const service = createDiamondService(db);
+  /** A stone sold, put back or pulled (its own write committed): its document and the combinations go. */
+  const staleStone = (id: number) => emit(db, 'diamonds.changed', { ids: [id] });
 
   // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
   // handler has returned); a repricing still queued covers it, so a burst of edits queues one.
@@ -198,7 +206,7 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
 
   route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) => {
     const pulled = await service.pull(await currentFeed(), request.body.certificate, contextOf(request));
-    await staleStones([pulled.diamond.id]);
+    await staleStone(pulled.diamond.id);
     return pulled;
   }
   );
@@ -231,7 +239,7 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
     { config: diamondsConfig, schema: { tags, params: idParamSchema, body: diamondSoldSchema, response: { 200: diamondActionResponseSchema } } },
     async (request) => {
       const answer = await service.setSold(request.params.id, request.body.isSold, contextOf(request));
-      await staleStones([request.params.id]);
+      await staleStone(request.params.id);
       return answer;
     },
   );

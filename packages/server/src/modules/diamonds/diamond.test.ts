@@ -1,3 +1,4 @@
+import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { DIAMOND_MESSAGES, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { DiamondListRow, DiamondRecord, FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
@@ -386,7 +387,7 @@ describe('diamonds', () => {
     });
 
     it('runs an import service as a job and logs the run; a failing feed leaves the table and logs the error', async () => {
-      // The storefront's combinations, generated before: a sync that changed stones removes them.
+      // The storefront's combinations, generated before: a sync that changed stones makes them stale.
       const generated = await post('/api/cache/diamond-combinations/generate');
       expect((await waitForJob(generated.json().id)).status).toBe('succeeded');
       const combinations = async () => ((await get('/api/cache')).json() as { items: { key: string; entries: number }[] }).items.find((item) => item.key === 'diamond-combinations')!.entries;
@@ -396,8 +397,11 @@ describe('diamonds', () => {
       expect(started.statusCode, started.body).toBe(202);
       const job = await waitForJob(started.json().jobId);
       expect(job.status, job.error ?? '').toBe('succeeded');
-      // The cache is told right after the sync's commit, which is also when the job shows succeeded.
-      await expect.poll(combinations, { timeout: 10_000 }).toBe(0);
+      // The sync emitted its event in its commit: the cache cleared the combinations and queued their Generate.
+      const regenerated = async () =>
+        ((await get('/api/jobs?pageSize=100')).json().items as JobRecord[]).filter((run) => run.id > job.id && run.kind === 'cache.generate' && run.actorName === 'system' && run.params.key === 'diamond-combinations').map((run) => run.status);
+      await expect.poll(regenerated, { timeout: 30_000 }).toEqual(['succeeded']);
+      expect(await combinations()).toBeGreaterThan(0);
       const logs = (await get('/api/nivoda-logs')).json() as { items: FeedRunRecord[] };
       expect(logs.items[0]).toMatchObject({ kind: 'natural', serviceName: 'Natural Diamonds', download: 'done', insertInDatabase: 'done', isRunning: false, added: 1, errorMessage: null });
       expect(logs.items[0]!.endTime).not.toBeNull();

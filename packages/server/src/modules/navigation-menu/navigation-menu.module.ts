@@ -7,7 +7,7 @@ import { sitemaps } from './sitemap.table.ts';
 
 export const navigationMenuModule = defineServerModule({
   name: 'navigation-menu',
-  routes: (app, { db, config, cache }) => navigationMenuRoutes(app, db, config, cache),
+  routes: (app, { db, config }) => navigationMenuRoutes(app, db, config),
   tables: [navigationMenuItems, sitemaps],
   demo: seedDemoNavigationMenu,
   // Its items link to categories and content pages.

@@ -6,13 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { notFound } from '../../http/errors.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
-import { invalidatingWrites } from '../cache/index.ts';
 import { createNavigationMenuService } from './navigation-menu.service.ts';
 import { generateSitemap, latestSitemapXml, SITEMAP_PATH } from './sitemap.service.ts';
 
-export function navigationMenuRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 'siteUrl'>, cache: CacheInvalidation) {
-  const service = invalidatingWrites(createNavigationMenuService(db), cache, ['navigation-menu'], ['saveOrder']);
+export function navigationMenuRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 'siteUrl'>) {
+  const service = createNavigationMenuService(db);
   const route = app.withTypeProvider<ZodTypeProvider>();
   const permission = { permission: navigationMenuResource.permission };
   const tags = [navigationMenuResource.name];

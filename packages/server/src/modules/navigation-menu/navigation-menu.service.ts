@@ -7,6 +7,7 @@ import type { MenuOrderInput, MenuPageOption, NavigationMenuItemInput, Navigatio
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
+import { emit } from '../../events/emit.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -53,6 +54,8 @@ export function createNavigationMenuService(db: Db) {
       image: input.image,
       status: input.status,
     }),
+    // The storefront's menu document is built from its items (the cache subscribes).
+    afterWrite: (tx) => emit(tx, 'navigation-menu.changed', {}),
 
     async loadRelations(source, ids) {
       const rows = await source
@@ -130,6 +133,7 @@ export function createNavigationMenuService(db: Db) {
           .where(eq(navigationMenuItems.id, item.id));
       }
       if (changed.length) {
+        await emit(tx, 'navigation-menu.changed', {});
         const placeOf = (item: { parentId: number | null; sortOrder: number }) => ({ parentId: item.parentId, sortOrder: item.sortOrder });
         await writeAudit(tx, context, {
           action: 'reorder',

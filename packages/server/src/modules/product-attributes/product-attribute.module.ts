@@ -7,7 +7,7 @@ import { productAttributes, attributeOptions } from './product-attribute.table.t
 
 export const productAttributesModule = defineServerModule({
   name: 'product-attributes',
-  routes: (app, { db, cache }) => productAttributeRoutes(app, db, cache),
+  routes: (app, { db }) => productAttributeRoutes(app, db),
   tables: [productAttributes, attributeOptions],
   reference: seedReferenceAttributes,
   demo: seedDemoProductAttributes,

@@ -4,9 +4,11 @@ import type { AttributeInputType, AttributeOptionInput, AttributeOptionRecord } 
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { planChildRows } from '../../db/child-rows.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import type { Usage } from '../../db/usage.ts';
+import { emitChanged } from '../../events/emit.ts';
 import { findUsage } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
@@ -104,8 +106,24 @@ async function saveOptions(tx: Db, attributeId: number, options: AttributeOption
   if (plan.insert.length) await tx.insert(attributeOptions).values(plan.insert.map((option) => ({ ...values(option), attributeId, createdBy: by, updatedBy: by })));
 }
 
+/**
+ * The top-level products that carry an attribute (a variant's value shows on its parent's
+ * document): their storefront documents name the attribute and its options.
+ */
+async function productsCarrying(tx: Db, attributeId: number): Promise<number[]> {
+  const result = (await tx.execute(sql`select distinct coalesce(p.parent_product_id, p.id) as id
+    from product_attribute_values v join products p on p.id = v.product_id
+    where v.attribute_id = ${attributeId} and p.deleted_at is null`));
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
 export function createProductAttributeService(db: Db, usages: AttributeUsages = ATTRIBUTE_USAGES) {
   return createCrudService(db, productAttributeResource, productAttributes, {
+    // An attribute renamed, its options renamed, switched off or deleted stales the storefront documents
+    // of the products that carry it. A new attribute is on no product yet.
+    async afterWrite(tx, { action, id }) {
+      if (action !== 'create') await emitChanged(tx, 'products.changed', await productsCarrying(tx, id));
+    },
     // The code is written once, on add.
     toValues: ({ attributeCode, attributeName, description, inputType, isRequired, useInSearch, showInStorefront, status }, { action }) => ({
       ...(action === 'create' ? { attributeCode } : {}),

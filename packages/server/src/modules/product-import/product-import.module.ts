@@ -4,9 +4,9 @@ import { createProductImportService, importsDirOf } from './product-import.servi
 
 export const productImportModule = defineServerModule({
   name: 'product-import',
-  routes: (app, { db, config, jobs, cache }) => productImportRoutes(app, db, jobs, config, cache),
+  routes: (app, { db, config, jobs }) => productImportRoutes(app, db, jobs, config),
   // The service keeps nothing in memory (checked sheets are files): the job's instance and the routes' agree.
-  jobKinds: (_app, { db, config, cache }) => [createProductImportService(db, importsDirOf(config), { cache }).job()],
+  jobKinds: (_app, { db, config }) => [createProductImportService(db, importsDirOf(config)).job()],
   tables: [],
   permissions: ['products'],
 });

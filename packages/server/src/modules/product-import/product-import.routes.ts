@@ -19,7 +19,6 @@ import { AppError } from '../../http/errors.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
 import { receiveFile } from '../media/index.ts';
 import { EXAMPLE_COLUMNS, exampleRows } from './product-import.example.ts';
 import { PRODUCT_IMPORT_JOB_KIND, createProductImportService, formatLineError, importsDirOf } from './product-import.service.ts';
@@ -42,8 +41,8 @@ async function sendSheet(reply: FastifyReply, fileName: string, columns: Paramet
  * Product import (document 2 §2, §4, §5): the example sheet, the check (dry run) of an uploaded
  * .xlsx or .xls, its line errors as a download, and the apply as one job of the Job Centre.
  */
-export function productImportRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'exportsDir'>, cache: CacheInvalidation) {
-  const service = createProductImportService(db, importsDirOf(config), { cache });
+export function productImportRoutes(app: FastifyInstance, db: Db, jobs: Jobs, config: Pick<Config, 'exportsDir'>) {
+  const service = createProductImportService(db, importsDirOf(config));
   const base = '/api/products/import';
   const routeConfig = { permission: 'products' as const };
   const tags = ['products'];

@@ -15,7 +15,6 @@ import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobKind } from '../../jobs/job-kind.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
 import { SheetReadError, readSheetText } from '../../spreadsheets/sheet-reader.ts';
 import { planImport, sheetRowsOf } from './product-import.plan.ts';
 import type { ImportPlan } from './product-import.plan.ts';
@@ -64,10 +63,9 @@ interface CheckRecord {
 export const importsDirOf = (config: Pick<Config, 'exportsDir'>) => path.join(config.exportsDir, 'imports');
 
 /**
- * `cache`: told, after an apply commits, which products' storefront documents it made stale.
  * `maxStoredBytes`: the disk budget of checked files (tests set a small one).
  */
-export function createProductImportService(db: Db, dir: string, { cache, maxStoredBytes = CHECKED_FILES_MAX_BYTES }: { cache?: CacheInvalidation; maxStoredBytes?: number } = {}) {
+export function createProductImportService(db: Db, dir: string, { maxStoredBytes = CHECKED_FILES_MAX_BYTES }: { maxStoredBytes?: number } = {}) {
   const filePath = (token: string) => path.join(dir, `${token}.sheet`);
   const recordPath = (token: string) => path.join(dir, `${token}.json`);
   /** A checked file can be applied until its retention ends; then it must be checked again. */
@@ -215,14 +213,13 @@ export function createProductImportService(db: Db, dir: string, { cache, maxStor
             throw new Error(`${plan.errors.length} line(s) with errors; nothing was imported.\n${shown}`);
           }
           await progress(1, 3);
-          const { counts: written, productIds } = await jobDb.transaction(async (tx) => {
-            const { counts, productIds: writtenIds } = await writeImport(tx, plan, context.actor?.id ?? null);
+          const written = await jobDb.transaction(async (tx) => {
+            const { counts } = await writeImport(tx, plan, context.actor?.id ?? null);
             const result = { fileName: params.fileName, rows: plan.rows, products: plan.counts.products, variants: plan.counts.variants, ...counts };
             await writeAudit(tx, context, { action: 'import', entity: 'product', after: result });
             await succeed(tx, result);
-            return { counts, productIds: writtenIds };
+            return counts;
           });
-          await cache?.invalidate('products', productIds);
           // After a big import the planner's statistics describe the catalogue from before it (a hundred
           // rows where 60,000 now are) until autovacuum comes round: fresh ones now, after the commit, so
           // the list and the next check plan for what is there. Best effort: the import is done either way.

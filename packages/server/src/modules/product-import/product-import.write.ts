@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { emitChanged } from '../../events/emit.ts';
 import { arrayParam } from '../../db/array-param.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -193,5 +194,7 @@ export async function writeImport(tx: Db, plan: ImportPlan, actorId: number | nu
   }
   // Products written, and those whose variants were added or changed (a variant is in its product's document).
   const productIds = [...new Set([...writtenIds, ...[...newVariants, ...changedVariants].map((v) => parentOf(v.parentSku))])];
+  // Their storefront documents go once this commits.
+  await emitChanged(tx, 'products.changed', productIds);
   return { counts: { productsCreated: created.length, productsUpdated: updated.length, variantsCreated: newVariants.length, variantsUpdated: changedVariants.length }, productIds };
 }

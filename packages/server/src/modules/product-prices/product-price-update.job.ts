@@ -2,18 +2,17 @@ import { priceUpdateJobParamsSchema } from '@facet/contract/modules/product-pric
 import { PRICE_UPDATE_MESSAGES } from '@facet/contract/modules/product-prices/product-price.schema';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobKind } from '../../jobs/job-kind.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
 import { createProductPriceService } from './product-price.service.ts';
 
 /**
  * Applies a staged price update (its rows were checked and stored by the upload): one transaction
  * locks the products, keeps their prices for rollback, writes every new price with one statement
  * and marks the run done, so a killed or failed job changed nothing and Retry applies it again.
- * Once it committed, the storefront documents of the products it changed are invalidated (the shop
- * must not keep selling at the old prices until someone presses Sync). Started by the price sheet's
+ * The apply emits `products.changed` in that transaction (the storefront's documents of those products
+ * go once it commits: the shop must not keep selling at the old prices). Started by the price sheet's
  * upload (POST /api/product-prices), not from the Job Centre.
  */
-export function updateProductPricesJob(cache: CacheInvalidation): JobKind {
+export function updateProductPricesJob(): JobKind {
   return defineJobKind({
     kind: 'product-prices.update',
     label: 'Product price update',
@@ -29,12 +28,10 @@ export function updateProductPricesJob(cache: CacheInvalidation): JobKind {
       const service = createProductPriceService(db);
       const run = await service.get(params.updateId);
       await progress(0, run.itemCount);
-      const productIds = await db.transaction(async (tx) => {
-        const { productIds: changedIds, ...counts } = await service.apply(tx, params.updateId, context);
+      await db.transaction(async (tx) => {
+        const counts = await service.apply(tx, params.updateId, context);
         await succeed(tx, { message: PRICE_UPDATE_MESSAGES.updated, updateId: params.updateId, ...counts });
-        return changedIds;
       });
-      await cache.invalidate('products', productIds);
     },
   });
 }

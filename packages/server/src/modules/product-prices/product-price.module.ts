@@ -5,8 +5,8 @@ import { productPriceUpdates, productPriceUpdateItems } from './product-price.ta
 
 export const productPricesModule = defineServerModule({
   name: 'product-prices',
-  routes: (app, { db, jobs, cache }) => productPriceRoutes(app, db, jobs, cache),
-  jobKinds: (_app, { cache }) => [updateProductPricesJob(cache)],
+  routes: (app, { db, jobs }) => productPriceRoutes(app, db, jobs),
+  jobKinds: () => [updateProductPricesJob()],
   tables: [productPriceUpdates, productPriceUpdateItems],
   permissions: ['products'],
 });

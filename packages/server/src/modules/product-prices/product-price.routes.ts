@@ -16,7 +16,6 @@ import { contextOf } from '../../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../../http/excel.ts';
 import { writeXlsx } from '../../http/xlsx-writer.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
 import { readPriceSheet } from './price-sheet.ts';
 import { createProductPriceService } from './product-price.service.ts';
 
@@ -30,8 +29,8 @@ const EXAMPLE_ROWS = [{ sku: 'RING-001', price: 1250 }];
  * stored), or stores the run and answers 202 with the job that applies it; runs are listed with
  * their prices before and after, and an applied run can be rolled back.
  */
-export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Jobs, cache: CacheInvalidation) {
-  const service = createProductPriceService(db, cache);
+export function productPriceRoutes(app: FastifyInstance, db: Db, jobs: Jobs) {
+  const service = createProductPriceService(db);
   const base = priceUpdatePaths.base;
   const config = { permission: 'products' as const };
   const tags = ['product-prices'];

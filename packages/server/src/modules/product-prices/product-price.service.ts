@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/client.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
+import { emitChanged } from '../../events/emit.ts';
 import { products } from '../products/product.table.ts';
 import { users } from '../users/user.table.ts';
 import { productPriceUpdateItems, productPriceUpdates } from './product-price.table.ts';
@@ -84,10 +84,10 @@ const documentIdsOf = (result: unknown) => [...new Set(rowsOf<{ document_id: num
  * `stage` checks a sheet's rows and SKUs and stores them as a pending run (one statement), `apply`
  * (the job) writes every price in one transaction with one statement, `rollback` restores the
  * replaced prices unless something changed them since.
- * `cache`: told, after a rollback commits, which products' storefront documents are stale (the apply
- * runs in its job's transaction, so the job tells it, with the ids the apply answers).
+ * Both emit `products.changed` with the products whose prices they wrote, in their transaction (the
+ * storefront must not keep selling at the old prices).
  */
-export function createProductPriceService(db: Db, cache?: CacheInvalidation) {
+export function createProductPriceService(db: Db) {
   /**
    * Stores the run's items, every SKU joined to its live product or variant, and answers the sheet's
    * SKUs that name none, in the sheet's order: one statement, one pass over the SKUs. The caller
@@ -206,7 +206,7 @@ export function createProductPriceService(db: Db, cache?: CacheInvalidation) {
      * statement (only prices that differ: those products' versions move, so an open form saving a
      * stale version is refused). A SKU deleted since the upload fails the whole run.
      */
-    async apply(tx: Db, id: number, context: ServiceContext): Promise<{ changed: number; unchanged: number; productIds: number[] }> {
+    async apply(tx: Db, id: number, context: ServiceContext): Promise<{ changed: number; unchanged: number }> {
       const run = await lockedRun(tx, id);
       if (run.state !== 'pending') throw conflict(run.state === 'rolled_back' ? PRICE_UPDATE_MESSAGES.alreadyRolledBack : 'This price update was already applied.');
       const gone = await lockProducts(tx, id, { keepBefore: true });
@@ -220,7 +220,8 @@ export function createProductPriceService(db: Db, cache?: CacheInvalidation) {
       await tx.update(productPriceUpdates).set({ state: 'applied', appliedAt: new Date(), version: sql`${productPriceUpdates.version} + 1`, updatedAt: new Date() }).where(eq(productPriceUpdates.id, id));
       const counts = { changed, unchanged: run.itemCount - changed };
       await writeAudit(tx, context, { action: 'bulk-update', entity: 'product_prices', entityId: id, after: { fileName: run.fileName, skus: run.itemCount, ...counts } });
-      return { ...counts, productIds: documentIdsOf(written) };
+      await emitChanged(tx, 'products.changed', documentIdsOf(written));
+      return counts;
     },
 
     /**
@@ -230,7 +231,7 @@ export function createProductPriceService(db: Db, cache?: CacheInvalidation) {
      * A deleted product refuses it too.
      */
     async rollback(id: number, context: RequestContext): Promise<PriceUpdateRecord> {
-      const restoredIds = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const run = await lockedRun(tx, id);
         if (run.state === 'rolled_back') throw conflict(PRICE_UPDATE_MESSAGES.alreadyRolledBack);
         if (run.state !== 'applied') throw conflict(PRICE_UPDATE_MESSAGES.notApplied);
@@ -256,9 +257,8 @@ export function createProductPriceService(db: Db, cache?: CacheInvalidation) {
           .set({ state: 'rolled_back', rolledBackAt: new Date(), rolledBackBy: context.actor.id, version: sql`${productPriceUpdates.version} + 1`, updatedAt: new Date(), updatedBy: context.actor.id })
           .where(eq(productPriceUpdates.id, id));
         await writeAudit(tx, context, { action: 'rollback', entity: 'product_prices', entityId: id, after: { fileName: run.fileName, skus: run.itemCount, restored: changed } });
-        return documentIdsOf(restored);
+        await emitChanged(tx, 'products.changed', documentIdsOf(restored));
       });
-      await cache?.invalidate('products', restoredIds);
       return find(id);
     },
 

@@ -274,7 +274,7 @@ describe('product price update', () => {
 
       // A variant's new price is in its product's document: that one goes too.
       const run = await update(await xlsxOf([['sku', 'price'], [changed!, 110], [variantSku, 220]]));
-      // The cache is told right after the job's commit, which is also when the job shows succeeded.
+      // The job's event is delivered once its transaction (the prices and the job's success) committed.
       await expect.poll(() => cachedDocument(fx.t, fx.admin, 'products', changedId), { timeout: 10_000 }).toBeNull();
       expect(await cachedDocument(fx.t, fx.admin, 'products', ownerId)).toBeNull();
       expect(await priceInCache(untouchedId)).toBe(300);
@@ -283,7 +283,8 @@ describe('product price update', () => {
       expect(await priceInCache(changedId)).toBe(110);
       expect(((await cachedDocument(fx.t, fx.admin, 'products', ownerId))!.variants as { price: number }[])[0]!.price).toBe(220);
       expect((await fx.t.request(fx.admin, { method: 'POST', url: `/api/product-prices/${run.id}/rollback` })).statusCode).toBe(200);
-      expect(await cachedDocument(fx.t, fx.admin, 'products', changedId)).toBeNull();
+      // The rollback's event, delivered once it committed.
+      await expect.poll(() => cachedDocument(fx.t, fx.admin, 'products', changedId), { timeout: 10_000 }).toBeNull();
       expect(await cachedDocument(fx.t, fx.admin, 'products', ownerId)).toBeNull();
       expect(await priceInCache(untouchedId)).toBe(300);
     });

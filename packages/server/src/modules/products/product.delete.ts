@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { PRODUCT_ENTITY } from './product.save.ts';
+import { emitChanged } from '../../events/emit.ts';
+import { PRODUCT_ENTITY, topLevelIdsOf } from './product.save.ts';
 import { products } from './product.table.ts';
 
 /** Deleting products and variants: soft deletes, a parent's aggregate kept true, one audit row per request. */
@@ -45,6 +46,7 @@ export async function removeProduct(db: Db, id: number, context: RequestContext)
     if (!row) throw notFound();
     const deleted = await softDelete(tx, or(eq(products.id, id), eq(products.parentProductId, id))!, context);
     await writeAudit(tx, context, { action: 'delete', entity: PRODUCT_ENTITY, entityId: id, before: { deletedIds: deleted.map((r) => r.id) } });
+    await emitChanged(tx, 'products.changed', topLevelIdsOf(deleted));
     return deleted;
   });
 }
@@ -55,6 +57,7 @@ export async function removeProducts(db: Db, input: ProductDeleteManyInput, cont
     const condition = 'ids' in input ? or(inArray(products.id, input.ids), inArray(products.parentProductId, input.ids))! : sql`true`;
     const rows = await softDelete(tx, condition, context);
     await writeAudit(tx, context, { action: 'delete', entity: PRODUCT_ENTITY, entityId: null, before: { deletedIds: rows.map((r) => r.id), all: 'all' in input } });
+    await emitChanged(tx, 'products.changed', 'all' in input ? 'all' : topLevelIdsOf(rows));
     return rows;
   });
 }

@@ -6,7 +6,7 @@ import { products, productPriceOrder, productCategories, productAttributeValues,
 
 export const productsModule = defineServerModule({
   name: 'products',
-  routes: (app, { db, cache }) => productRoutes(app, db, cache),
+  routes: (app, { db }) => productRoutes(app, db),
   tables: [products, productPriceOrder, productCategories, productAttributeValues, productRelated],
   demo: seedDemoProducts,
   after: ['attribute-sets', 'categories', 'product-sizes', 'product-attributes', 'diamond-shapes'],

@@ -27,7 +27,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
 import type { ExportSource } from '../../http/large-exports.ts';
 import { sendExport } from '../../http/large-exports.ts';
 import { createProductSheetExport, PRODUCT_SHEET_EXPORT_COLUMNS } from './product-sheet.export.ts';
@@ -42,8 +41,8 @@ import { createProductService } from './product.service.ts';
 /** A product's status is the Active/Inactive switch. */
 const productStatusPatchSchema = statusPatchSchema(activeSwitch);
 
-export function productRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation) {
-  const service = createProductService(db, cache);
+export function productRoutes(app: FastifyInstance, db: Db) {
+  const service = createProductService(db);
   const base = '/api/products';
   const config = { permission: 'products' as const };
   const tags = ['products'];

@@ -5,6 +5,7 @@ import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { assertVersion } from '../../db/version.ts';
+import { emitChanged } from '../../events/emit.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
@@ -83,6 +84,9 @@ function auditPicture(record: ProductRecord) {
   return { ...rest, variantCount: variants.length };
 }
 
+/** The top-level products of rows written (a variant is in its parent's storefront document): what `products.changed` names. */
+export const topLevelIdsOf = (rows: readonly { id: number; parentProductId: number | null }[]) => rows.map((row) => row.parentProductId ?? row.id);
+
 /** One save of the whole product, create or update, in one transaction. */
 export async function saveProduct(db: Db, received: ProductSaveInput, context: RequestContext, existing?: { id: number; version: number }): Promise<ProductSaveResponse> {
   const input: ProductSaveInput = { ...received, description: await sanitizeRichTextField('description', received.description) };
@@ -145,6 +149,7 @@ export async function saveProduct(db: Db, received: ProductSaveInput, context: R
       before: before ? auditPicture(before) : null,
       after: { ...auditPicture(after), variantChanges },
     });
+    await emitChanged(tx, 'products.changed', [id]);
     return after;
   });
   const product = await transaction.catch((error: unknown) => {
@@ -168,6 +173,7 @@ export async function setProductStatus(db: Db, id: number, status: boolean, vers
       .set({ status, version: sql`${products.version} + 1`, updatedAt: new Date(), updatedBy: context.actor.id })
       .where(eq(products.id, id));
     await writeAudit(tx, context, { action: 'status', entity: PRODUCT_ENTITY, entityId: id, before: { status: row.status }, after: { status } });
+    await emitChanged(tx, 'products.changed', topLevelIdsOf([row]));
     return row;
   });
 }

@@ -6,7 +6,7 @@ import { settings } from './setting.table.ts';
 
 export const settingsModule = defineServerModule({
   name: 'settings',
-  routes: (app, { db, cache, config }) => settingRoutes(app, db, cache, config),
+  routes: (app, { db, config }) => settingRoutes(app, db, config),
   tables: [settings],
   demo: seedDemoSettings,
   cacheSources: [settingCacheSource],

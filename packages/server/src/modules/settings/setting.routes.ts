@@ -9,8 +9,7 @@ import { arrayParam } from '../../db/array-param.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { invalidField } from '../../http/errors.ts';
 import { encryptSecret, isEncryptedSecret, secretKeyOf } from '../../secret-key.ts';
-import type { CacheInvalidation } from '../cache/index.ts';
-import { invalidatingWrites } from '../cache/index.ts';
+import { emit } from '../../events/emit.ts';
 import { settings } from './setting.table.ts';
 
 /**
@@ -20,7 +19,7 @@ import { settings } from './setting.table.ts';
  * secret, since a renamed or unflagged row would answer its value in clear. The storefront reads its
  * settings from the cache: a saved option makes that document stale.
  */
-export function settingRoutes(app: FastifyInstance, db: Db, cache: CacheInvalidation, config: Pick<Config, 'secretKey' | 'dataDir'>) {
+export function settingRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 'secretKey' | 'dataDir'>) {
   const secretKey = () => secretKeyOf(config);
   const service = createCrudService(db, settingResource, settings, {
     // What the generic service reads as a setting's value (list, search, record, audit): nothing of a
@@ -30,6 +29,8 @@ export function settingRoutes(app: FastifyInstance, db: Db, cache: CacheInvalida
       const rows = await source.select({ id: settings.id }).from(settings).where(and(inArray(settings.id, ids), eq(settings.isSecret, true)));
       return new Map(rows.map((row) => [row.id, { value: MASKED_SECRET }]));
     },
+    // The storefront's settings document (the cache subscribes).
+    afterWrite: (tx) => emit(tx, 'settings.changed', {}),
     async beforeUpdate(_tx, { input, existing }) {
       if (!existing.isSecret) return;
       if (input.key !== existing.key) throw invalidField('key', SETTING_MESSAGES.secretKeyFixed);
@@ -43,7 +44,7 @@ export function settingRoutes(app: FastifyInstance, db: Db, cache: CacheInvalida
       return { ...values, value: isSecret ? encryptSecret(secretKey(), input.value) : input.value };
     },
   });
-  crudRoutes(app, settingResource, invalidatingWrites(service, cache, ['settings']));
+  crudRoutes(app, settingResource, service);
   // Secrets written in clear by older versions (the mask then only hid them in answers) are
   // encrypted once the app is ready; until then they are read as they are.
   app.addHook('onReady', () => encryptClearSecrets(db, secretKey()));

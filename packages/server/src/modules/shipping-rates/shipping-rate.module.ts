@@ -6,7 +6,7 @@ import { shippingRates } from './shipping-rate.table.ts';
 
 export const shippingRatesModule = defineServerModule({
   name: 'shipping-rates',
-  routes: (app, { db, cache }) => shippingRateRoutes(app, db, cache),
+  routes: (app, { db }) => shippingRateRoutes(app, db),
   tables: [shippingRates],
   demo: seedDemoShippingRates,
   cacheSources: [shippingRateCacheSource],

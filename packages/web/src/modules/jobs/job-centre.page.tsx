@@ -7,6 +7,7 @@ import { apiRequest } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { DeadLetters } from './dead-letters.tsx';
 import { JobDownloadLink, JobProgressBar, JobStatusTag } from './job-progress.tsx';
 import { isJobActive, useJobList } from './use-job.ts';
 
@@ -87,6 +88,7 @@ export default function JobCentrePage() {
         loading={isLoading}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       />
+      <DeadLetters />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { openMigratedPglite, TEMPLATE_BOOTSTRAP } from '../../../test/test-datab
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 import { encryptClearFeedPassword, readFeedCredentials } from './diamond-settings.ts';
 
-const MIGRATIONS = new URL('../../../../drizzle', import.meta.url);
+const MIGRATIONS = new URL('../../../../drizzle/', import.meta.url);
 
 /**
  * The data step of the migration that moved the feed credentials out of the setting options (its

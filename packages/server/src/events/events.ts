@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Every event the server emits, with its payload's schema: the one place an event is declared.
+ * `<thing>.changed` says that rows a storefront document is built from changed: with the ids when
+ * few changed, or `all` when a bulk write (a sync, a repricing) changed many. Subscribers decide what
+ * follows (the cache removes documents); the writer only says what it changed.
+ */
+const id = z.number().int().positive().max(2_147_483_647);
+const changedRows = z.union([z.object({ ids: z.array(id).min(1).max(100_000) }).strict(), z.object({ all: z.literal(true) }).strict()]);
+const changed = z.object({}).strict();
+
+export const EVENTS = {
+  'products.changed': changedRows,
+  'diamonds.changed': changedRows,
+  'categories.changed': changed,
+  'content-pages.changed': changed,
+  'navigation-menu.changed': changed,
+  'settings.changed': changed,
+  'shipping-rates.changed': changed,
+  'diamond-shapes.changed': changed,
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

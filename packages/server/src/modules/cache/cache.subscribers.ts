@@ -1,0 +1,57 @@
+import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { EventSubscriber } from '../../events/event-subscriber.ts';
+import { EVENT_NAMES } from '../../events/events.ts';
+import type { EventName } from '../../events/events.ts';
+import type { CacheStore } from '../../integrations/redis/cache-store.ts';
+import type { JobEngine } from '../../jobs/job-engine.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
+
+/**
+ * The storefront cache keys each event makes stale: the first holds one document per changed row
+ * (a product, a stone), the others are rebuilt whole from those rows (the combinations' counts, the
+ * menu's links). Every event is listed (typed), so a new event is a decision here.
+ */
+export const KEYS_STALE_AFTER: { [N in EventName]: readonly [CacheKey, ...CacheKey[]] } = {
+  'products.changed': ['products'],
+  'diamonds.changed': ['diamonds', 'diamond-combinations'],
+  'categories.changed': ['categories', 'navigation-menu'],
+  'content-pages.changed': ['content-pages', 'navigation-menu'],
+  'navigation-menu.changed': ['navigation-menu'],
+  'settings.changed': ['settings'],
+  'shipping-rates.changed': ['shipping-rates'],
+  'diamond-shapes.changed': ['diamond-shapes', 'diamonds', 'diamond-combinations'],
+};
+
+/**
+ * The cache's subscribers, one per event: the documents built from what changed are removed (the
+ * storefront never sells at a price that is no longer true). After a bulk change (`all`: a sync, a
+ * repricing) the keys are cleared whole and a Generate of each is queued, so the storefront gets its
+ * documents back without anyone pressing Generate. Idempotent: removing twice leaves what removing
+ * once does, and a Generate still queued for a key covers a second delivery.
+ */
+export function cacheSubscribers(db: Db, store: CacheStore, engine: Pick<JobEngine, 'submit'>): EventSubscriber[] {
+  async function regenerate(key: CacheKey) {
+    const [queued] = await db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.kind, 'cache.generate'), eq(jobRuns.status, 'queued'), sql`${jobRuns.params}->>'key' = ${key}`))
+      .limit(1);
+    if (!queued) await engine.submit('cache.generate', { key, reset: false }, null);
+  }
+  return EVENT_NAMES.map(
+    (event): EventSubscriber => ({
+      name: `cache.${event.replace(/\.changed$/, '')}`,
+      event,
+      async handle(payload: Record<string, unknown>) {
+        const [first, ...rest] = KEYS_STALE_AFTER[event];
+        const ids = Array.isArray(payload.ids) ? (payload.ids as number[]).map(String) : 'all';
+        // A failure throws: the delivery is retried, then kept as a dead letter (never a lost invalidation).
+        await store.invalidate(first, ids);
+        for (const key of rest) await store.invalidate(key, 'all');
+        if (payload.all === true) for (const key of [first, ...rest]) await regenerate(key);
+      },
+    }) as EventSubscriber,
+  );
+}
