@@ -412,12 +412,20 @@ export function describeHostileWalk(part: HostileWalkPart) {
       });
     }
 
-    async function waitForJobs() {
-      const unfinished = sql`select count(*)::int as n from job_runs where status in ('queued', 'running')`;
-      for (let attempt = 0; attempt < 600; attempt++) {
-        const { rows } = (await t.db.execute(unfinished)) as unknown as { rows: { n: number }[] };
-        if (rows[0]!.n === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+    /**
+     * Waits until the work a successful write set going has ended: its events delivered (a subscriber
+     * may queue a job, as the cache does after a repricing) and no job queued or running. Without it,
+     * that work's writes would be taken for those of the next request, if that one is refused.
+     */
+    async function waitForQuiet() {
+      const busy = sql`select
+        (select count(*) from event_outbox where dispatched_at is null)
+        + (select count(*) from event_deliveries where status in ('pending', 'running'))
+        + (select count(*) from job_runs where status in ('queued', 'running')) as n`;
+      for (let attempt = 0; attempt < 1200; attempt++) {
+        const { rows } = (await t.db.execute(busy)) as unknown as { rows: { n: number | string }[] };
+        if (Number(rows[0]!.n) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     }
 
@@ -451,9 +459,9 @@ export function describeHostileWalk(part: HostileWalkPart) {
           }
           sent++;
           const status = response.statusCode;
-          // A job the request started (or retried, or a list's bulk action started) writes later, in the background: let it finish, so
-          // its writes are not taken for those of a later request that was refused.
-          if (status < 300 && request.options.method === 'POST' && (route.url.startsWith('/api/jobs') || route.url.endsWith('/bulk'))) await waitForJobs();
+          // A write's events are delivered, and a job it started (a retry, a bulk action, a repricing) runs, later, in the
+          // background: let them finish, so their writes are not taken for those of a later request that was refused.
+          if (status < 400 && request.options.method !== 'GET') await waitForQuiet();
           statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
           const report = (problem: string) =>
             findings.push({ request: `${route.method} ${request.options.url?.toString().slice(0, 120)}: ${request.what}`, status, problem, body: response.body.slice(0, 300) });
