@@ -28,7 +28,8 @@ test('login shows the required messages, the server message in red, and the pass
   await page.getByLabel('Password').press('Enter');
   const error = page.getByRole('alert').filter({ hasText: MESSAGES.invalidCredentials });
   await expect(error).toBeVisible();
-  await expect(error).toHaveCSS('color', 'rgb(255, 77, 79)');
+  // The theme's error red, darkened to meet WCAG AA contrast (4.5:1) on white.
+  await expect(error).toHaveCSS('color', 'rgb(207, 19, 34)');
 
   const password = page.getByLabel('Password');
   await expect(password).toHaveAttribute('type', 'password');

@@ -74,7 +74,8 @@ function DeadLetterList() {
         columns={columns}
         dataSource={list.data?.items}
         loading={list.isLoading}
-        locale={{ emptyText: 'No dead letters: every event reached its subscribers.' }}
+        // Secondary text, not antd's placeholder grey (#bfbfbf, 1.8:1 on white, under WCAG AA's 4.5:1).
+        locale={{ emptyText: <Typography.Text type="secondary">No dead letters: every event reached its subscribers.</Typography.Text> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       />
     </Card>
