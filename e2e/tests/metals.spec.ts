@@ -54,6 +54,6 @@ test.describe('metals screens (edit only)', () => {
     await expect(rowOf(page, 'Rose Gold')).toContainText('£100.00');
     // 18ct is 75% fine: 100 × 75 / 100.
     await page.goto('/system/metalquality?search=rose');
-    await expect(page.getByRole('row', { name: /^18ct Rose Gold/ })).toContainText('£75.00');
+    await expect(page.getByRole('row', { name: /(^| )18ct Rose Gold / })).toContainText('£75.00');
   });
 });
