@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from '../packages/server/src/server-command.ts';
+import { SERVER_NODE_ARGS, serverEnv } from '../packages/server/src/server-command.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'admin-pass1';
@@ -50,7 +50,7 @@ export default async function globalSetup() {
 
   const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
-    env: {
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -62,7 +62,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Syncs and Pull Diamond read a generated feed (3,000 natural and 3,000 lab stones, 300 gemstones) instead of Nivoda.
       DIAMOND_FEED: 'generated:3000',
-    },
+    }),
     stdio: ['ignore', log, log],
   });
   let exited = false;

@@ -3,7 +3,7 @@
 // build's own output is shown only when the build fails, and request logs only at LOG_LEVEL=info.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { SERVER_NODE_ARGS } from '../packages/server/src/server-command.ts';
+import { SERVER_NODE_ARGS, serverEnv } from '../packages/server/src/server-command.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!fs.existsSync(`${root}packages/web/dist/index.html`)) {
@@ -19,7 +19,7 @@ if (!fs.existsSync(`${root}packages/web/dist/index.html`)) {
 const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+  env: serverEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

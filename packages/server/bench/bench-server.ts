@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from '../src/server-command.ts';
+import { SERVER_NODE_ARGS, serverEnv } from '../src/server-command.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -33,7 +33,7 @@ export async function startBenchServer(options: { databaseUrl: string; dataDir: 
   const log = path.join(options.dataDir, 'server.log');
   const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), ...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
-    env: {
+    env: serverEnv({
       ...process.env,
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: path.join(options.dataDir, 'data'),
@@ -42,7 +42,7 @@ export async function startBenchServer(options: { databaseUrl: string; dataDir: 
       ADMIN_PASSWORD: options.adminPassword,
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
-    },
+    }),
     stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
   });
   const stop = async () => {

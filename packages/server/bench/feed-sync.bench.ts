@@ -13,6 +13,11 @@
  * its end, the whole sync, the lists' and the polls' p50 / p95 / max with how many totals were capped,
  * and the server's RSS (/proc VmRSS) before, at the peak (sampled every 100 ms) and 15 s after the last run ended.
  * BENCH_KEEP=1 keeps the database.
+ *
+ * The storefront cache goes to Redis, as a shop of this size runs it, when one answers at
+ * BENCH_REDIS_URL (redis://127.0.0.1:6379; `none`: the process's memory store), under a key prefix of
+ * the bench's own, removed at the end. Its documents are then Redis's memory, printed beside the
+ * server's: in the memory store they are the server's (about 450 bytes a stone for sale).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +28,7 @@ import { openBenchDatabase } from './bench-database.ts';
 import type { BenchServer } from './bench-server.ts';
 import { memoryOf, startBenchServer } from './bench-server.ts';
 import { startFakeNivodaProcess } from './fake-nivoda-process.ts';
+import { Redis } from 'ioredis';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const RESYNCS = Number(process.env.BENCH_RESYNCS ?? 1);
@@ -30,6 +36,30 @@ const PASSWORD = 'Bench-feed-sync-1';
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds a process has used (all its threads), from /proc. */
+function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(stat[11]) + Number(stat[12])) / 100;
+}
+/** CPU seconds the whole machine has spent busy (every core, not idle or waiting on I/O), from /proc/stat. */
+function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+}
+/** CPU seconds PostgreSQL's processes have used (backends and background workers). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuSecondsOf(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return total;
+}
 
 function summary(label: string, times: number[], extra = '') {
   if (times.length === 0) return console.log(`${label}: none`);
@@ -61,12 +91,40 @@ function randomList(): string {
   return `/api/diamonds?${query}`;
 }
 
+/** The Redis the bench's server keeps its storefront cache in, when one answers; null: the memory store. */
+async function benchRedis(): Promise<{ url: string; prefix: string; client: Redis } | null> {
+  const url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (url === 'none') return null;
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return { url, prefix: `facet-bench-${process.pid}:cache`, client };
+  } catch {
+    client.disconnect();
+    return null;
+  }
+}
+const redisUsedBytes = async (client: Redis) => Number(/used_memory:(\d+)/.exec(await client.info('memory'))?.[1] ?? 0);
+async function dropRedisKeys(client: Redis, prefix: string) {
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    if (keys.length > 0) await client.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+const redis = await benchRedis();
+if (redis) Object.assign(process.env, { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.prefix });
+else delete process.env.REDIS_URL;
 const fake = await startFakeNivodaProcess(STONES);
 const { database, drop, keep, url, name } = await openBenchDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-feed-sync-'));
 let server: BenchServer | undefined;
 try {
-  console.log(`feed sync bench: ${STONES.toLocaleString('en-GB')} stones from the fake, database ${name}, load ${load()}`);
+  console.log(`feed sync bench: ${STONES.toLocaleString('en-GB')} stones from the fake, database ${name}, storefront cache in ${redis ? `Redis (${redis.url})` : "the server's memory"}, load ${load()}`);
   server = await startBenchServer({ databaseUrl: url, dataDir, adminPassword: PASSWORD });
   const api = server.api;
   await database.db.transaction((tx) => seedDemoDiamondPricing(tx, { adminId: 1, permissionIds: new Map() }));
@@ -83,8 +141,10 @@ try {
     const label = round === 0 ? 'first load' : `full sync again, nothing changed (${round})`;
     const pid = server.pid;
     const rssBefore = memoryOf(pid).rss;
+    const redisBefore = redis ? await redisUsedBytes(redis.client) : 0;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryOf(pid).rss)), 100);
+    const cpuBefore = { fake: fake.cpuSeconds(), server: cpuSecondsOf(pid), postgres: postgresCpuSeconds(), machine: machineBusySeconds() };
     const started = performance.now();
     const jobs = new Map<string, { id: number; endedAt: number | null; status: string }>();
     for (const service of IMPORT_SERVICES) {
@@ -125,6 +185,7 @@ try {
       await sleep(250);
     }
     const ended = performance.now();
+    const cpuUsed = { fake: fake.cpuSeconds() - cpuBefore.fake, server: cpuSecondsOf(pid) - cpuBefore.server, postgres: postgresCpuSeconds() - cpuBefore.postgres, machine: machineBusySeconds() - cpuBefore.machine };
     // Staff keep listing a little after the runs end (the index's rebuild or refresh lands here).
     await sleep(15_000);
     isDone = true;
@@ -133,13 +194,22 @@ try {
     const rssAfter = memoryOf(pid).rss;
     console.log(`${label}: ${((ended - started) / 1000).toFixed(1)} s from the starts to the last run's end   (load ${load()})`);
     for (const [service, job] of jobs) console.log(`  ${service.padEnd(9)} ended after ${((job.endedAt! - started) / 1000).toFixed(1)} s, ${job.status}`);
+    // Where the runs' time went on the machine's cores: the fake (Nivoda's servers, in production not
+    // ours), the server (its reading threads included) and PostgreSQL; the rest is the bench's own
+    // requests and other work on the machine.
+    console.log(`  CPU during the runs: fake Nivoda ${cpuUsed.fake.toFixed(1)} s, server ${cpuUsed.server.toFixed(1)} s, PostgreSQL ${cpuUsed.postgres.toFixed(1)} s, the machine ${cpuUsed.machine.toFixed(1)} s busy of ${((os.cpus().length * (ended - started)) / 1000).toFixed(1)} s (${os.cpus().length} cores)`);
     summary('  lists (during and 15 s after)', lists, `, ${capped} capped totals`);
     summary('  Import Services polls', polls);
     console.log(`  server RSS ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak, ${mb(rssAfter)} 15 s after the last run`);
+    if (redis) console.log(`  Redis used memory ${mb((redisBefore / 1024) | 0)} before, ${mb(((await redisUsedBytes(redis.client)) / 1024) | 0)} after (the storefront cache's documents)`);
   }
 } finally {
   await server?.stop();
   fake.stop();
+  if (redis) {
+    await dropRedisKeys(redis.client, redis.prefix);
+    redis.client.disconnect();
+  }
   if (process.env.BENCH_KEEP) await keep();
   else await drop();
 }

@@ -10,7 +10,7 @@ import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { SERVER_NODE_ARGS } from '../server-command.ts';
+import { SERVER_NODE_ARGS, serverEnv } from '../server-command.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { ADMIN } from './test-database.ts';
 
@@ -36,7 +36,7 @@ async function startServer(env: Record<string, string>, logPath: string): Promis
   const log = fs.openSync(logPath, 'a');
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: '0', LOG_LEVEL: 'warn', JOB_BATCH_PAUSE_MS: '150' },
+    env: serverEnv({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: '0', LOG_LEVEL: 'warn', JOB_BATCH_PAUSE_MS: '150' }),
     stdio: ['ignore', log, log],
   });
   const base = `http://127.0.0.1:${port}`;
