@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { INT32_MAX, idParamSchema, isSafeText, listQuerySchema, recordId } from './api.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import type { AnsweredField } from './api.ts';
+import { INT32_MAX, idParamSchema, isSafeText, listQuerySchema, recordId, recordOf, safeString } from './api.ts';
 import { activeSwitch, statusPatchSchema } from './status.ts';
 import { MESSAGES } from './messages.ts';
 import { loginSchema } from './modules/auth/auth.schema.ts';
@@ -92,5 +94,75 @@ describe('numbers have a range', () => {
     expect(metalQualityInputSchema.safeParse({ ...base, weight: 999_999_999 }).success).toBe(true);
     // '1e+21' is five characters: the character limit alone let it through to the column.
     for (const weight of [9_999_999_999, 1e21]) expect(metalQualityInputSchema.safeParse({ ...base, weight }).success, String(weight)).toBe(false);
+  });
+});
+
+describe('records derived from inputs', () => {
+  const capitalised = safeString()
+    .trim()
+    .transform((text) => text.charAt(0).toUpperCase() + text.slice(1));
+  const input = z.object({
+    name: requiredText(10),
+    note: optionalText(20),
+    count: requiredNumber({ min: 0, int: true }).default(0),
+    price: requiredNumber({ min: 0, decimals: 2 }),
+    parentId: recordId().nullable().default(null),
+    ownerId: recordId().optional(),
+    kind: z.enum(['a', 'b']),
+    title: capitalised,
+    email: requiredText(50).pipe(z.email()),
+    tags: z.array(z.object({ label: requiredText(5), weight: recordId().default(1) })).default([]),
+  });
+  const record = recordOf(input, { ownerName: z.string(), ownerId: z.number().int() });
+
+  it('answers the input\'s fields as output (defaults applied, optional and nullable kept) with the meta and the extra fields', () => {
+    expectTypeOf<z.output<typeof record>>().toEqualTypeOf<{
+      id: number;
+      version: number;
+      createdAt: string;
+      updatedAt: string;
+      name: string;
+      note: string;
+      count: number;
+      price: number;
+      parentId: number | null;
+      ownerId: number;
+      kind: 'a' | 'b';
+      title: string;
+      email: string;
+      tags: { label: string; weight: number }[];
+      ownerName: string;
+    }>();
+    const optional = recordOf(z.object({ ownerId: recordId().optional() }));
+    expectTypeOf<z.output<typeof optional>>().toEqualTypeOf<{ id: number; version: number; createdAt: string; updatedAt: string; ownerId?: number | undefined }>();
+    expect(optional.parse({ id: 1, version: 1, createdAt: 'a', updatedAt: 'b' })).toEqual({ id: 1, version: 1, createdAt: 'a', updatedAt: 'b' });
+  });
+
+  it('checks none of the input\'s rules on what is answered, only the types (whole numbers stay whole)', () => {
+    const stored = {
+      ...{ id: 1, version: 2, createdAt: 'c', updatedAt: 'u' },
+      ...{ name: ' far longer than ten ', note: '', count: 5, price: 1.2345, parentId: null, ownerId: 3, kind: 'a', title: 'lower', email: 'not an email' },
+      ...{ tags: [{ label: 'too long a label', weight: 0 }], ownerName: 'Ann' },
+    };
+    // Answered as stored: not trimmed, not capitalised again, not refused for its length or format.
+    expect(record.parse(stored)).toEqual(stored);
+    expect(record.safeParse({ ...stored, count: 1.5 }).success).toBe(false);
+    expect(record.safeParse({ ...stored, kind: 'c' }).success).toBe(false);
+    expect(record.safeParse({ ...stored, parentId: undefined }).success).toBe(false);
+    expect(record.safeParse({ ...stored, tags: [{ label: 'x', weight: 1.5 }] }).success).toBe(false);
+  });
+
+  it('is described in JSON Schema as its output, with no input rules (the OpenAPI document)', () => {
+    const schema = z.toJSONSchema(record, { io: 'output' }) as { properties: Record<string, unknown>; required: string[] };
+    expect(schema.properties.name).toEqual({ type: 'string' });
+    expect(schema.properties.count).toMatchObject({ type: 'integer' });
+    expect(schema.properties.price).toEqual({ type: 'number' });
+    expect(schema.properties.kind).toEqual({ type: 'string', enum: ['a', 'b'] });
+    expect(schema.required).toEqual(expect.arrayContaining(['id', 'name', 'note', 'count', 'parentId', 'tags', 'ownerId', 'ownerName']));
+  });
+
+  it('a field whose transform changes its type has no answered schema: the record does not compile', () => {
+    type LengthOf = z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>;
+    expectTypeOf<AnsweredField<LengthOf>>().toEqualTypeOf<never>();
   });
 });

@@ -104,6 +104,97 @@ export const recordMetaSchema = z.object({
 });
 export type RecordMeta = z.infer<typeof recordMetaSchema>;
 
+/**
+ * A field of an input schema as the server answers it: its output (a default applied, so never
+ * missing; the schema a pipe ends in, its input's when it ends in a transform to the same type), optional or nullable as the input has it, with none of the
+ * input's rules but whole numbers' (stored data is answered as it is, not checked again).
+ */
+export type AnsweredField<T extends z.core.$ZodType> =
+  T extends z.ZodDefault<infer I extends z.core.$ZodType>
+    ? AnsweredField<I>
+    : T extends z.ZodPipe<infer I extends z.core.$ZodType, infer O extends z.core.$ZodType>
+      ? O extends z.ZodTransform
+        ? // A transform that keeps its input's type (a text capitalised): answered as its input. Any other has no schema.
+          [z.output<O>, z.output<I>] extends [z.output<I>, z.output<O>]
+          ? AnsweredField<I>
+          : never
+        : AnsweredField<O>
+      : T extends z.ZodOptional<infer I extends z.core.$ZodType>
+        ? z.ZodOptional<AnsweredField<I>>
+        : T extends z.ZodNullable<infer I extends z.core.$ZodType>
+          ? z.ZodNullable<AnsweredField<I>>
+          : T extends z.ZodArray<infer E extends z.core.$ZodType>
+            ? z.ZodArray<AnsweredField<E>>
+            : T extends z.ZodObject<infer S extends z.core.$ZodShape>
+              ? z.ZodObject<AnsweredShape<S>>
+              : T extends z.core.$ZodString
+                ? z.ZodString
+                : T;
+type AnsweredShape<S extends z.core.$ZodShape> = { -readonly [K in keyof S]: AnsweredField<S[K]> };
+
+
+/** The schema of a field as answered (`AnsweredField`). */
+export function answeredField<T extends z.core.$ZodType>(schema: T): AnsweredField<T> {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const inner = (key: string) => answeredField(def[key] as z.core.$ZodType) as z.ZodType;
+  let answered: z.ZodType;
+  switch (def.type) {
+    case 'default':
+      answered = inner('innerType');
+      break;
+    case 'pipe':
+      // A transform keeping its input's type (checked by AnsweredField) is answered as its input.
+      answered = inner((def.out as z.core.$ZodType)._zod.def.type === 'transform' ? 'in' : 'out');
+      break;
+    case 'optional':
+      answered = inner('innerType').optional();
+      break;
+    case 'nullable':
+      answered = inner('innerType').nullable();
+      break;
+    case 'array':
+      answered = z.array(inner('element'));
+      break;
+    case 'object':
+      answered = z.object(answeredShape((schema as unknown as z.ZodObject).shape));
+      break;
+    case 'string':
+      answered = z.string();
+      break;
+    case 'number':
+      answered = (schema as unknown as z.ZodNumber).isInt ? z.number().int() : z.number();
+      break;
+    case 'boolean':
+      answered = z.boolean();
+      break;
+    case 'enum':
+    case 'literal':
+      answered = (schema as unknown as z.ZodType).clone({ ...def, checks: [] } as never);
+      break;
+    case 'union':
+      answered = z.union((def.options as z.core.$ZodType[]).map((option) => answeredField(option) as z.ZodType) as [z.ZodType, ...z.ZodType[]]);
+      break;
+    default:
+      throw new Error(`answeredField: no answered schema for a ${def.type} field; give the field in the extra fields`);
+  }
+  return answered as AnsweredField<T>;
+}
+
+function answeredShape<S extends z.core.$ZodShape>(shape: S): AnsweredShape<S> {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, answeredField(field)])) as AnsweredShape<S>;
+}
+
+/**
+ * A record's schema derived from its input's: the input's fields as the server answers them
+ * (`answeredField`: defaults applied, optional and nullable as stored, no input rules), then
+ * `extra`, the answer-only fields (a name looked up, `inUse`) and any field the record answers
+ * otherwise than it is sent (a reference optional in the input, always set once stored), then the
+ * record's meta (id, version, dates). Written once, the record cannot drift from its input.
+ */
+export function recordOf<S extends z.core.$ZodShape, E extends z.core.$ZodShape = Record<never, never>>(input: z.ZodObject<S>, extra?: E) {
+  return recordMetaSchema.extend(answeredShape(input.shape)).extend(extra ?? ({} as E));
+}
+
 /** The version a write was based on (an int4 column like the id). */
 export const versionNumber = () => z.number().int().min(1).max(INT32_MAX);
 export const versionSchema = z.object({ version: versionNumber() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema } from '../../api.ts';
+import { answeredField, recordId, recordOf } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import type { UncheckedFields } from '../../rules.ts';
@@ -71,19 +71,14 @@ export type AttributeSetInput = z.input<typeof attributeSetInputSchema>;
 export const attributeSetAttributeSchema = z.object({ id: z.number().int(), attributeName: z.string(), attributeCode: z.string() });
 export type AttributeSetAttribute = z.infer<typeof attributeSetAttributeSchema>;
 
-export const attributeSetGroupRecordSchema = z.object({
+export const attributeSetGroupRecordSchema = answeredField(attributeSetGroupInputSchema).extend({
   id: z.number().int(),
-  name: z.string(),
-  isDefault: z.boolean(),
-  attributeIds: z.array(z.number().int()),
   /** The same attributes with their names, for showing them (an inactive one is still named). */
   attributes: z.array(attributeSetAttributeSchema),
 });
 export type AttributeSetGroupRecord = z.infer<typeof attributeSetGroupRecordSchema>;
 
-export const attributeSetRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  status: z.boolean(),
+export const attributeSetRecordSchema = recordOf(attributeSetInputSchema, {
   groups: z.array(attributeSetGroupRecordSchema),
   /** Products use this set: it cannot be deleted. */
   inUse: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema, versionNumber } from '../../api.ts';
+import { recordId, recordOf, versionNumber } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import type { UncheckedFields } from '../../rules.ts';
@@ -120,40 +120,12 @@ export const categoryFilterOptionRecordSchema = z.object({
   attributeName: z.string(),
 });
 
-export const categoryRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  title: z.string(),
-  slug: z.string(),
+export const categoryRecordSchema = recordOf(categoryInputSchema, {
   /** Null only for the root category. */
   parentId: z.number().int().nullable(),
   /** Null when the parent is the root: the list shows a dash. */
   parentName: z.string().nullable(),
-  abbreviation: z.string(),
-  description: z.string(),
-  orderNo: z.number().int(),
-  sizeAttributeId: z.number().int(),
-  isDiamondCategory: z.boolean(),
-  isGemstoneCategory: z.boolean(),
-  isMtoCategory: z.boolean(),
-  isGiftCard: z.boolean(),
-  status: z.boolean(),
-  image: z.string(),
-  desktopBannerImage: z.string(),
-  mobileBannerImage: z.string(),
-  metaTitle: z.string(),
-  metaKeyword: z.string(),
-  metaDescription: z.string(),
-  offerImage1: z.string(),
-  offerBannerSlug1: z.string(),
-  afterProducts1: z.number().int().nullable(),
-  offerImage2: z.string(),
-  offerBannerSlug2: z.string(),
-  afterProducts2: z.number().int().nullable(),
   filterOptions: z.array(categoryFilterOptionRecordSchema),
-  faqs: z.array(categoryFaqSchema),
-  exploreMore: z.array(categoryExploreMoreSchema),
-  footerTitle: z.string(),
-  footerDescription: z.string(),
 });
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { dateRangeFilter, statusFilter } from '../../list-query.ts';
 import { defineResource } from '../../resource.ts';
 import { META_DESCRIPTION_MAX, META_KEYWORDS_MAX, optionalText, requiredMetaText, requiredText, slugText } from '../../rules.ts';
@@ -22,19 +22,12 @@ export const contentPageInputSchema = z.object({
 });
 export type ContentPageInput = z.input<typeof contentPageInputSchema>;
 
-export const contentPageRecordSchema = recordMetaSchema.extend({
-  title: z.string(),
+export const contentPageRecordSchema = recordOf(contentPageInputSchema, {
   /**
    * The page's stable code for the storefront (`about-us`): taken from the slug when the page is
    * created and never changed, so storefront links by code survive a later change of slug.
    */
   pageCode: z.string(),
-  slug: z.string(),
-  metaTitle: z.string(),
-  metaKeywords: z.string(),
-  metaDescription: z.string(),
-  content: z.string(),
-  status: z.boolean(),
 });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { lettersDigitsSpaces } from '../../rules.ts';
 import { CUSTOMER_GROUP_PERMISSION } from './customer-group.permission.ts';
@@ -10,10 +10,7 @@ export const customerGroupInputSchema = z.object({
 });
 export type CustomerGroupInput = z.infer<typeof customerGroupInputSchema>;
 
-export const customerGroupRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  status: z.boolean(),
-});
+export const customerGroupRecordSchema = recordOf(customerGroupInputSchema);
 export type CustomerGroupRecord = z.infer<typeof customerGroupRecordSchema>;
 
 /**

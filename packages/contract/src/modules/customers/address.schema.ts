@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, recordMetaSchema } from '../../api.ts';
+import { idParamSchema, recordOf } from '../../api.ts';
 import { acrossFields, requiredText } from '../../rules.ts';
 import { NAME_MAX, contactNumber, lookupCode, postcodeProblem } from './customer.rules.ts';
 
@@ -31,19 +31,8 @@ export const addressInputSchema = acrossFields(addressFields, (fields, report) =
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressValues = z.output<typeof addressInputSchema>;
 
-export const addressRecordSchema = recordMetaSchema.extend({
+export const addressRecordSchema = recordOf(addressFields, {
   customerId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  street: z.string(),
-  countryId: z.string(),
-  stateId: z.string(),
-  city: z.string(),
-  postcode: z.string(),
-  contactNumber: z.string(),
-  defaultBilling: z.boolean(),
-  defaultShipping: z.boolean(),
-  status: z.boolean(),
   /** Names of the country and state codes, as the spec's responses carry them. */
   countryName: z.string(),
   stateName: z.string(),

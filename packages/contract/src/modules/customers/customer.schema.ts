@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema, safeString } from '../../api.ts';
+import { recordId, recordOf, safeString } from '../../api.ts';
 import { idsFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
@@ -126,24 +126,18 @@ export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 export type CustomerUpdateInput = z.input<typeof customerUpdateSchema>;
 
 /** A customer as the API answers: never the password or its hash. */
-export const customerRecordSchema = recordMetaSchema.extend({
-  firstName: z.string(),
-  lastName: z.string(),
+export const customerRecordSchema = recordOf(z.object(customerFields), {
   /** First and last name, as the list shows and the Name filter matches. */
   name: z.string(),
-  email: z.string(),
-  contactNumber: z.string(),
-  dateOfBirth: z.string(),
+  /** As stored: any text (the input offers only the spec's choices). */
   gender: z.string(),
+  /** Always set once stored (the default group when the input leaves it out). */
   groupId: z.number().int(),
   groupName: z.string(),
-  isSubscribed: z.boolean(),
-  profilePicture: z.string(),
   /** Registered at checkout without an account (the storefront's guests); staff-made customers are not. */
   isGuest: z.boolean(),
   /** The social sign-in the customer registered with (`google:…`), empty when none. */
   socialId: z.string(),
-  status: z.boolean(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 

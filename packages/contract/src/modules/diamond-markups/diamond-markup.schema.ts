@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema } from '../../api.ts';
+import { recordId, recordOf } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { shapeCategoryResource } from '../diamond-shapes/shape-category.schema.ts';
 import { booleanFilter, choiceFilter, idsFilter, rangeFilter } from '../../list-query.ts';
@@ -35,16 +35,7 @@ export const diamondMarkupInputSchema = acrossFields(
 );
 export type DiamondMarkupInput = z.input<typeof diamondMarkupInputSchema>;
 
-export const diamondMarkupRecordSchema = recordMetaSchema.extend({
-  fromCarat: z.number(),
-  toCarat: z.number(),
-  markupType: z.enum(MARKUP_TYPES),
-  markup: z.number(),
-  fixCost: z.number(),
-  isLabDiamond: z.boolean(),
-  shapeCategoryId: z.number().int(),
-  shapeCategoryName: z.string(),
-});
+export const diamondMarkupRecordSchema = recordOf(diamondMarkupInputSchema, { shapeCategoryName: z.string() });
 export type DiamondMarkupRecord = z.infer<typeof diamondMarkupRecordSchema>;
 
 /** How a band is named in messages: '0.500 - 0.999 ct (Earth mined, Round)'. */

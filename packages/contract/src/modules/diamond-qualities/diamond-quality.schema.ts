@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { lettersDigitsDashes, lettersOnly } from '../../rules.ts';
 
@@ -12,12 +12,7 @@ export const diamondQualityInputSchema = z.object({
 });
 export type DiamondQualityInput = z.input<typeof diamondQualityInputSchema>;
 
-export const diamondQualityRecordSchema = recordMetaSchema.extend({
-  stoneQuality: z.string(),
-  clarity: z.string(),
-  color: z.string(),
-  status: z.boolean(),
-});
+export const diamondQualityRecordSchema = recordOf(diamondQualityInputSchema);
 export type DiamondQualityRecord = z.infer<typeof diamondQualityRecordSchema>;
 
 export const diamondQualityResource = defineResource({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema } from '../../api.ts';
+import { recordId, recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { lettersDigitsSpaces } from '../../rules.ts';
 
@@ -11,9 +11,8 @@ export const diamondShapeInputSchema = z.object({
 });
 export type DiamondShapeInput = z.input<typeof diamondShapeInputSchema>;
 
-export const diamondShapeRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  status: z.boolean(),
+export const diamondShapeRecordSchema = recordOf(diamondShapeInputSchema, {
+  /** Always set once stored (a shape sent without one is filed under Fancy). */
   shapeCategoryId: z.number().int(),
   shapeCategoryName: z.string(),
 });

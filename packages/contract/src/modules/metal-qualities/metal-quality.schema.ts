@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema } from '../../api.ts';
+import { recordId, recordOf } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import { maxChars, money, requiredNumber } from '../../rules.ts';
@@ -26,18 +26,12 @@ export const metalQualityInputSchema = z.object({
 });
 export type MetalQualityInput = z.input<typeof metalQualityInputSchema>;
 
-export const metalQualityRecordSchema = recordMetaSchema.extend({
-  metalQualityOptionId: z.number().int(),
+export const metalQualityRecordSchema = recordOf(metalQualityInputSchema, {
   /** The option's name ('18ct'), from the attribute Metal_quality. */
   metalQuality: z.string(),
-  metalId: z.number().int(),
   metalType: z.string(),
   goldRate: z.number(),
-  fineness: z.number(),
-  weight: z.number(),
   rate: z.number(),
-  labourCharges: z.number(),
-  status: z.boolean(),
 });
 export type MetalQualityRecord = z.infer<typeof metalQualityRecordSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { maxChars, money, requiredText } from '../../rules.ts';
 
@@ -17,11 +17,7 @@ export const metalInputSchema = z.object({
 });
 export type MetalInput = z.infer<typeof metalInputSchema>;
 
-export const metalRecordSchema = recordMetaSchema.extend({
-  metalType: z.string(),
-  metalPrice: z.number(),
-  metalLabourCharge: z.number(),
-});
+export const metalRecordSchema = recordOf(metalInputSchema);
 export type MetalRecord = z.infer<typeof metalRecordSchema>;
 
 /** Seeded on every new database; the spec offers edit only (no add, no delete, no status). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX, recordId, recordMetaSchema, safeString } from '../../api.ts';
+import { INT32_MAX, recordId, recordOf, safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import { mediaUrl } from '../media/media.schema.ts';
@@ -72,17 +72,7 @@ export const navigationMenuItemInputSchema = acrossFields(
   }));
 export type NavigationMenuItemInput = z.input<typeof navigationMenuItemInputSchema>;
 
-export const navigationMenuItemRecordSchema = recordMetaSchema.extend({
-  title: z.string(),
-  description: z.string(),
-  menuType: z.enum(MENU_TYPES),
-  categoryId: z.number().int().nullable(),
-  pageId: z.number().int().nullable(),
-  link: z.string(),
-  sortOrder: z.number().int(),
-  cssClass: z.string(),
-  image: z.string(),
-  status: z.boolean(),
+export const navigationMenuItemRecordSchema = recordOf(navigationMenuItemInputSchema.in, {
   /** null at the top level; changed only by saving the menu order. */
   parentId: z.number().int().nullable(),
   /** Name of the category or title of the page the item points at, for the tree. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { requiredText } from '../../rules.ts';
 
@@ -11,11 +11,7 @@ export const permissionInputSchema = z.object({
 });
 export type PermissionInput = z.infer<typeof permissionInputSchema>;
 
-export const permissionRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  description: z.string(),
-  key: z.string(),
-});
+export const permissionRecordSchema = recordOf(permissionInputSchema);
 export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
 
 /** The permission named Master (key all-master) cannot be edited or deleted. */

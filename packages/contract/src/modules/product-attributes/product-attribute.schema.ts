@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId, recordMetaSchema } from '../../api.ts';
+import { answeredField, recordId, recordOf } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import type { MediaPurpose } from '../media/media.schema.ts';
 import { mediaUrl } from '../media/media.schema.ts';
@@ -111,25 +111,14 @@ export const productAttributeUpdateSchema = acrossFields(z.object({ ...attribute
 export type ProductAttributeCreateInput = z.input<typeof productAttributeCreateSchema>;
 export type ProductAttributeUpdateInput = z.input<typeof productAttributeUpdateSchema>;
 
-export const attributeOptionRecordSchema = z.object({
+export const attributeOptionRecordSchema = answeredField(attributeOptionInputSchema).extend({
   id: z.number().int(),
-  value: z.string(),
-  valueImage: z.string(),
-  sortOrder: z.number().int(),
   /** Something (a product, a metal quality) uses this option: it cannot be removed. */
   inUse: z.boolean(),
 });
 export type AttributeOptionRecord = z.infer<typeof attributeOptionRecordSchema>;
 
-export const productAttributeRecordSchema = recordMetaSchema.extend({
-  attributeName: z.string(),
-  attributeCode: z.string(),
-  description: z.string(),
-  inputType: z.enum(ATTRIBUTE_INPUT_TYPES),
-  isRequired: z.boolean(),
-  useInSearch: z.boolean(),
-  showInStorefront: z.boolean(),
-  status: z.boolean(),
+export const productAttributeRecordSchema = recordOf(productAttributeUpdateSchema, {
   options: z.array(attributeOptionRecordSchema),
   /** The attribute or one of its options is used, or Facet itself needs it: it cannot be deleted. */
   inUse: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import { requiredText } from '../../rules.ts';
@@ -38,12 +38,7 @@ export const productSizeInputSchema = z.object({
 });
 export type ProductSizeInput = z.input<typeof productSizeInputSchema>;
 
-export const productSizeRecordSchema = recordMetaSchema.extend({
-  type: z.string(),
-  maleSizes: z.array(z.string()),
-  femaleSizes: z.array(z.string()),
-  unisexSizes: z.array(z.string()),
-  status: z.boolean(),
+export const productSizeRecordSchema = recordOf(productSizeInputSchema, {
   /** Products use this size type: it cannot be deleted (the list disables Delete with a tooltip). */
   inUse: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { idList, lettersDigitsSpaces } from '../../rules.ts';
 
@@ -9,11 +9,7 @@ export const roleInputSchema = z.object({
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
-export const roleRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  permissionIds: z.array(z.number().int()),
-  permissionNames: z.array(z.string()),
-});
+export const roleRecordSchema = recordOf(roleInputSchema, { permissionNames: z.array(z.string()) });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 /** The role named master cannot be edited or deleted (compared case-insensitively). */

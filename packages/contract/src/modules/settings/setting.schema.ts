@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { defineResource } from '../../resource.ts';
 import { MESSAGES } from '../../messages.ts';
 import { requiredText, SETTING_KEY_PATTERN } from '../../rules.ts';
@@ -21,10 +21,8 @@ export const settingInputSchema = z.object({
 });
 export type SettingInput = z.infer<typeof settingInputSchema>;
 
-export const settingRecordSchema = recordMetaSchema.extend({
-  title: z.string(),
-  key: z.string(),
-  value: z.string(),
+export const settingRecordSchema = recordOf(settingInputSchema, {
+  /** Always answered: decided on save when the input leaves it out. */
   isSecret: z.boolean(),
 });
 export type SettingRecord = z.infer<typeof settingRecordSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema } from '../../api.ts';
+import { recordOf } from '../../api.ts';
 import { rangeFilter, statusFilter } from '../../list-query.ts';
 import { defineResource } from '../../resource.ts';
 import { money, PRICE_MAX, requiredText } from '../../rules.ts';
@@ -13,12 +13,7 @@ export const shippingRateInputSchema = z.object({
 });
 export type ShippingRateInput = z.input<typeof shippingRateInputSchema>;
 
-export const shippingRateRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  rate: z.number(),
-  minFreeShippingAmount: z.number(),
-  status: z.boolean(),
-});
+export const shippingRateRecordSchema = recordOf(shippingRateInputSchema);
 export type ShippingRateRecord = z.infer<typeof shippingRateRecordSchema>;
 
 export const shippingRateResource = defineResource({

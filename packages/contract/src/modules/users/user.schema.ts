@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordMetaSchema, safeString } from '../../api.ts';
+import { recordOf, safeString } from '../../api.ts';
 import { MESSAGES } from '../../messages.ts';
 import { idsFilter, statusFilter } from '../../list-query.ts';
 import { roleResource } from '../roles/role.schema.ts';
@@ -36,13 +36,7 @@ export const userUpdateSchema = acrossFields(z.object({ ...userFields, password:
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-export const userRecordSchema = recordMetaSchema.extend({
-  name: z.string(),
-  email: z.string(),
-  status: z.boolean(),
-  roleIds: z.array(z.number().int()),
-  roleNames: z.array(z.string()),
-});
+export const userRecordSchema = recordOf(z.object(userFields), { roleNames: z.array(z.string()) });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const userResource = defineResource({

@@ -91,7 +91,7 @@ export const diamonds = pgTable(
   },
   // Few indexes, since each costs every stone a feed inserts: the source id (the merge's match) and
   // sold stones. The list's filters, sorts and SKU and certificate substrings are answered by the
-  // list's read-side index (diamond-list-index.ts); the two trigram GINs that served the substrings
+  // list's read-side index (list-index/list-snapshot.ts); the two trigram GINs that served the substrings
   // were 60% of a first load's insert (migration 0017), and the shape btree served nothing.
   (t) => [
     uniqueIndex('diamonds_source_id').on(t.source, t.sourceId),

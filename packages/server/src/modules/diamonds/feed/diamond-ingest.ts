@@ -5,7 +5,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { copyRows } from '../../../db/copy-rows.ts';
 import type { FeedStone, FeedStoneKind } from '../../../integrations/nivoda/feed-stone.ts';
-import { bumpListVersion } from '../list-index/diamond-list-index.ts';
+import { bumpListVersion } from '../list-index/list-index-sql.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from '../pricing/diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 import { foldStoneCounts, stoneCountDeltaSql } from './stone-counts.ts';

@@ -3,7 +3,7 @@ import { setBit } from './slot-bits.ts';
 
 /**
  * One short text per slot (the stones' lowercased SKUs, or certificates), packed for the diamonds
- * list's read-side index (diamond-list-index.ts): the slots' UTF-8 bytes one after another, each
+ * list's read-side index (list-snapshot.ts): the slots' UTF-8 bytes one after another, each
  * followed by a 0 byte (PostgreSQL text never holds one), and each slot's first byte. A million
  * SKUs take about 17 MB here, where a JS string per stone would cost about 30 MB of heap and a
  * collector that walks them.

@@ -1,5 +1,5 @@
 /**
- * Sets of slots as bitsets, for the diamonds list's read-side index (diamond-list-index.ts): a filter
+ * Sets of slots as bitsets, for the diamonds list's read-side index (list-snapshot.ts): a filter
  * value's stones are one bitset, a query's filters are ORs and ANDs over the words (1,000,000 stones:
  * 31,250 words a set), and its total is their popcount. Int32Array words: V8 keeps them small
  * integers, where a Uint32Array's high bit would make a heap number.
