@@ -411,9 +411,9 @@ describe('diamonds', () => {
       expect(await eventsOf()).toHaveLength(before);
 
       // Committed: sold, put back and pulled, each one event written by the transaction that wrote the
-      // write's audit row (the same xmin: no commit without its event), delivered to the cache's subscriber.
-      const lastXmin = async (table: 'event_outbox' | 'audit_log') =>
-        ((await fx.t.db.execute(sql`select xmin::text as xmin from ${sql.identifier(table)} order by id desc limit 1`)) as unknown as { rows: { xmin: string }[] }).rows[0]?.xmin;
+      // write's audit row (both stamped with that transaction's now(): no commit without its event),
+      // delivered to the cache's subscriber.
+      const lastStamp = async (query: ReturnType<typeof sql>) => ((await fx.t.db.execute(query)) as unknown as { rows: { at: string }[] }).rows[0]?.at;
       for (const [url, payload] of [
         [`/api/diamonds/${row!.id}/sold`, { isSold: true }],
         [`/api/diamonds/${row!.id}/sold`, { isSold: false }],
@@ -421,7 +421,8 @@ describe('diamonds', () => {
       ] as const) {
         const response = await post(url, payload);
         expect(response.statusCode, response.body).toBe(200);
-        expect(await lastXmin('event_outbox'), url).toBe(await lastXmin('audit_log'));
+        const emitted = await lastStamp(sql`select created_at::text as at from event_outbox where name = 'diamonds.changed' order by id desc limit 1`);
+        expect(emitted, url).toBe(await lastStamp(sql`select at::text as at from audit_log order by id desc limit 1`));
       }
       const committed = (await eventsOf()).slice(before).map((event) => event.id);
       expect(committed).toHaveLength(3);
