@@ -15,10 +15,14 @@ import type { JobKind } from './job-kind.ts';
 import { createJobService } from './job.service.ts';
 import type { JobService } from './job.service.ts';
 import { createLargeExports } from './large-exports.ts';
+import { createWorkflows } from './workflow.ts';
+import type { Workflows } from './workflow.ts';
 
 export interface Jobs {
   engine: JobEngine;
   service: JobService;
+  /** Multi-step writes with compensation, run by the engine (`workflow.ts`). */
+  workflows: Workflows;
 }
 
 /**
@@ -31,7 +35,7 @@ export function createJobs(app: FastifyInstance, db: Db, { filesDir, exportJobTh
   const service = createJobService(db, engine, filesDir);
   app.decorate('largeExports', createLargeExports(engine, service, { threshold: exportJobThreshold, dir: filesDir }));
   app.decorate('bulkJobs', createBulkJobs(engine, service));
-  return { engine, service };
+  return { engine, service, workflows: createWorkflows(db, engine, app.log) };
 }
 
 /** Every permission some job kind declares: the job routes admit holders of any of them, the service then filters by kind. */
@@ -43,8 +47,11 @@ function jobPermissionsOf(kinds: readonly JobKind[]): PermissionKey[] {
  * The Job Centre's API. A route admits anyone holding the permission of some job kind's area; the
  * service then shows and acts on only the jobs of kinds whose permission the caller holds.
  */
-export function jobRoutes(app: FastifyInstance, { engine, service }: Jobs) {
+export function jobRoutes(app: FastifyInstance, { engine, service, workflows }: Jobs) {
   app.addHook('onReady', () => engine.onReady());
+  // After the engine's sweep: a workflow whose job died with the last process is queued again.
+  app.addHook('onReady', () => workflows.onReady());
+  app.addHook('onClose', async () => workflows.onClose());
   app.addHook('onClose', () => engine.onClose());
   const config = { permission: jobPermissionsOf(engine.kinds()) };
   const tags = ['jobs'];

@@ -1,10 +1,16 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../test/test-database.ts';
+import { createJobEngine } from './job-engine.ts';
+import type { JobEngine } from './job-engine.ts';
+import { jobRuns } from './job-run.table.ts';
 import type { Workflow } from './workflow.ts';
-import { createWorkflowRunner } from './workflow.ts';
+import { createWorkflows, WORKFLOW_JOB_KIND } from './workflow.ts';
 import { workflowRuns } from './workflow-run.table.ts';
+
+const log = Fastify({ logger: false }).log;
 
 interface OrderState {
   order: string;
@@ -21,7 +27,7 @@ function fakeShop() {
 }
 
 /** Reserve the stone, redeem the coupon, take the payment: each undoable, the payment failing or crashing on demand. */
-function orderWorkflow(shop: ReturnType<typeof fakeShop>, payment: { fails?: boolean; crashesOnce?: boolean }): Workflow<OrderState> {
+function orderWorkflow(shop: ReturnType<typeof fakeShop>, payment: { fails?: boolean; crashesOnce?: boolean; hung?: (state: OrderState) => void }): Workflow<OrderState> {
   const act = (what: string) => {
     shop.log.push(what);
   };
@@ -43,8 +49,11 @@ function orderWorkflow(shop: ReturnType<typeof fakeShop>, payment: { fails?: boo
         async run(state) {
           if (payment.crashesOnce) {
             payment.crashesOnce = false;
-            // The process dies here: the step never returns, nothing after it runs or is recorded.
-            return new Promise<OrderState>(() => undefined);
+            // The process dies here: the step does not return, nothing after it runs or is recorded
+            // (the test may let it return much later, as a process taken for dead might).
+            return new Promise<OrderState>((resolve) => {
+              payment.hung = (late) => resolve(late);
+            });
           }
           act(`pay ${state.order}`);
           if (payment.fails) throw new Error('card declined');
@@ -55,47 +64,84 @@ function orderWorkflow(shop: ReturnType<typeof fakeShop>, payment: { fails?: boo
   };
 }
 
-describe('workflows: multi-step writes with compensation', () => {
+describe('workflows on the job engine: multi-step writes with compensation', () => {
   let database: Database;
+  const engines: JobEngine[] = [];
   beforeAll(async () => {
     database = await openTestDatabase(inject('databaseTemplate'), 'migrated');
   });
+  // Each test's processes end with it: another test's engine would run its runs with its own fake shop.
+  afterEach(async () => {
+    for (const engine of engines.splice(0)) await engine.onClose();
+  });
   afterAll(() => database?.close());
 
-  it('runs every step in order and keeps the final state', async () => {
+  /** A process: a job engine and its workflows over the shared database, started as the app starts them. */
+  async function startProcess(workflow: Workflow<OrderState>) {
+    // A dead process's run is taken for dead at once (PostgreSQL: its heartbeat is as old as can be).
+    const engine = createJobEngine(database.db, log, { staleAfterMs: 1, sweepEveryMs: 3_600_000 });
+    const workflows = createWorkflows(database.db, engine, log);
+    workflows.register(workflow);
+    engines.push(engine);
+    await engine.onReady();
+    await workflows.onReady();
+    return { engine, workflows };
+  }
+  const runOf = async (runId: number) => (await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId)))[0];
+  const jobsOf = (runId: number) =>
+    database.db
+      .select({ status: jobRuns.status, result: jobRuns.result })
+      .from(jobRuns)
+      .where(sql`${jobRuns.kind} = ${WORKFLOW_JOB_KIND} and (${jobRuns.params}->>'runId')::int = ${runId}`)
+      .orderBy(jobRuns.id);
+  const ended = (runId: number) => expect.poll(async () => (await runOf(runId))?.status, { timeout: 30_000 }).toMatch(/^(succeeded|compensated)$/);
+
+  it('runs every step in order as a job, and keeps the final state', async () => {
     const shop = fakeShop();
-    const { runId, outcome } = await createWorkflowRunner(database.db, orderWorkflow(shop, {})).start({ order: 'A1' });
-    expect(outcome).toEqual({ status: 'succeeded', state: { order: 'A1', stone: 'stone:A1', coupon: 'coupon:A1', payment: 'payment:A1' } });
+    const workflow = orderWorkflow(shop, {});
+    const { workflows } = await startProcess(workflow);
+    const runId = await workflows.start(workflow, { order: 'A1' });
+    await ended(runId);
+    expect(await runOf(runId)).toMatchObject({ status: 'succeeded', step: 3, state: { order: 'A1', stone: 'stone:A1', coupon: 'coupon:A1', payment: 'payment:A1' } });
     expect(shop.log).toEqual(['reserve A1', 'redeem A1', 'pay A1']);
-    const [row] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
-    expect(row).toMatchObject({ status: 'succeeded', step: 3, state: outcome.state });
+    await expect.poll(() => jobsOf(runId)).toEqual([{ status: 'succeeded', result: { runId, status: 'succeeded' } }]);
   });
 
   it('a failure at step 3 compensates step 2, then step 1', async () => {
     const shop = fakeShop();
-    const { runId, outcome } = await createWorkflowRunner(database.db, orderWorkflow(shop, { fails: true })).start({ order: 'B2' });
-    expect(outcome).toMatchObject({ status: 'compensated', error: 'card declined' });
+    const workflow = orderWorkflow(shop, { fails: true });
+    const { workflows } = await startProcess(workflow);
+    const runId = await workflows.start(workflow, { order: 'B2' });
+    await ended(runId);
     expect(shop.log).toEqual(['reserve B2', 'redeem B2', 'pay B2', 'restore B2', 'release B2']);
     expect(shop.held.size).toBe(0);
-    const [row] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
-    expect(row).toMatchObject({ status: 'compensated', step: 0, error: 'card declined' });
+    expect(await runOf(runId)).toMatchObject({ status: 'compensated', step: 0, error: 'card declined' });
+    await expect.poll(() => jobsOf(runId)).toEqual([{ status: 'succeeded', result: { runId, status: 'compensated', error: 'card declined' } }]);
   });
 
-  it('a run cut off mid-way by a crash resumes at the step it stood at, not from the start', async () => {
+  it('a run whose job died with its process is resumed by the next process, at the step it stood at, and completes once', async () => {
     const shop = fakeShop();
-    const payment = { crashesOnce: true };
-    const runner = createWorkflowRunner(database.db, orderWorkflow(shop, payment));
-    // The first process is left hanging in the payment, as a killed one would be: never settles.
-    void runner.start({ order: 'C3' });
-    await expect.poll(() => database.db.select({ step: workflowRuns.step, state: workflowRuns.state }).from(workflowRuns).where(eq(workflowRuns.status, 'running'))).toEqual([
-      { step: 2, state: { order: 'C3', stone: 'stone:C3', coupon: 'coupon:C3' } },
-    ]);
+    const payment: Parameters<typeof orderWorkflow>[1] = { crashesOnce: true };
+    const workflow = orderWorkflow(shop, payment);
+    const first = await startProcess(workflow);
+    const runId = await first.workflows.start(workflow, { order: 'C3' });
+    // The first process hangs in the payment, as a killed one would: its job never settles.
+    await expect.poll(async () => (await runOf(runId))?.step, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => payment.hung).toBeDefined();
+    expect(await jobsOf(runId)).toMatchObject([{ status: 'running' }]);
 
-    // The restarted process: a new runner over the same database.
-    const outcomes = await createWorkflowRunner(database.db, orderWorkflow(shop, payment)).resume();
-    expect(outcomes).toEqual([{ status: 'succeeded', state: { order: 'C3', stone: 'stone:C3', coupon: 'coupon:C3', payment: 'payment:C3' } }]);
-    // The stone was reserved and the coupon redeemed once: the resume started at the payment.
+    // The restarted process: its engine sweeps the dead job, its workflows queue the run again.
+    const second = await startProcess(workflow);
+    await ended(runId);
+    expect(await runOf(runId)).toMatchObject({ status: 'succeeded', step: 3, state: { order: 'C3', stone: 'stone:C3', coupon: 'coupon:C3', payment: 'payment:C3' } });
+    // The stone was reserved and the coupon redeemed once: the resume started at the payment, which ran once.
     expect(shop.log).toEqual(['reserve C3', 'redeem C3', 'pay C3']);
-    expect(await createWorkflowRunner(database.db, orderWorkflow(shop, payment)).resume()).toEqual([]);
-  });
+    await expect.poll(() => jobsOf(runId)).toMatchObject([{ status: 'failed' }, { status: 'succeeded', result: { runId, status: 'succeeded' } }]);
+    expect(await second.workflows.resume()).toEqual([]);
+
+    // The first process's driver comes back to life (it was only paused): it finds the run no longer its own and writes nothing.
+    payment.hung!({ order: 'C3', stone: 'stone:C3', coupon: 'coupon:C3', payment: 'late' });
+    await first.engine.onClose();
+    expect(await runOf(runId)).toMatchObject({ status: 'succeeded', step: 3, state: { payment: 'payment:C3' } });
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { createRedisCacheStore } from '../integrations/redis/redis-cache-store.t
 import { createS3Storage } from '../integrations/s3/s3-storage.ts';
 import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
 import { createEventRelay } from '../events/event-relay.ts';
+import { outboxCleanupJob, scheduleOutboxCleanup } from '../events/outbox-cleanup.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
 import { SERVER_MODULES } from './index.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
@@ -36,6 +37,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const routeDeps = { ...deps, mediaStorage, jobs, cacheStore, cacheSources };
   // Every module's job kinds before any routes: a route or a start-up hook may submit any of them.
   for (const module of SERVER_MODULES) jobs.engine.register(...(module.jobKinds?.(app, routeDeps) ?? []));
+  // The outbox's own: delivered events past their retention are removed by a job the engine runs daily.
+  jobs.engine.register(outboxCleanupJob());
   for (const module of SERVER_MODULES) {
     const firstRoute = app.apiRoutes.length;
     module.routes?.(app, routeDeps);
@@ -51,6 +54,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   app.addHook('onReady', () => relay.start());
   // Before the job engine's own close stops pg-boss under the relay's worker.
   app.addHook('onClose', () => relay.stop());
+  const cleanup = scheduleOutboxCleanup(deps.db, jobs.engine, app.log);
+  app.addHook('onReady', async () => cleanup.start());
+  app.addHook('onClose', async () => cleanup.stop());
   deadLetterRoutes(app, deps.db, relay);
   jobRoutes(app, jobs);
 }

@@ -65,11 +65,10 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
     test: 'cache.test.ts: an attribute renamed removes the documents of the products that carry it, and only those',
   },
   'modules/diamonds/diamond.service.ts': {
-    // A stone sold or put back, pulled from the feed (emitted by the routes once the service's write
-    // committed: diamond.service.ts opens its own transactions), and a repricing (in its job's final
-    // transaction, through the job's `succeed`).
+    // A stone sold or put back, pulled from the feed (in the service's own transactions), and a
+    // repricing (in its job's final transaction, through the job's `succeed`, in the routes).
     emits: ['diamonds.changed'],
-    emittedIn: 'modules/diamonds/diamond.routes.ts',
+    emittedIn: ['modules/diamonds/diamond.service.ts', 'modules/diamonds/diamond.routes.ts'],
     test: 'cache.test.ts: a stone sold and a repricing remove the stones’ documents and the combinations',
   },
   'modules/diamonds/feed/diamond-ingest.ts': {

@@ -139,8 +139,6 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
   const { db, jobs, config } = deps;
   const { currentFeed, submit, feedService } = diamondFeedOf(app, deps);
   const service = createDiamondService(db);
-  /** A stone sold, put back or pulled (its own write committed): its document and the combinations go. */
-  const staleStone = (id: number) => emit(db, 'diamonds.changed', { ids: [id] });
 
   // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
   // handler has returned); a repricing still queued covers it, so a burst of edits queues one.
@@ -205,11 +203,9 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
   );
 
   route.post(diamondPaths.pull, { config: diamondsConfig, schema: { tags, body: diamondPullSchema, response: { 200: diamondActionResponseSchema } } }, async (request) => {
-    const pulled = await service.pull(await currentFeed(), request.body.certificate, contextOf(request));
-    await staleStone(pulled.diamond.id);
-    return pulled;
-  }
-  );
+    // The pull emits `diamonds.changed` in its merge's transaction.
+    return service.pull(await currentFeed(), request.body.certificate, contextOf(request));
+  });
 
   route.post(
     diamondPaths.reprice,
@@ -237,11 +233,8 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
   route.post(
     `${diamondPaths.list}/:id/sold`,
     { config: diamondsConfig, schema: { tags, params: idParamSchema, body: diamondSoldSchema, response: { 200: diamondActionResponseSchema } } },
-    async (request) => {
-      const answer = await service.setSold(request.params.id, request.body.isSold, contextOf(request));
-      await staleStone(request.params.id);
-      return answer;
-    },
+    // The service emits `diamonds.changed` in the write's transaction.
+    (request) => service.setSold(request.params.id, request.body.isSold, contextOf(request)),
   );
 
   // System > Nivoda Logs and System > Service (document 3 §2.1).

@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { affected } from '../../db/bulk-write.ts';
+import { emit } from '../../events/emit.ts';
 import type { ListQuerySpec } from '../../db/list-query.ts';
 import { applyListQuery, searchLoweredCondition } from '../../db/list-query.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
@@ -321,6 +322,8 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
             stoneCountDeltaSql(sql`select s.n, d.is_gemstone, d.is_lab, d.is_unavailable, s.is_sold, d.price is not null as is_priced
               from diamonds d, (values (-1, ${before.isSold}::boolean), (1, ${isSold}::boolean)) s(n, is_sold) where d.id = ${id}`),
           );
+          // Its document and the combinations go, once (and only if) this commits.
+          await emit(tx, 'diamonds.changed', { ids: [id] });
           await writeAudit(tx, context, { action: 'update', entity: ENTITY, entityId: id, before: { isSold: before.isSold }, after: { isSold } });
           version = await bumpListVersion(tx);
         }
@@ -340,7 +343,15 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
         yield [stone!];
       }
       await ingestStones(db, feed.source, one(), { mode: 'incremental', kind }, {
-        inTransaction: (tx) => writeAudit(tx, context, { action: 'create', entity: ENTITY, after: { source: feed.source, sourceId: stone.sourceId, certificate } }),
+        async inTransaction(tx) {
+          // The stone as merged (added, or its row updated): its document and the combinations go with the merge's commit.
+          const [merged] = await tx
+            .select({ id: diamonds.id })
+            .from(diamonds)
+            .where(and(eq(diamonds.source, feed.source), eq(diamonds.sourceId, stone.sourceId.trim())));
+          if (merged) await emit(tx, 'diamonds.changed', { ids: [merged.id] });
+          await writeAudit(tx, context, { action: 'create', entity: ENTITY, after: { source: feed.source, sourceId: stone.sourceId, certificate } });
+        },
       });
       const [row] = await db
         .select({ id: diamonds.id })

@@ -2,9 +2,11 @@ import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { MESSAGES } from '@facet/contract/messages';
 import { DIAMOND_MESSAGES, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { DiamondListRow, DiamondRecord, FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
+import { eventDeliveries, eventOutbox } from '../../events/event.table.ts';
+import { eventsDelivered } from '../../test/events.ts';
 import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { diamondMarkups } from '../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
@@ -384,6 +386,50 @@ describe('diamonds', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error.message).toBe(DIAMOND_MESSAGES.notFoundByCertificate('NOPE'));
       expect((await post('/api/diamonds/pull', { certificate: '' })).json().error.issues[0].message).toBe(MESSAGES.required);
+    });
+
+    it('a stone sold, put back or pulled emits its event in the write’s transaction: nothing when it rolls back, delivered when it commits', async () => {
+      const [row] = await fx.t.db.select({ id: diamonds.id, isSold: diamonds.isSold }).from(diamonds).where(eq(diamonds.stockId, 'PULL-ME'));
+      expect(row?.isSold).toBe(false);
+      const eventsOf = () =>
+        fx.t.db
+          .select({ id: eventOutbox.id })
+          .from(eventOutbox)
+          .where(and(eq(eventOutbox.name, 'diamonds.changed'), sql`${eventOutbox.payload} = ${JSON.stringify({ ids: [row!.id] })}::jsonb`));
+      const before = (await eventsOf()).length;
+      // The audit row, written after the change and its event, is refused: each write's transaction rolls back.
+      await fx.t.db.execute(sql`create function test_refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
+      await fx.t.db.execute(sql`create trigger test_refuse_audit before insert on audit_log for each row execute function test_refuse_audit()`);
+      try {
+        expect((await post(`/api/diamonds/${row!.id}/sold`, { isSold: true })).statusCode).toBe(500);
+        expect((await post('/api/diamonds/pull', { certificate: 'PULL123456' })).statusCode).toBe(500);
+      } finally {
+        await fx.t.db.execute(sql`drop trigger test_refuse_audit on audit_log`);
+        await fx.t.db.execute(sql`drop function test_refuse_audit()`);
+      }
+      expect((await fx.t.db.select({ isSold: diamonds.isSold }).from(diamonds).where(eq(diamonds.id, row!.id)))[0]?.isSold).toBe(false);
+      expect(await eventsOf()).toHaveLength(before);
+
+      // Committed: sold, put back and pulled, each one event written by the transaction that wrote the
+      // write's audit row (both stamped with that transaction's now(): no commit without its event),
+      // delivered to the cache's subscriber.
+      const lastStamp = async (query: ReturnType<typeof sql>) => ((await fx.t.db.execute(query)) as unknown as { rows: { at: string }[] }).rows[0]?.at;
+      for (const [url, payload] of [
+        [`/api/diamonds/${row!.id}/sold`, { isSold: true }],
+        [`/api/diamonds/${row!.id}/sold`, { isSold: false }],
+        ['/api/diamonds/pull', { certificate: 'PULL123456' }],
+      ] as const) {
+        const response = await post(url, payload);
+        expect(response.statusCode, response.body).toBe(200);
+        const emitted = await lastStamp(sql`select created_at::text as at from event_outbox where name = 'diamonds.changed' order by id desc limit 1`);
+        expect(emitted, url).toBe(await lastStamp(sql`select at::text as at from audit_log order by id desc limit 1`));
+      }
+      const committed = (await eventsOf()).slice(before).map((event) => event.id);
+      expect(committed).toHaveLength(3);
+      await eventsDelivered(fx.t.db);
+      const deliveries = await fx.t.db.select({ status: eventDeliveries.status }).from(eventDeliveries).where(inArray(eventDeliveries.eventId, committed));
+      expect(deliveries.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(deliveries.map((delivery) => delivery.status))).toEqual(new Set(['delivered']));
     });
 
     it('runs an import service as a job and logs the run; a failing feed leaves the table and logs the error', async () => {
