@@ -86,15 +86,26 @@ export async function queueOutboxCleanupIfDue(db: Db, engine: Pick<JobEngine, 'r
   });
 }
 
-/** Asks every hour (the first time an hour after start) whether a cleanup is due. */
+/**
+ * The first check, a few minutes after start (not at start, when the process has its own work to
+ * do): a server restarted more often than hourly (deploys, a crash loop) still cleans up.
+ */
+const FIRST_CHECK_MS = 5 * 60_000;
+
+/** Asks every hour, the first time a few minutes after start, whether a cleanup is due. */
 export function scheduleOutboxCleanup(db: Db, engine: Pick<JobEngine, 'ready' | 'submit'>, log: FastifyBaseLogger) {
+  let first: NodeJS.Timeout | null = null;
   let timer: NodeJS.Timeout | null = null;
+  const check = () => void queueOutboxCleanupIfDue(db, engine).catch((error: unknown) => log.error({ err: error }, 'outbox cleanup could not be queued'));
   return {
     start() {
-      timer = setInterval(() => void queueOutboxCleanupIfDue(db, engine).catch((error: unknown) => log.error({ err: error }, 'outbox cleanup could not be queued')), CHECK_EVERY_MS);
+      first = setTimeout(check, FIRST_CHECK_MS);
+      first.unref();
+      timer = setInterval(check, CHECK_EVERY_MS);
       timer.unref();
     },
     stop() {
+      if (first) clearTimeout(first);
       if (timer) clearInterval(timer);
     },
   };
