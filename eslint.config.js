@@ -6,6 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 /** An import that matches `regex` is an error, with the rule that says why. */
 const forbid = (regex, message) => ({ regex, message });
 
+const WEB_OVER_HTTP = forbid('^@facet/server(/|$)|(^|/)server/src(/|$)', 'The web app talks to the server over HTTP only; shared code lives in the contract.');
+
 /**
  * The package and layer boundaries of ARCHITECTURE.md, checked on every `npm run lint`
  * (`packages/server/src/test/boundaries.test.ts` proves a crossing fails). Tests may reach across:
@@ -58,12 +60,20 @@ export const boundaries = [
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/ui/tree-select.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [forbid('^@facet/server(/|$)|(^|/)server/src(/|$)', 'The web app talks to the server over HTTP only; shared code lives in the contract.')] },
+        {
+          patterns: [WEB_OVER_HTTP],
+          paths: [{ name: 'antd', importNames: ['TreeSelect'], message: "Use ui/tree-select.tsx: antd's TreeSelect points its input at a list id nothing carries (axe, critical)." }],
+        },
       ],
     },
+  },
+  {
+    files: ['packages/web/src/ui/tree-select.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_OVER_HTTP] }] },
   },
 ];
 

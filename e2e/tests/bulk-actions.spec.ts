@@ -32,7 +32,9 @@ test('shipping rates: filter, select all matching, set them Inactive as a job, s
 
   // Tick the page (five rows), then widen to everything the filter selects.
   await expect(rows(page)).toHaveCount(5);
-  await page.locator('.ant-table-thead').getByRole('checkbox').check();
+  // Each row's checkbox names its rate, not its position.
+  await expect(rows(page).getByRole('checkbox', { name: new RegExp(`^Select ${run} cheap \\d$`) })).toHaveCount(5);
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   await expect(bar(page)).toContainText('5 selected');
   await bar(page).getByRole('button', { name: 'Select all 8 matching' }).click();
   await expect(bar(page)).toContainText('All 8 matching selected');

@@ -54,6 +54,8 @@ test.describe('metals screens (edit only)', () => {
     await expect(rowOf(page, 'Rose Gold')).toContainText('£100.00');
     // 18ct is 75% fine: 100 × 75 / 100.
     await page.goto('/system/metalquality?search=rose');
-    await expect(page.getByRole('row', { name: /(^| )18ct Rose Gold / })).toContainText('£75.00');
+    // The row whose selection checkbox names the quality.
+    const roseGold = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select 18ct Rose Gold', exact: true }) });
+    await expect(roseGold).toContainText('£75.00');
   });
 });

@@ -135,7 +135,7 @@ test('products: paging, filters by name, category and status in the URL, reload,
   await expect(page.getByText(MESSAGES.selectAtLeastOne)).toBeVisible();
 
   // Select all on the page, then Delete Selected: confirmed, both gone, the rings untouched.
-  await page.locator('.ant-table-thead').getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Selected' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: MESSAGES.deleteConfirmTitle })).toContainText(MESSAGES.deleteConfirmText);

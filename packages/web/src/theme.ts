@@ -33,6 +33,11 @@ export const theme: ThemeConfig = {
     colorLink: '#0f766e',
     // antd's #ff4d4f reads at 3.3:1 on white (danger buttons, form messages) and carries white text as badly.
     colorError: '#cf1322',
+    // Text in a status colour (Typography's warning and success, form hints): antd writes the status
+    // colour itself, amber #faad14 at 1.9:1 and green #52c41a at 2.3:1 on white; these are its palette's
+    // first shades over 4.5:1 (6.8:1 and 5.6:1). Icons and borders keep the bright colours.
+    colorWarningText: READABLE_TAG_TEXT.gold7,
+    colorSuccessText: READABLE_TAG_TEXT.green7,
     colorTextTertiary: FAINT_TEXT,
     colorTextPlaceholder: FAINT_TEXT,
     borderRadius: 6,

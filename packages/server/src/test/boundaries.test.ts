@@ -64,6 +64,15 @@ describe('package and layer boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors(file, "import { createApp } from '../../server/src/app.ts';\nexport const a = createApp;\n")).toHaveLength(1);
     expect(await boundaryErrors(file, "import { createApp } from '@facet/server/app';\nexport const a = createApp;\n")).toHaveLength(1);
   });
+
+  it("fails a web file that takes antd's TreeSelect rather than ui/tree-select.tsx (the wrapper keeps the server rule)", async () => {
+    const errors = await boundaryErrors('packages/web/src/main.tsx', "import { TreeSelect } from 'antd';\nexport const t = TreeSelect;\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('ui/tree-select.tsx');
+    expect(await boundaryErrors('packages/web/src/main.tsx', "import type { TreeSelectProps } from 'antd';\nimport { Select } from 'antd';\nexport type P = TreeSelectProps;\nexport const s = Select;\n")).toEqual([]);
+    expect(await boundaryErrors('packages/web/src/ui/tree-select.tsx', "import { TreeSelect } from 'antd';\nexport const t = TreeSelect;\n")).toEqual([]);
+    expect(await boundaryErrors('packages/web/src/ui/tree-select.tsx', "import { createApp } from '@facet/server/app';\nexport const a = createApp;\n")).toHaveLength(1);
+  });
 });
 
 describe('boundaries between server modules (eslint.config.js: MODULE_AREAS, facet/module-boundaries)', () => {

@@ -16,6 +16,8 @@ import { isJobActive, useJob } from '../modules/jobs/use-job.ts';
 import { canAccess, useSession } from '../session/session-context.ts';
 import { failureMessage, isWorthReporting } from './feedback.ts';
 import { resourceKeys } from './resource-api.ts';
+import type { RowLabel } from './row-selection.ts';
+import { defaultRowLabel, selectionNames } from './row-selection.ts';
 
 /** The rows a bulk action applies to: those ticked on the page, or every row the list's filters select. */
 type Selection = { kind: 'ids'; ids: number[] } | { kind: 'all' };
@@ -28,11 +30,14 @@ const formatCount = (count: number) => count.toLocaleString('en-GB');
  * a selection column, and a bar "N selected · Select all 12,408 matching · Set status · Delete ·
  * Export" whose actions are confirmed with the count and run as a job, followed in place and in the
  * Job Centre. The selection is dropped when the filters change: it was made of what they showed.
+ * Each row's checkbox is named after its record ("Select 18ct Rose Gold"): `rowLabel`, else the
+ * row's name or title.
  */
 export function useBulkActions<R extends ResourceDefinition>(
   resource: R,
   filters: Record<string, string>,
   list: { pageIds: number[]; total: number; isTotalCapped: boolean },
+  rowLabel: RowLabel<{ id: number }> = defaultRowLabel(resource.label),
 ) {
   const session = useSession();
   const actions = canAccess(session, resource.permission) ? (resource.bulkActions ?? []) : [];
@@ -46,6 +51,7 @@ export function useBulkActions<R extends ResourceDefinition>(
     ? {
         selectedRowKeys: selection.kind === 'all' ? list.pageIds : selection.ids,
         onChange: (keys) => select({ kind: 'ids', ids: keys as number[] }),
+        ...selectionNames(rowLabel),
       }
     : undefined;
 

@@ -68,7 +68,8 @@ export function ImageUpload({ purpose, value = '', onChange, disabled = false, i
   return (
     <Flex vertical gap={8}>
       <Flex gap={12} align="center">
-        {value && <Image src={value} width={72} height={72} style={{ objectFit: 'contain' }} alt="" />}
+        {/* antd's Image is a button that opens a preview, named after its alt: an empty alt left it nameless. */}
+        {value && <Image src={value} width={72} height={72} style={{ objectFit: 'contain' }} alt="The current image" aria-label="Preview the current image" />}
         <input ref={input} id={id} type="file" accept={acceptFor(purpose)} style={{ display: 'none' }} onChange={(event) => void choose(event)} data-testid={`image-upload-${purpose}`} />
         <Button icon={<UploadOutlined />} loading={isUploading} disabled={disabled} onClick={() => input.current?.click()}>
           {value ? 'Replace image' : 'Upload image'}

@@ -15,6 +15,7 @@ import { RowActionButtons, StateSelect, StatusSwitch, withServerSorting } from '
 import { PageHeader } from './page-header.tsx';
 import type { ListItemOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
+import type { RowLabel } from './row-selection.ts';
 import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { editPathOf } from './resource-paths.ts';
 import { SearchBox } from './search-box.tsx';
@@ -33,6 +34,8 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   searchPlaceholder?: string;
   /** Per-row say over the actions (e.g. the master role has no edit or delete). */
   rowActions?: (record: ListItemOf<R>) => RowActionRules;
+  /** How a row is named to a screen reader (its selection checkbox: "Select <label>"); default: its name or title field. */
+  rowLabel?: (record: ListItemOf<R>) => string;
   /** How many data columns come before the Status switch, when the spec puts it among them; default: all. */
   statusAfter?: number;
 }
@@ -65,7 +68,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
     pageIds: items.map((item) => item.id),
     total: list.data?.total ?? 0,
     isTotalCapped: list.data?.totalIsCapped === true,
-  });
+  }, props.rowLabel as RowLabel<{ id: number }> | undefined);
 
   const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
   const openEdit = (record: ListItemOf<R>) => void navigate(editPathOf(paths, record.id), { state: returnState });

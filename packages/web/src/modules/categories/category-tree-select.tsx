@@ -1,9 +1,9 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { CategoryTreeNode } from '@facet/contract/modules/categories/category.schema';
 import type { TreeSelectProps } from 'antd';
-import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { choicesLoadingState } from '../../ui/loading-state.tsx';
+import { TreeSelect } from '../../ui/tree-select.tsx';
 import { useCategoryTree } from './category.api.ts';
 
 type TreeData = NonNullable<TreeSelectProps['treeData']>;

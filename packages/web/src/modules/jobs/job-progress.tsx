@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { JOB_STATUS_LABELS, downloadOf, jobDownloadPath } from '@facet/contract/modules/jobs/job.schema';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
 import { Flex, Progress, Tag, Typography } from 'antd';
-import { useJob } from './use-job.ts';
+import { isJobActive, useJob } from './use-job.ts';
 
 const STATUS_COLOURS: Record<JobRecord['status'], string> = {
   queued: 'default',
@@ -25,7 +25,8 @@ export function JobProgressBar({ job }: { job: JobRecord }) {
     <Flex vertical style={{ minWidth: 160 }}>
       <Progress percent={percent} status={status} size="small" aria-label={`Progress of job ${job.id}`} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {job.progressTotal === null ? 'Waiting to start' : `${job.progressDone.toLocaleString()} of ${job.progressTotal.toLocaleString()}`}
+        {/* A job that ended before it counted its work (a feed that never answered) did nothing: it is not waiting. */}
+        {job.progressTotal === null ? (isJobActive(job) ? 'Waiting to start' : 'Nothing processed') : `${job.progressDone.toLocaleString()} of ${job.progressTotal.toLocaleString()}`}
       </Typography.Text>
     </Flex>
   );

@@ -14,6 +14,7 @@ export default function MetalQualityListPage() {
       paths={metalQualityPaths}
       title="Metal Quality"
       searchPlaceholder="Search metal quality or metal"
+      rowLabel={(row) => `${row.metalQuality} ${row.metalType}`}
       columns={[
         { title: 'Metal Quality', dataIndex: 'metalQuality' },
         // Not a column of the spec: without it 18ct yellow and 18ct white gold look the same.

@@ -4,11 +4,12 @@ import type { NavigationMenuItemRecord } from '@facet/contract/modules/navigatio
 import { MENU_TYPE_LABELS, MENU_TYPES, navigationMenuItemInputSchema, navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TreeSelectProps } from 'antd';
-import { App, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { App, Form, Input, InputNumber, Select } from 'antd';
 import { useMemo } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { ImageUpload } from '../../ui/image-upload.tsx';
+import { TreeSelect } from '../../ui/tree-select.tsx';
 import { choicesLoadingState } from '../../ui/loading-state.tsx';
 import { resourceApi, resourceKeys } from '../../ui/resource-api.ts';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';

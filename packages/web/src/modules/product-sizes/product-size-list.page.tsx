@@ -10,6 +10,7 @@ export default function ProductSizeListPage() {
       title="Product Size"
       addLabel="Add Product Size"
       searchPlaceholder="Search size type"
+      rowLabel={(sizeType) => sizeType.type}
       columns={[{ title: 'Type', dataIndex: 'type' }]}
       // Spec: delete is disabled, with the reason as a tooltip, while products use the size type.
       rowActions={(sizeType) => (sizeType.inUse ? { delete: { disabledReason: 'Products use this size type; it cannot be deleted.' } } : {})}

@@ -15,6 +15,7 @@ import type { ListSorting } from '../../ui/list-columns.tsx';
 import { dateColumn, RowActionButtons, StatusSwitch, withServerSorting } from '../../ui/list-columns.tsx';
 import { choicesLoadingState, tableLoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { selectionNames } from '../../ui/row-selection.ts';
 import { Thumbnail } from '../../ui/thumbnail.tsx';
 import type { ListReturnState } from '../../ui/resource-paths.ts';
 import { editPathOf } from '../../ui/resource-paths.ts';
@@ -237,7 +238,8 @@ export default function ProductListPage() {
           size="middle"
           columns={columns}
           dataSource={items}
-          rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys as number[]) }}
+          // A variant shares its parent's name: the SKU tells their checkboxes apart.
+          rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys as number[]), ...selectionNames<ProductListRow>((product) => `${product.name} ${product.sku}`) }}
           {...tableLoadingState(list.isFetching)}
           onChange={handleTableChange}
           scroll={{ x: 'max-content' }}
