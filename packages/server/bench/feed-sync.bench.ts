@@ -28,6 +28,7 @@ import { openBenchDatabase } from './bench-database.ts';
 import type { BenchServer } from './bench-server.ts';
 import { memoryOf, startBenchServer } from './bench-server.ts';
 import { startFakeNivodaProcess } from './fake-nivoda-process.ts';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
@@ -47,13 +48,20 @@ function machineBusySeconds(): number {
   const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
   return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
 }
-/** CPU seconds PostgreSQL's processes have used (backends and background workers). */
+/**
+ * CPU seconds PostgreSQL's processes have used: the live ones' own, and the postmaster's children's
+ * that have ended (a connection's backend closed by the pool adds its time there when reaped).
+ */
 function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuSecondsOf(Number(entry));
+      if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const parent = stat[1]!;
+      const isPostmaster = !fs.readFileSync(`/proc/${parent}/comm`, 'utf8').trim().startsWith('postgres');
+      total += (Number(stat[11]) + Number(stat[12]) + (isPostmaster ? Number(stat[13]) + Number(stat[14]) : 0)) / 100;
     } catch {
       // The process ended while the list was read.
     }
@@ -192,6 +200,18 @@ try {
     await Promise.all([listing, polling]);
     clearInterval(sampler);
     const rssAfter = memoryOf(pid).rss;
+    // What the runs queued after them (the storefront cache's Generate of the stones they changed)
+    // runs to its end before the next round starts or the memory is read again: a nightly sync does
+    // not start while the last one's follow-up work is running, and otherwise the round after would
+    // be timed with it.
+    const followUpStarted = performance.now();
+    const hasJobsUnderWay = async () => {
+      const result = (await database.db.execute(sql`select count(*)::int as n from job_runs where status in ('queued', 'running')`)) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]?.n ?? 0) > 0;
+    };
+    while (await hasJobsUnderWay()) await sleep(500);
+    const followUpSeconds = (performance.now() - followUpStarted) / 1000;
+    const rssSettled = memoryOf(pid).rss;
     console.log(`${label}: ${((ended - started) / 1000).toFixed(1)} s from the starts to the last run's end   (load ${load()})`);
     for (const [service, job] of jobs) console.log(`  ${service.padEnd(9)} ended after ${((job.endedAt! - started) / 1000).toFixed(1)} s, ${job.status}`);
     // Where the runs' time went on the machine's cores: the fake (Nivoda's servers, in production not
@@ -200,7 +220,7 @@ try {
     console.log(`  CPU during the runs: fake Nivoda ${cpuUsed.fake.toFixed(1)} s, server ${cpuUsed.server.toFixed(1)} s, PostgreSQL ${cpuUsed.postgres.toFixed(1)} s, the machine ${cpuUsed.machine.toFixed(1)} s busy of ${((os.cpus().length * (ended - started)) / 1000).toFixed(1)} s (${os.cpus().length} cores)`);
     summary('  lists (during and 15 s after)', lists, `, ${capped} capped totals`);
     summary('  Import Services polls', polls);
-    console.log(`  server RSS ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak, ${mb(rssAfter)} 15 s after the last run`);
+    console.log(`  server RSS ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak, ${mb(rssAfter)} 15 s after the last run, ${mb(rssSettled)} once the jobs they queued had ended (${followUpSeconds.toFixed(1)} s more)`);
     if (redis) console.log(`  Redis used memory ${mb((redisBefore / 1024) | 0)} before, ${mb(((await redisUsedBytes(redis.client)) / 1024) | 0)} after (the storefront cache's documents)`);
   }
 } finally {
