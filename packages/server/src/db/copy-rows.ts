@@ -34,28 +34,32 @@ export async function copyRows(db: Db, table: string, columns: readonly string[]
 }
 
 /**
- * The rows go to the connection in pieces of this size, each once the socket has taken the last: a
- * batch of feed stones is several MB, and written whole it held the event loop for the kernel's
- * loopback copy of all of it (up to 0.6 s under load) while staff's requests waited.
+ * The rows go to the connection in pieces of this size, one a turn of the event loop: a batch of feed
+ * stones is several MB, and written whole it held the event loop for the kernel's loopback copy of
+ * all of it (up to 0.6 s under load) while staff's requests waited. One a turn, because the
+ * connection's writes are corked until the end of the turn (`coalesceQueryWrites`): pieces written in
+ * one turn still leave as one write.
  */
 const COPY_PIECE_BYTES = 256 * 1024;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function copyOver(client: pg.ClientBase, statement: string, rows: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const stream = client.query(copyFrom(`${statement}stdin`));
+    let failure: Error | null = null;
     stream.on('finish', resolve);
-    stream.on('error', reject);
+    stream.on('error', (error: Error) => {
+      failure = error;
+      reject(error);
+    });
     const bytes = typeof rows === 'string' ? Buffer.from(rows) : rows;
-    let at = 0;
-    const writePieces = () => {
-      while (at < bytes.length) {
-        const piece = bytes.subarray(at, at + COPY_PIECE_BYTES);
-        at += piece.length;
-        // The socket's buffer is full: the next piece waits for it to drain (a turn of the event loop for others).
-        if (!stream.write(piece)) return void stream.once('drain', writePieces);
+    void (async () => {
+      for (let at = 0; at < bytes.length && !failure; at += COPY_PIECE_BYTES) {
+        // The socket's buffer is full: the next piece waits for it to drain (or the COPY to fail).
+        if (!stream.write(bytes.subarray(at, at + COPY_PIECE_BYTES))) await new Promise((go) => stream.once('drain', go).once('error', go));
+        await nextTurn();
       }
-      stream.end();
-    };
-    writePieces();
+      if (!failure) stream.end();
+    })();
   });
 }
