@@ -43,6 +43,19 @@ export async function copyRows(db: Db, table: string, columns: readonly string[]
 const COPY_PIECE_BYTES = 256 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Waits for the stream to drain or fail, leaving no listener behind (a batch waits many times). */
+function drainedOrFailed(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('error', done);
+  });
+}
+
 function copyOver(client: pg.ClientBase, statement: string, rows: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const stream = client.query(copyFrom(`${statement}stdin`));
@@ -56,7 +69,7 @@ function copyOver(client: pg.ClientBase, statement: string, rows: string | Uint8
     void (async () => {
       for (let at = 0; at < bytes.length && !failure; at += COPY_PIECE_BYTES) {
         // The socket's buffer is full: the next piece waits for it to drain (or the COPY to fail).
-        if (!stream.write(bytes.subarray(at, at + COPY_PIECE_BYTES))) await new Promise((go) => stream.once('drain', go).once('error', go));
+        if (!stream.write(bytes.subarray(at, at + COPY_PIECE_BYTES))) await drainedOrFailed(stream);
         await nextTurn();
       }
       if (!failure) stream.end();
