@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../../../workers/background-priority.ts';
 import type { FeedReadOptions, FeedWorkerSpec, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
 import type { NivodaFeedConfig } from '../../../integrations/nivoda/nivoda-feed.ts';
 import { createNivodaFeed } from '../../../integrations/nivoda/nivoda-feed.ts';
@@ -40,6 +41,9 @@ function feedOf(spec: FeedWorkerSpec): StoneFeed {
   if (spec.type === 'nivoda') return createNivodaFeed(spec.options as NivodaFeedConfig);
   return createGeneratedFeed(spec.options as GeneratedFeedOptions);
 }
+
+// Staff's requests on the main thread come first: the read takes what CPU they leave.
+lowerThisThreadsPriority();
 
 let credits = BATCHES_AHEAD;
 let wake: (() => void) | null = null;
