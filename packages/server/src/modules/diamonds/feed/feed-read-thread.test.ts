@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readInWorker } from './feed-read-thread.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
-import type { KnownStones, StagedBatch } from './stone-staging.ts';
+import type { StagedBatch } from './stone-staging.ts';
 import { stagedRead, stoneFingerprint } from './stone-staging.ts';
 
 const STAGE_KEY = '00000000-0000-4000-8000-000000000001';
@@ -40,11 +40,9 @@ describe('a feed read in a worker thread', () => {
     });
     entries.push({ fingerprint: stoneFingerprint('gone', '0'.repeat(32)), id: 5_000 });
     entries.sort((x, y) => x.fingerprint[0] - y.fingerprint[0] || x.fingerprint[1] - y.fingerprint[1]);
-    const known: KnownStones = {
-      high: Uint32Array.from(entries, (entry) => entry.fingerprint[0]),
-      low: Uint32Array.from(entries, (entry) => entry.fingerprint[1]),
-      ids: Int32Array.from(entries, (entry) => entry.id),
-    };
+    // As the database answers them: 16 hex digits of fingerprint, 8 of id, a stone.
+    const hex = (value: number) => value.toString(16).padStart(8, '0');
+    const known = entries.map((entry) => hex(entry.fingerprint[0]) + hex(entry.fingerprint[1]) + hex(entry.id)).join('');
     const read = readInWorker(feed.worker!, { kind: 'natural', mode: 'full' });
     const staged: string[] = [];
     let unchanged = 0;

@@ -5,7 +5,7 @@ import type { NivodaFeedConfig } from '../../../integrations/nivoda/nivoda-feed.
 import { createNivodaFeed } from '../../../integrations/nivoda/nivoda-feed.ts';
 import type { GeneratedFeedOptions } from './generated-stone-feed.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
-import type { KnownStones, ReadOutcome, StagedBatch } from './stone-staging.ts';
+import type { PackedKnownStones, ReadOutcome, StagedBatch } from './stone-staging.ts';
 import { stagedRead } from './stone-staging.ts';
 
 /** What the worker is started with (copied to it). */
@@ -13,8 +13,8 @@ export interface FeedReadStart {
   spec: FeedWorkerSpec;
   read: { kind: FeedReadOptions['kind']; mode: FeedReadOptions['mode']; since?: string };
   stageKey: string;
-  /** The stones the table holds that the read leaves unstaged when it sends them unchanged (their memory handed over). */
-  known: KnownStones | null;
+  /** The stones the table holds that the read leaves unstaged when it sends them unchanged (parsed in the thread). */
+  known: PackedKnownStones | null;
 }
 /** What the worker sends back. */
 export type FromReader =
