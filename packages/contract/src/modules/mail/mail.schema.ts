@@ -22,7 +22,8 @@ export const MAIL_CONCERNS_MAX = 96;
 export const mailListRowSchema = recordMetaSchema.extend({
   to: z.string(),
   subject: z.string(),
-  status: z.enum(MAIL_STATUSES),
+  /** Where it stands (not `status`, which a resource keeps for its own status switch or states). */
+  sendStatus: z.enum(MAIL_STATUSES),
   /** Sends tried so far (since the last Send again). */
   attempts: z.number().int(),
   /** Why the last try failed, as the SMTP server or the network said. */
@@ -70,7 +71,7 @@ export const mailOutboxResource = defineResource({
   status: null,
   operations: { create: false, update: false, delete: false },
   filters: {
-    status: choiceFilter('Status', MAIL_STATUS_LABELS),
+    sendStatus: choiceFilter('Status', MAIL_STATUS_LABELS),
     concerns: textFilter('Concerns', { maxLength: MAIL_CONCERNS_MAX, match: 'equals' }),
   },
 });

@@ -39,8 +39,8 @@ describe(`kill -9 in the middle of sending a mail (${serverUrl ? 'PostgreSQL' : 
 
     const again = await start(serverEnv);
     const mailOf = async () => (await (await fetch(`${again.base}/api/mail-outbox/${id}`, { headers: { cookie: again.cookie } })).json()) as MailRecord;
-    const mail = await pollUntil(mailOf, (now) => now.status !== 'queued', { timeoutMs: 60_000, everyMs: 50 });
-    expect(mail).toMatchObject({ status: 'sent', attempts: 2 });
+    const mail = await pollUntil(mailOf, (now) => now.sendStatus !== 'queued', { timeoutMs: 60_000, everyMs: 50 });
+    expect(mail).toMatchObject({ sendStatus: 'sent', attempts: 2 });
     expect(smtp.messages.map((message) => message.parsed.subject)).toEqual(['Cut off mid-send']);
     await stop('SIGTERM');
   });

@@ -45,7 +45,7 @@ export async function queueMail(tx: Db, mail: MailToQueue): Promise<number> {
       text: mail.text,
       html: mail.html,
       concerns: mail.concerns ?? null,
-      ...(isDeliverable ? { status: 'queued' as const } : { status: 'failed' as const, lastError: MAIL_MESSAGES.invalidRecipient, nextAttemptAt: null }),
+      ...(isDeliverable ? { sendStatus: 'queued' as const } : { sendStatus: 'failed' as const, lastError: MAIL_MESSAGES.invalidRecipient, nextAttemptAt: null }),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -61,12 +61,12 @@ export function createMailService(db: Db) {
       await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(mailOutbox).where(and(eq(mailOutbox.id, id), isLive(mailOutbox))).for('update');
         if (!existing) throw notFound();
-        if (existing.status !== 'failed') throw conflict(MAIL_MESSAGES.notFailed);
+        if (existing.sendStatus !== 'failed') throw conflict(MAIL_MESSAGES.notFailed);
         await tx
           .update(mailOutbox)
-          .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, version: sql`${mailOutbox.version} + 1`, updatedAt: sql`now()`, updatedBy: context.actor.id })
+          .set({ sendStatus: 'queued', attempts: 0, nextAttemptAt: sql`now()`, version: sql`${mailOutbox.version} + 1`, updatedAt: sql`now()`, updatedBy: context.actor.id })
           .where(eq(mailOutbox.id, id));
-        await writeAudit(tx, context, { action: 'retry', entity: mailOutboxResource.entity, entityId: id, before: { status: existing.status }, after: { status: 'queued' } });
+        await writeAudit(tx, context, { action: 'retry', entity: mailOutboxResource.entity, entityId: id, before: { sendStatus: existing.sendStatus }, after: { sendStatus: 'queued' } });
       });
       return crud.get(id);
     },

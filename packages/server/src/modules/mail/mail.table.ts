@@ -17,7 +17,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('body_text').notNull(),
     html: text('body_html').notNull(),
-    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    sendStatus: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

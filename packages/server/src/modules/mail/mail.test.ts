@@ -54,7 +54,7 @@ describe('customer e-mail through SMTP, from the outbox', () => {
     expect(message!.parsed.messageId).toMatch(new RegExp(`^<mail-${id}\\.`));
 
     const mail = await mailOf(t, admin, id);
-    expect(mail).toMatchObject({ status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null, concerns: 'order:100001', to: 'ada@example.com' });
+    expect(mail).toMatchObject({ sendStatus: 'sent', attempts: 1, lastError: null, nextAttemptAt: null, concerns: 'order:100001', to: 'ada@example.com' });
     expect(mail.sentAt).not.toBeNull();
   });
 
@@ -90,13 +90,13 @@ describe('customer e-mail through SMTP, from the outbox', () => {
     const id = await t.db.transaction((tx) => queueMail(tx, { to: 'cy@example.com', subject: 'While SMTP was down', text: 'hello', html: '<p>hello</p>', concerns: 'order:100003' }));
     await expect.poll(async () => (await mailOf(t, admin, id)).attempts, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
     const waiting = await mailOf(t, admin, id);
-    expect(waiting.status).toBe('queued');
+    expect(waiting.sendStatus).toBe('queued');
     expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(waiting.nextAttemptAt).not.toBeNull();
     expect(received('While SMTP was down')).toEqual([]);
 
     await smtp.up();
-    await expect.poll(async () => (await mailOf(t, admin, id)).status, { timeout: 15_000, interval: 20 }).toBe('sent');
+    await expect.poll(async () => (await mailOf(t, admin, id)).sendStatus, { timeout: 15_000, interval: 20 }).toBe('sent');
     expect(received('While SMTP was down')).toHaveLength(1);
     expect((await mailOf(t, admin, id)).lastError).toBeNull();
   });
@@ -104,18 +104,18 @@ describe('customer e-mail through SMTP, from the outbox', () => {
   it('retries a temporary refusal (451) and gives up at once on a permanent one (550): failed with the reason until staff send it again', async () => {
     smtp.refuseNext(1, 451);
     const busy = await t.db.transaction((tx) => queueMail(tx, { to: 'dee@example.com', subject: 'Busy server', text: 'x', html: '<p>x</p>' }));
-    await expect.poll(async () => (await mailOf(t, admin, busy)).status, { timeout: 10_000, interval: 20 }).toBe('sent');
+    await expect.poll(async () => (await mailOf(t, admin, busy)).sendStatus, { timeout: 10_000, interval: 20 }).toBe('sent');
     expect((await mailOf(t, admin, busy)).attempts).toBe(2);
 
     smtp.refuseNext(1, 550);
     const refused = await t.db.transaction((tx) => queueMail(tx, { to: 'nobody@example.com', subject: 'No such mailbox', text: 'x', html: '<p>x</p>' }));
-    await expect.poll(async () => (await mailOf(t, admin, refused)).status, { timeout: 10_000, interval: 20 }).toBe('failed');
+    await expect.poll(async () => (await mailOf(t, admin, refused)).sendStatus, { timeout: 10_000, interval: 20 }).toBe('failed');
     expect((await mailOf(t, admin, refused)).lastError).toContain('Mailbox unavailable');
 
     const retried = await t.request(admin, { method: 'POST', url: `/api/mail-outbox/${refused}/retry` });
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ message: MAIL_MESSAGES.retried, mail: { status: 'queued', attempts: 0 } });
-    await expect.poll(async () => (await mailOf(t, admin, refused)).status, { timeout: 10_000, interval: 20 }).toBe('sent');
+    expect(retried.json()).toMatchObject({ message: MAIL_MESSAGES.retried, mail: { sendStatus: 'queued', attempts: 0 } });
+    await expect.poll(async () => (await mailOf(t, admin, refused)).sendStatus, { timeout: 10_000, interval: 20 }).toBe('sent');
     expect(received('No such mailbox')).toHaveLength(1);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(refused)));
     expect(audits.filter((row) => row.entity === 'mail' && row.action === 'retry')).toHaveLength(1);
@@ -129,12 +129,12 @@ describe('customer e-mail through SMTP, from the outbox', () => {
   it('keeps a mail to an address that is no e-mail address as failed, without failing the caller, and never sends it', async () => {
     const id = await t.db.transaction((tx) => queueMail(tx, { to: 'not an address', subject: 'Typo', text: 'x', html: '<p>x</p>' }));
     const mail = await mailOf(t, admin, id);
-    expect(mail).toMatchObject({ status: 'failed', lastError: MAIL_MESSAGES.invalidRecipient, attempts: 0 });
+    expect(mail).toMatchObject({ sendStatus: 'failed', lastError: MAIL_MESSAGES.invalidRecipient, attempts: 0 });
   });
 
   it('puts a subject on one line: a line break from a customer’s text cannot start a header', async () => {
     const id = await t.db.transaction((tx) => queueMail(tx, { to: 'eve@example.com', subject: 'Hello\r\nBcc: victim@example.com', text: 'x', html: '<p>x</p>' }));
-    await expect.poll(async () => (await mailOf(t, admin, id)).status, { timeout: 10_000, interval: 20 }).toBe('sent');
+    await expect.poll(async () => (await mailOf(t, admin, id)).sendStatus, { timeout: 10_000, interval: 20 }).toBe('sent');
     const [message] = received('Hello Bcc: victim@example.com');
     expect(message!.envelopeTo).toEqual(['eve@example.com']);
     expect(message!.parsed.bcc).toBeUndefined();
@@ -147,7 +147,7 @@ describe('customer e-mail through SMTP, from the outbox', () => {
     expect(total).toBe(2);
     expect(items.map((item) => item.subject)).toEqual(['Refund for your order 100002', 'Your order 100002 has been shipped']);
     expect(items[0]).not.toHaveProperty('html');
-    const failed = (await t.request(admin, { method: 'GET', url: '/api/mail-outbox?status=failed' })).json() as { items: MailListRow[] };
+    const failed = (await t.request(admin, { method: 'GET', url: '/api/mail-outbox?sendStatus=failed' })).json() as { items: MailListRow[] };
     expect(failed.items.map((item) => item.subject)).toEqual(['Typo']);
     const view = await mailOf(t, admin, items[0]!.id);
     expect(view.text).toContain('£1,250.50');
@@ -184,6 +184,6 @@ describe('customer e-mail without SMTP_URL', () => {
     const id = await t.db.transaction((tx) => queueOrderMail(tx, { kind: 'status-changed', to: 'fay@example.com', customerName: 'Fay', orderNumber: '100004', statusLabel: 'CONFIRMED' }));
     expect((await t.request(admin, { method: 'GET', url: '/api/mail-outbox/sender' })).json()).toEqual({ isConfigured: false });
     const mail = await mailOf(t, admin, id);
-    expect(mail).toMatchObject({ status: 'queued', attempts: 0, sentAt: null, lastError: null });
+    expect(mail).toMatchObject({ sendStatus: 'queued', attempts: 0, sentAt: null, lastError: null });
   });
 });
