@@ -1,13 +1,15 @@
 import { MAIL_MESSAGES } from '@facet/contract/modules/mail/mail.schema';
 import type { MailListRow, MailRecord } from '@facet/contract/modules/mail/mail.schema';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSmtp } from '../../integrations/smtp/fake-server.ts';
 import { startFakeSmtp } from '../../integrations/smtp/fake-server.ts';
 import { auditLog } from '../../db/audit.table.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { createSmtpTransport } from '../../integrations/smtp/smtp-transport.ts';
 import { queueMail, queueOrderMail } from './index.ts';
+import { createMailSender } from './mail-sender.ts';
 import { mailOutbox } from './mail.table.ts';
 
 const HOSTILE_NAME = `<script>alert("x")</script> O'Brien & <b>Sons</b>`;
@@ -138,6 +140,22 @@ describe('customer e-mail through SMTP, from the outbox', () => {
     const [message] = received('Hello Bcc: victim@example.com');
     expect(message!.envelopeTo).toEqual(['eve@example.com']);
     expect(message!.parsed.bcc).toBeUndefined();
+  });
+
+  it('sends each mail once when several senders go at the same mail at once (claims skip what another holds)', async () => {
+    const subjects = Array.from({ length: 12 }, (_, index) => `Race ${index}`);
+    await t.db.transaction(async (tx) => {
+      for (const subject of subjects) await queueMail(tx, { to: 'race@example.com', subject, text: 'x', html: '<p>x</p>' });
+    });
+    const transports = [createSmtpTransport(smtp.url), createSmtpTransport(smtp.url)];
+    const senders = transports.map((transport) => createMailSender(t.db, transport, t.app.log, { pollMs: 1000, firstRetryMs: 50, leaseMs: 60_000, fallbackFrom: 'shop@example.com' }));
+    // Beside the app's own sender, which polls every 20 ms.
+    await Promise.all(senders.map((sender) => sender.sendDue()));
+    // Settled as sent only after the SMTP server accepted it: once all are, every send has arrived.
+    const sentRaces = () => t.db.$count(mailOutbox, and(like(mailOutbox.subject, 'Race %'), eq(mailOutbox.sendStatus, 'sent')));
+    await expect.poll(sentRaces, { timeout: 10_000, interval: 20 }).toBe(subjects.length);
+    for (const subject of subjects) expect(received(subject), subject).toHaveLength(1);
+    for (const transport of transports) transport.close();
   });
 
   it('lists the outbox newest first, filtered by what a mail concerns and by status, without the bodies; a mail’s view has them', async () => {
