@@ -12,6 +12,7 @@ import { diamondQualitiesWebModule } from './modules/diamond-qualities/diamond-q
 import { diamondShapesWebModule } from './modules/diamond-shapes/diamond-shape.module.ts';
 import { diamondsWebModule } from './modules/diamonds/diamond.module.ts';
 import { imageSyncWebModule } from './modules/image-sync/image-sync.module.ts';
+import { mailWebModule } from './modules/mail/mail.module.ts';
 import { jobsWebModule } from './modules/jobs/job.module.ts';
 import { metalQualitiesWebModule } from './modules/metal-qualities/metal-quality.module.ts';
 import { metalsWebModule } from './modules/metals/metal.module.ts';
@@ -59,6 +60,7 @@ const WEB_MODULES = [
   metalsWebModule,
   metalQualitiesWebModule,
   customerGroupsWebModule,
+  mailWebModule,
 ];
 
 /**

@@ -10,6 +10,8 @@ import { diamondMarkupsModule } from './diamond-markups/diamond-markup.module.ts
 import { diamondQualitiesModule } from './diamond-qualities/diamond-quality.module.ts';
 import { diamondShapesModule } from './diamond-shapes/diamond-shape.module.ts';
 import { diamondsModule } from './diamonds/diamond.module.ts';
+import { invoicesModule } from './invoices/invoice.module.ts';
+import { mailModule } from './mail/mail.module.ts';
 import { mediaModule } from './media/media.module.ts';
 import { metalQualitiesModule } from './metal-qualities/metal-quality.module.ts';
 import { metalsModule } from './metals/metal.module.ts';
@@ -61,4 +63,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsModule,
   cacheModule,
   apiKeysModule,
-  storefrontModule,];
+  storefrontModule,
+  mailModule,
+  invoicesModule,
+];
