@@ -1,2 +1,3 @@
 /** The public face of settings: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
 export { shopName } from './shop-name.ts';
+export { readSettingValues, settingValueSql, writeSettingValues } from './setting-values.ts';
