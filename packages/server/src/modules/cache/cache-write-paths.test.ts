@@ -37,6 +37,12 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
   'modules/products/product.save.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
   'modules/products/product.variants.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
   'modules/products/product.delete.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.delete.ts', test: PRODUCT_SAVE_TEST },
+  // The list's bulk status and delete, in their job's transaction.
+  'modules/products/product.bulk.ts': {
+    emits: ['products.changed'],
+    emittedIn: 'modules/products/product.bulk.ts',
+    test: 'product.bulk.test.ts: Delete Selected and a bulk status name the products whose documents changed',
+  },
   'modules/product-prices/product-price.service.ts': {
     // The apply runs in its job's transaction, the rollback in its own: both emit there.
     emits: ['products.changed'],
