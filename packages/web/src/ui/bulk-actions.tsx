@@ -81,9 +81,12 @@ export function useBulkActions<T extends { id: number }>(
   const matching = `${formatCount(shown.total)}${shown.isTotalCapped ? '+' : ''}`;
   const count = selection.kind === 'all' ? matching : formatCount(selection.ids.length);
   const isEmpty = selection.kind === 'ids' && selection.ids.length === 0;
+  // Every matching row ticked (they fit on one page) is what the filters select: an export can take them.
+  const isAllMatching = selection.kind === 'all' || (!isEmpty && selection.ids.length === shown.total && !shown.isTotalCapped);
 
   function confirm({ title, content, okText = 'Yes', cancelText = 'No', isDanger = false, request, scope = 'selection' }: BulkConfirmation) {
-    const target = scope === 'everything' ? { filters: {} } : selection.kind === 'all' ? { filters } : { ids: selection.kind === 'ids' ? selection.ids : [] };
+    const byFilters = selection.kind === 'all' || (request.action === 'export' && isAllMatching);
+    const target = scope === 'everything' ? { filters: {} } : byFilters ? { filters } : { ids: selection.kind === 'ids' ? selection.ids : [] };
     modal.confirm({
       title,
       content,
@@ -121,6 +124,7 @@ export function useBulkActions<T extends { id: number }>(
       matching={matching}
       count={count}
       selection={isEmpty ? null : selection}
+      isAllMatching={isAllMatching}
       onSelect={select}
       jobId={started?.jobId ?? null}
       confirm={confirm}
@@ -137,11 +141,12 @@ function BulkActionBar(props: {
   count: string;
   /** Null when nothing is selected: the bar is hidden. */
   selection: Selection | null;
+  isAllMatching: boolean;
   onSelect: (selection: Selection) => void;
   jobId: number | null;
   confirm: (confirmation: BulkConfirmation) => void;
 }) {
-  const { list, actions, shown, matching, count, selection, onSelect, jobId, confirm } = props;
+  const { list, actions, shown, matching, count, selection, isAllMatching, onSelect, jobId, confirm } = props;
   const records = list.name.replaceAll('-', ' ');
   const status = list.status;
   const statusChoices = !status ? [] : status.kind === 'switch' ? [true, false] : [...status.states];
@@ -178,10 +183,10 @@ function BulkActionBar(props: {
             </Button>
           )}
           {actions.includes('export') && (
-            // An export takes the list's filters (the server refuses ticked ids): offered once all matching are selected.
+            // An export takes the list's filters (the server refuses ticked ids): offered once every matching row is selected.
             <Button
-              disabled={selection.kind !== 'all'}
-              title={selection.kind === 'all' ? undefined : MESSAGES.bulkExportNeedsFilters}
+              disabled={!isAllMatching}
+              title={isAllMatching ? undefined : MESSAGES.bulkExportNeedsFilters}
               onClick={() => confirm({ title: MESSAGES.bulkExportConfirm(count, records), request: { action: 'export' } })}
             >
               Export
