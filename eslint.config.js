@@ -107,24 +107,6 @@ export const MODULE_AREAS = {
 };
 const areaOf = new Map(Object.entries(MODULE_AREAS).flatMap(([area, modules]) => modules.map((module) => [module, area])));
 
-/**
- * The crossings left when the rule came (issue 23 §2), each with the work that removes it: any other
- * crossing fails lint, and an entry whose import is gone fails the boundaries test, so this only shrinks.
- * Paths are relative to packages/server/src.
- */
-export const PENDING_CROSSINGS = {
-  'modules/diamonds/feed/diamond-settings.ts -> modules/settings/setting.table.ts': 'the feed settings and exchange rate are setting rows: to be read and written through settings/index.ts',
-  'modules/diamonds/diamond.demo.ts -> modules/settings/setting.table.ts': 'as diamond-settings.ts',
-  'modules/diamonds/feed/test-stone-feed.ts -> modules/settings/setting.table.ts': 'as diamond-settings.ts',
-  'modules/categories/category.service.ts -> modules/navigation-menu/navigation-menu.table.ts': 'a menu item blocks its category’s delete: to be a usage check navigation-menu declares',
-  'modules/navigation-menu/navigation-menu.table.ts -> modules/categories/category.table.ts': 'menu items reference categories (a foreign key): the menu reads them through categories/index.ts once it offers the reads below',
-  'modules/navigation-menu/navigation-menu.service.ts -> modules/categories/category.table.ts': 'as navigation-menu.table.ts',
-  'modules/navigation-menu/navigation-menu.cache.ts -> modules/categories/category.table.ts': 'as navigation-menu.table.ts',
-  'modules/navigation-menu/navigation-menu.demo.ts -> modules/categories/category.table.ts': 'as navigation-menu.table.ts',
-  'modules/navigation-menu/sitemap.service.ts -> modules/categories/category.table.ts': 'as navigation-menu.table.ts',
-  'modules/product-prices/product-price.service.ts -> modules/users/user.table.ts': 'the price updates list joins staff names: to read them through users/index.ts',
-};
-
 const SERVER_SRC = path.join(import.meta.dirname, 'packages/server/src');
 const MODULES_DIR = path.join(SERVER_SRC, 'modules');
 
@@ -138,7 +120,6 @@ function moduleOf(file) {
 
 /** Why importing `target` from `importer` crosses a boundary, or null when it may. */
 function crossing(importer, target) {
-  if (PENDING_CROSSINGS[`${path.relative(SERVER_SRC, importer)} -> ${path.relative(SERVER_SRC, target)}`]) return null;
   const from = moduleOf(importer);
   const to = moduleOf(target);
   if (!from || !to || from.module === to.module || to.inside === 'index.ts') return null;

@@ -18,6 +18,18 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
+/**
+ * The `td:nth-child` selector of the list's column headed `header`, found by its header: a list
+ * with bulk actions starts with its selection column, so positions are not fixed.
+ */
+export async function columnOf(page: Page, header: string): Promise<string> {
+  const headers = page.locator('.ant-table-thead th');
+  await expect(headers.filter({ hasText: header }).first()).toBeVisible();
+  const index = (await headers.allTextContents()).findIndex((text) => text.trim() === header);
+  if (index < 0) throw new Error(`the list has no column ${header}`);
+  return `td:nth-child(${index + 1})`;
+}
+
 /** Signs in through the login page (username or email) and waits for the dashboard. */
 export async function login(page: Page, username: string, password: string) {
   await page.goto('/login');

@@ -165,7 +165,8 @@ test.describe('category form', () => {
 
   test('offers neither the category itself nor its subcategories as its parent', async ({ page }) => {
     await page.goto('/categories?search=rings&sort=name&order=asc');
-    await page.getByRole('row', { name: /^Rings rings/ }).getByRole('button', { name: 'Edit' }).click();
+    // The row whose checkbox names it (the list's selection column names each row by its record).
+    await page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select Rings', exact: true }) }).getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Parent Category').click();
     const disabled = page.locator('.ant-select-tree-treenode-disabled');
     await expect(disabled.filter({ hasText: /^Rings$/ })).toHaveCount(1);

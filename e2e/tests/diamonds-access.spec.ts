@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect } from '@playwright/test';
-import { createRole, createUser, login, selectOption, sidebar, signInApi, test, TEST_PASSWORD, uniqueName } from '../support.ts';
+import { columnOf, createRole, createUser, login, selectOption, sidebar, signInApi, test, TEST_PASSWORD, uniqueName } from '../support.ts';
 
 /**
  * A member of staff who holds only the `diamonds` permission (a diamond desk): the Diamonds menu and
@@ -37,14 +37,14 @@ test('a user holding only `diamonds` filters by shape, opens a stone, and sees n
   await page.keyboard.press('Escape');
   await panel(page).getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/\/diamonds\?(.*&)?shape=\d+/);
-  const names = rows(page).locator('td:nth-child(5)');
+  const names = rows(page).locator(await columnOf(page, 'Name'));
   await expect(names.first()).toContainText(/ct Oval .*Natural Diamond/);
   for (const name of await names.allTextContents()) expect(name).toMatch(/ct Oval .*Natural Diamond/);
   await page.screenshot({ path: 'test-results/diamonds-only-list.png', fullPage: true });
 
   // A stone: its rows and its price working.
   const row = rows(page).filter({ hasNotText: 'Sold Out' }).first();
-  const sku = (await row.locator('td:nth-child(2)').textContent()) ?? '';
+  const sku = (await row.locator(await columnOf(page, 'SKU')).textContent()) ?? '';
   await row.getByRole('button', { name: `View ${sku}` }).click();
   const modal = page.getByRole('dialog').filter({ hasText: 'Price working' });
   await expect(modal).toBeVisible();

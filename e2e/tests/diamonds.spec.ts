@@ -1,7 +1,7 @@
 import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect } from '@playwright/test';
-import { ADMIN, login, selectOption, sidebar, test } from '../support.ts';
+import { ADMIN, columnOf, login, selectOption, sidebar, test } from '../support.ts';
 
 /**
  * Diamonds and gemstones (document 2 §2, §4, §5, §8): the list's Filters panel with its parameters in
@@ -13,8 +13,8 @@ import { ADMIN, login, selectOption, sidebar, test } from '../support.ts';
 const expect = baseExpect.configure({ timeout: 30_000 });
 const panel = (page: Page) => page.getByRole('form', { name: 'Filters' });
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-/** The Name column (Image, SKU, Certificate, Vendor, Name...). */
-const names = (page: Page) => rows(page).locator('td:nth-child(5)').allTextContents();
+/** The Name column's cells. */
+const names = async (page: Page) => rows(page).locator(await columnOf(page, 'Name')).allTextContents();
 
 async function openDiamondsMenu(page: Page, entry: string) {
   const link = sidebar(page).getByRole('link', { name: entry, exact: true });
@@ -69,7 +69,7 @@ test('diamonds: filter lab, round, 1–2 ct in the URL, reload, the price workin
 
   // View a stone on sale: its rows, and the working of its price step by step.
   const row = rows(page).filter({ hasNotText: 'Sold Out' }).first();
-  const sku = (await row.locator('td:nth-child(2)').textContent()) ?? '';
+  const sku = (await row.locator(await columnOf(page, 'SKU')).textContent()) ?? '';
   await row.getByRole('button', { name: `View ${sku}` }).click();
   const modal = page.getByRole('dialog').filter({ hasText: 'Price working' });
   await expect(modal).toBeVisible();
@@ -148,9 +148,10 @@ test("a stone's image that does not load shows the placeholder, not the browser'
     await route.fulfill({ response, json: answer });
   });
   await page.goto('/diamonds');
-  const image = rows(page).first().locator('td').first();
+  const imageColumn = await columnOf(page, 'Image');
+  const image = rows(page).first().locator(imageColumn);
   await expect(image.getByRole('img', { name: 'Image unavailable' })).toBeVisible();
   await expect(image.locator('img')).toHaveCount(0);
   // The stones without an image keep their own placeholder.
-  await expect(rows(page).nth(1).locator('td').first().getByRole('img', { name: 'No image' })).toBeVisible();
+  await expect(rows(page).nth(1).locator(imageColumn).getByRole('img', { name: 'No image' })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { DIAMOND_MESSAGES } from '@facet/contract/modules/diamonds/diamond.schem
 import type { DiamondListRow } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect } from '@playwright/test';
-import { ADMIN, countRequests, login, openMenuEntry, test } from '../support.ts';
+import { ADMIN, columnOf, countRequests, login, openMenuEntry, test } from '../support.ts';
 
 /**
  * System > Feed Settings (/system/service/settings): the Nivoda connection and schedule, whose
@@ -20,7 +20,7 @@ async function listedPrice(page: Page, sku: string): Promise<string> {
   await page.goto(`/diamonds?sku=${encodeURIComponent(sku)}`);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: sku });
   await expect(row).toHaveCount(1);
-  return (await row.locator('td:nth-child(6)').textContent()) ?? '';
+  return (await row.locator(await columnOf(page, 'Price (£)')).textContent()) ?? '';
 }
 
 test('feed settings: the Nivoda connection is saved with its password masked, refusals show under their fields', async ({ page }) => {

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { ADMIN, confirmDialog, createUser, login, signInApi, test, uniqueName } from '../support.ts';
+import { ADMIN, columnOf, confirmDialog, createUser, login, signInApi, test, uniqueName } from '../support.ts';
 
 /** The Username cells of the table, top to bottom. */
 async function usernames(page: Page) {
-  return page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allTextContents();
+  return page.locator(`.ant-table-tbody tr.ant-table-row ${await columnOf(page, 'Username')}`).allTextContents();
 }
 
 test('users list: search, sort, status switch, delete and Excel export, kept in the URL', async ({ page, request }) => {

@@ -12,6 +12,16 @@ import { statusValueSchema } from './status.ts';
  * starts the list's export job.
  */
 
+/**
+ * A list with bulk actions: a flat resource (its definition), or a hand-written list that declares
+ * the same fields beside its list query (the product list). The route, its job and the web's bar
+ * read only these.
+ */
+export type BulkList = Pick<ResourceDefinition, 'name' | 'label' | 'permission' | 'status' | 'bulkActions'>;
+
+/** Whether a list's bulk actions change rows (status, delete), which run as its `bulk.<list>` job; an export runs as its export job. */
+export const changesRows = (list: Pick<BulkList, 'bulkActions'>) => (list.bulkActions ?? []).some((action) => action !== 'export');
+
 /** Most rows one request may tick: a page holds at most 100, a few pages' worth may be gathered. */
 export const BULK_IDS_MAX = 1000;
 /** A list's query string is short; a body carrying more is not a list's query. */
@@ -38,7 +48,7 @@ function refineSelection(body: { filters?: unknown; ids?: unknown }, context: z.
 }
 
 /** The body of `POST /api/<resource>/bulk`, with the actions and the status values the resource allows. */
-export function bulkRequestSchema(resource: Pick<ResourceDefinition, 'bulkActions' | 'status'>) {
+export function bulkRequestSchema(resource: Pick<BulkList, 'bulkActions' | 'status'>) {
   const actions = (resource.bulkActions ?? []) as [BulkAction, ...BulkAction[]];
   return z
     .object({

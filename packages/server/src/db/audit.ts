@@ -63,7 +63,12 @@ export async function writeAudit(db: Db, context: AuditActor, entry: AuditEntry)
   await db.insert(auditLog).values(auditRowOf(context, entry));
 }
 
-/** Appends the audit rows of many records changed at once (a bulk action) in one statement. */
+/** Audit rows one insert carries: nine parameters each, well inside PostgreSQL's 65,535 a statement. */
+const AUDIT_ROWS_A_STATEMENT = 1000;
+
+/** Appends the audit rows of many records changed at once (a bulk action), a thousand a statement. */
 export async function writeAudits(db: Db, context: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length) await db.insert(auditLog).values(entries.map((entry) => auditRowOf(context, entry)));
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_A_STATEMENT) {
+    await db.insert(auditLog).values(entries.slice(start, start + AUDIT_ROWS_A_STATEMENT).map((entry) => auditRowOf(context, entry)));
+  }
 }

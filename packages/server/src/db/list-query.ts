@@ -2,8 +2,9 @@ import { SHOP_TIME_ZONE } from '@facet/contract/format';
 import type { FilterDefinition, FilterDefinitions, FilterValue, ListQueryDefinition, ListQueryOf } from '@facet/contract/list-query';
 import { filterValuesOf } from '@facet/contract/list-query';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
 
 /**
  * The pieces of a list query as SQL, for the generic crud service and for hand-written lists alike
@@ -110,4 +111,32 @@ export function applyListQuery<D extends FilterDefinitions>(table: { id: PgColum
   if (!expression) throw new Error(`no sort expression for ${field}`);
   const direction = (params.order ?? (params.sort ? 'asc' : spec.defaultSort.order)) === 'asc' ? asc : desc;
   return { where, orderBy: [direction(expression), direction(table.id)], limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
+}
+
+/** Ids a keyset batch of a bulk selection holds. */
+const SELECTION_BATCH = 1000;
+
+/**
+ * The ids of the rows of `table` meeting `where`, a batch at a time in id order: a keyset walk (no
+ * offset, no count), so the thousandth batch costs what the first does. A hand-written list's bulk
+ * selection (the products its filters select).
+ */
+export async function* idsWhere(db: Db, table: PgTable & { id: PgColumn }, where: SQL | undefined): AsyncGenerator<number[]> {
+  for (let after = 0; ; ) {
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(where, gt(table.id, after)))
+      .orderBy(asc(table.id))
+      .limit(SELECTION_BATCH);
+    if (rows.length) yield rows.map((row) => row.id as number);
+    if (rows.length < SELECTION_BATCH) return;
+    after = rows[rows.length - 1]!.id as number;
+  }
+}
+
+/** How many rows of `table` meet `where`. */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

@@ -17,15 +17,18 @@ export interface Usage {
   usedBy: string;
   /** Which of `ids` this usage points at (live rows only). */
   findUsedIds(db: Db, ids: number[]): Promise<number[]>;
+  /** What a refused delete says when this usage alone is why, in the spec's words; else the general `inUse`. */
+  refusal?: string;
 }
 
 /**
  * The usual usage: a column of a soft-deleting table holding the referenced id (products.size_type_id),
  * counted on live rows only.
  */
-export function columnUsage(usedBy: string, table: CrudTable, column: PgColumn): Usage {
+export function columnUsage(usedBy: string, table: CrudTable, column: PgColumn, refusal?: string): Usage {
   return {
     usedBy,
+    refusal,
     async findUsedIds(db, ids) {
       const rows = await db.selectDistinct({ id: column }).from(table).where(and(inArray(column, ids), isLive(table)));
       return rows.map((row) => row.id as number);
@@ -43,10 +46,15 @@ export async function findUsage(db: Db, usages: readonly Usage[], ids: number[])
   return users;
 }
 
-/** Refuses (409) to delete a record something uses: '<subject> is used by products and cannot be deleted.' */
+/**
+ * Refuses (409) to delete a record something uses: '<subject> is used by products and cannot be
+ * deleted.', or the usage's own refusal when it alone is why.
+ */
 export async function assertNotInUse(db: Db, usages: readonly Usage[], id: number, subject: string) {
   const usedBy = (await findUsage(db, usages, [id])).get(id);
-  if (usedBy) throw conflict(MESSAGES.inUse(subject, usedBy.join(' and ')));
+  if (!usedBy) return;
+  const only = usedBy.length === 1 ? usages.find((usage) => usage.usedBy === usedBy[0]) : undefined;
+  throw conflict(only?.refusal ?? MESSAGES.inUse(subject, usedBy.join(' and ')));
 }
 
 /** The `inUse` flag of each record, for loadRelations (the list disables Delete on records in use). */

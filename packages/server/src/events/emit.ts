@@ -1,7 +1,7 @@
 import { gt, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { eventOutbox } from './event.table.ts';
-import { EVENTS } from './events.ts';
+import { CHANGED_IDS_MAX, EVENTS } from './events.ts';
 import type { EventName, EventPayload } from './events.ts';
 
 /**
@@ -28,10 +28,14 @@ export async function emit<N extends EventName>(tx: Db, name: N, payload: EventP
  */
 const emittedIn = new WeakMap<Db, Set<string>>();
 
-/** Emits `<thing>.changed` for some rows, or none when no row changed (an update that matched nothing). */
+/**
+ * Emits `<thing>.changed` for some rows, or none when no row changed (an update that matched nothing);
+ * more rows than an event names (a bulk change of a whole list) are `all`.
+ */
 export async function emitChanged(tx: Db, name: 'products.changed' | 'diamonds.changed', ids: readonly number[] | 'all'): Promise<void> {
-  if (ids === 'all') await emit(tx, name, { all: true });
-  else if (ids.length > 0) await emit(tx, name, { ids: [...new Set(ids)] });
+  const distinct = ids === 'all' ? ids : [...new Set(ids)];
+  if (distinct === 'all' || distinct.length > CHANGED_IDS_MAX) await emit(tx, name, { all: true });
+  else if (distinct.length > 0) await emit(tx, name, { ids: distinct });
 }
 
 /**

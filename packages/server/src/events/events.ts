@@ -7,7 +7,9 @@ import { z } from 'zod';
  * follows (the cache removes documents); the writer only says what it changed.
  */
 const id = z.number().int().positive().max(2_147_483_647);
-const changedRows = z.union([z.object({ ids: z.array(id).min(1).max(100_000) }).strict(), z.object({ all: z.literal(true) }).strict()]);
+/** Most ids a `<thing>.changed` names; beyond, it says `all` (`emitChanged` decides). */
+export const CHANGED_IDS_MAX = 100_000;
+const changedRows = z.union([z.object({ ids: z.array(id).min(1).max(CHANGED_IDS_MAX) }).strict(), z.object({ all: z.literal(true) }).strict()]);
 const changed = z.object({}).strict();
 
 export const EVENTS = {

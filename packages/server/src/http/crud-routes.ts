@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CrudService } from '../db/crud-service.ts';
 import { contextOf } from './context.ts';
-import { bulkRoutes } from './bulk-actions.ts';
+import { bulkRoutes, bulkTargetOf } from './bulk-actions.ts';
 import { exportSourceOf, sendExport } from './large-exports.ts';
 
 /**
@@ -41,7 +41,7 @@ export function crudRoutes<R extends ResourceDefinition>(
     app.largeExports?.register(exportSource);
     route.get(`${base}/export`, { config, schema: { tags, querystring: listQuery } }, (request, reply) => sendExport(request, reply, exportSource, request.query as never));
   }
-  bulkRoutes(app, resource, service as never, exportSource);
+  if (resource.bulkActions?.length) bulkRoutes(app, resource, { target: bulkTargetOf(resource, service as never), exportSource });
 
   route.get(`${base}/:id`, { config: readConfig, schema: { tags, params: idParamSchema, response: { 200: resource.record } } }, (request) =>
     service.get(request.params.id),

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { contextOf } from '../http/context.ts';
 import { XLSX_CONTENT_TYPE } from '../http/excel.ts';
 import { createBulkJobs } from './bulk-jobs.ts';
+import type { StaffActorLookup } from './bulk.job.ts';
 import { createJobEngine } from './job-engine.ts';
 import type { JobEngine } from './job-engine.ts';
 import type { JobKind } from './job-kind.ts';
@@ -30,11 +31,15 @@ export interface Jobs {
  * export and bulk actions can run as jobs (`app.largeExports`, `app.bulkJobs`); the modules' job kinds are registered from their
  * manifests, and `jobRoutes` adds the routes once they all are.
  */
-export function createJobs(app: FastifyInstance, db: Db, { filesDir, exportJobThreshold }: { filesDir: string; exportJobThreshold: number }): Jobs {
+export function createJobs(
+  app: FastifyInstance,
+  db: Db,
+  { filesDir, exportJobThreshold, staffActorOf }: { filesDir: string; exportJobThreshold: number; staffActorOf: StaffActorLookup },
+): Jobs {
   const engine = createJobEngine(db, app.log);
   const service = createJobService(db, engine, filesDir);
   app.decorate('largeExports', createLargeExports(engine, service, { threshold: exportJobThreshold, dir: filesDir }));
-  app.decorate('bulkJobs', createBulkJobs(engine, service));
+  app.decorate('bulkJobs', createBulkJobs(engine, service, staffActorOf));
   return { engine, service, workflows: createWorkflows(db, engine, app.log) };
 }
 

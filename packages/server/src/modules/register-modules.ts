@@ -8,6 +8,7 @@ import { deadLetterRoutes } from '../events/dead-letter.routes.ts';
 import { createEventRelay } from '../events/event-relay.ts';
 import { outboxCleanupJob, scheduleOutboxCleanup } from '../events/outbox-cleanup.ts';
 import { createJobs, jobRoutes } from '../jobs/job.routes.ts';
+import { staffActorOf } from './auth/index.ts';
 import { SERVER_MODULES } from './index.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { createLocalStorage } from '../storage/media-storage.ts';
@@ -29,7 +30,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   // Every cache key has its one source before anything starts (a key no module builds stops the start).
   const cacheSources = cacheSourcesOf(SERVER_MODULES);
   // Jobs first: a list's big export registers its job kind as the list's routes register.
-  const jobs = createJobs(app, deps.db, { filesDir: deps.config.exportsDir, exportJobThreshold: deps.config.exportJobThreshold });
+  // A bulk job applies each row's rules for its starter as they are when it runs (auth reads them).
+  const jobs = createJobs(app, deps.db, { filesDir: deps.config.exportsDir, exportJobThreshold: deps.config.exportJobThreshold, staffActorOf });
   // One store for every module that keeps files.
   const mediaStorage = mediaStorageFor(deps.config);
   // One storefront cache: the cache module builds and clears it, and removes what writes' events make stale.

@@ -5,8 +5,9 @@ import { isAllowedTransition, statusLabelOf } from '@facet/contract/status';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
+import { jobRuns } from '../jobs/job-run.table.ts';
 import type { TestApp, TestRoutes } from './test-app.ts';
-import { ADMIN, createTestApp } from './test-app.ts';
+import { ADMIN, createTestApp, jobWhenEnded } from './test-app.ts';
 
 type Body = Record<string, unknown>;
 
@@ -51,7 +52,8 @@ export interface CrudSuiteOptions {
 /**
  * The behaviour every flat resource shares, asserted through the HTTP API: create, read, list with
  * paging, search and sort, update with a version check, status switch, soft delete, uniqueness,
- * each validation rule (400, the spec's message, nothing written), 401/403 and the audit trail.
+ * each validation rule (400, the spec's message, nothing written), 401/403 and the audit trail; and
+ * the bulk actions it declares (status, delete, export of the ticked rows as jobs; their 401/403).
  */
 export function describeCrudResource(options: CrudSuiteOptions) {
   const { resource } = options;
@@ -254,6 +256,61 @@ export function describeCrudResource(options: CrudSuiteOptions) {
           .from(auditLog)
           .where(and(eq(auditLog.entity, resource.entity), eq(auditLog.entityId, String(created.id)), eq(auditLog.action, 'delete')));
         expect(audit).toBeDefined();
+      });
+    }
+
+    const bulkActions = resource.bulkActions ?? [];
+    if (bulkActions.length && resource.operations.create) {
+      const bulk = (body: Body) => t.request(cookie, { method: 'POST', url: `${base}/bulk`, payload: body });
+      /** Starts a bulk action and answers the job once it has ended. */
+      async function bulkJob(body: Body) {
+        const started = await bulk(body);
+        expect(started.statusCode, started.body).toBe(202);
+        return jobWhenEnded(t, cookie, (started.json() as { id: number }).id);
+      }
+      const auditsOfJob = (jobId: number) => t.db.select().from(auditLog).where(eq(auditLog.requestId, `job-${jobId}`));
+
+      if (bulkActions.includes('status') && status?.kind === 'switch') {
+        it('bulk: sets the status of the ticked records as a job, each audited as its switch is, and leaves the others', async () => {
+          const [a, b, other] = [await someRecord(), await someRecord(), await someRecord()];
+          const job = await bulkJob({ action: 'status', status: false, ids: [a.id, b.id] });
+          expect(job, job.error ?? '').toMatchObject({ kind: `bulk.${resource.name}`, status: 'succeeded', result: { selected: 2, matched: 2, changed: 2 } });
+          expect([(await read(a.id)).status, (await read(b.id)).status, (await read(other.id)).status]).toEqual([false, false, other.status]);
+          const audits = await auditsOfJob(job.id);
+          expect(audits.map((audit) => [audit.action, audit.entity, audit.entityId]).sort()).toEqual(
+            [a, b].map((record) => ['status', resource.entity, String(record.id)]).sort(),
+          );
+        });
+      }
+
+      if (bulkActions.includes('delete')) {
+        it('bulk: deletes the ticked records as a job (soft, each audited), gone from the list', async () => {
+          const [a, b, other] = [await someRecord(), await someRecord(), await someRecord()];
+          const job = await bulkJob({ action: 'delete', ids: [a.id, b.id] });
+          expect(job, job.error ?? '').toMatchObject({ status: 'succeeded', result: { action: 'Delete', selected: 2, matched: 2, changed: 2 } });
+          for (const gone of [a, b]) expect((await t.request(cookie, { method: 'GET', url: `${base}/${gone.id}` })).statusCode).toBe(404);
+          expect((await read(other.id)).id).toBe(other.id);
+          expect((await auditsOfJob(job.id)).map((audit) => audit.action)).toEqual(['delete', 'delete']);
+        });
+      }
+
+      if (bulkActions.includes('export') && resource.searchable.length) {
+        it('bulk: exports what the filters select as the list’s export job', async () => {
+          const record = await someRecord();
+          const job = await bulkJob({ action: 'export', filters: { search: String(record[resource.searchable[0]!]) } });
+          expect(job, job.error ?? '').toMatchObject({ kind: `export.${resource.name}`, status: 'succeeded' });
+          expect(job.result?.rows).toBeGreaterThan(0);
+        });
+      }
+
+      it('bulk: 401 without a session and 403 without the permission, queuing nothing', async () => {
+        const record = await someRecord();
+        const runs = await t.db.$count(jobRuns);
+        const outsider = await t.createUserWith(['test-permission']);
+        const action = bulkActions.includes('export') ? { action: 'export', filters: {} } : { action: bulkActions[0], status: false, ids: [record.id] };
+        expect((await t.request(undefined, { method: 'POST', url: `${base}/bulk`, payload: action })).statusCode).toBe(401);
+        expect((await t.request(outsider.cookie, { method: 'POST', url: `${base}/bulk`, payload: action })).statusCode).toBe(403);
+        expect(await t.db.$count(jobRuns)).toBe(runs);
       });
     }
 

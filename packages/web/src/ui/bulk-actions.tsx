@@ -1,21 +1,20 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { BulkRequest } from '@facet/contract/bulk';
+import type { BulkList, BulkRequest } from '@facet/contract/bulk';
 import { MESSAGES } from '@facet/contract/messages';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import type { ResourceDefinition } from '@facet/contract/resource';
+import type { BulkAction } from '@facet/contract/resource';
 import { statusLabelOf } from '@facet/contract/status';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import { App, Button, Dropdown, Flex, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../api/client.ts';
 import { JobProgress } from '../modules/jobs/job-progress.tsx';
 import { jobPaths } from '../modules/jobs/job.paths.ts';
-import { isJobActive, useJob } from '../modules/jobs/use-job.ts';
+import { useJobOutcome } from '../modules/jobs/use-job-outcome.ts';
 import { canAccess, useSession } from '../session/session-context.ts';
 import { failureMessage, isWorthReporting } from './feedback.ts';
-import { resourceKeys } from './resource-api.ts';
 import type { RowLabel } from './row-selection.ts';
 import { defaultRowLabel, selectionNames } from './row-selection.ts';
 
@@ -25,80 +24,81 @@ const NOTHING: Selection = { kind: 'ids', ids: [] };
 
 const formatCount = (count: number) => count.toLocaleString('en-GB');
 
+/** A bulk action to confirm and start: the dialog's words, and what it does to which rows. */
+export interface BulkConfirmation {
+  title: string;
+  content?: string;
+  okText?: string;
+  cancelText?: string;
+  isDanger?: boolean;
+  request: Omit<BulkRequest, 'filters' | 'ids'>;
+  /** The selection (the default), or every row of the list whatever its filters show (the product list's Delete All). */
+  scope?: 'selection' | 'everything';
+}
+
+export interface BulkActionsOptions {
+  /**
+   * The actions the bar offers; all the list's by default. A list whose spec gives a button of its
+   * own for one (the product list's Delete Selected and Delete All) leaves it out of the bar and
+   * calls `confirm`.
+   */
+  barActions?: readonly BulkAction[];
+}
+
 /**
- * The bulk actions of a list (a resource's `bulkActions`) for whoever holds the resource's permission:
- * a selection column, and a bar "N selected · Select all 12,408 matching · Set status · Delete ·
- * Export" whose actions are confirmed with the count and run as a job, followed in place and in the
- * Job Centre. The selection is dropped when the filters change: it was made of what they showed.
- * Each row's checkbox is named after its record ("Select 18ct Rose Gold"): `rowLabel`, else the
- * row's name or title.
+ * The bulk actions of a list (a resource's `bulkActions`, or a hand-written list's declaration) for
+ * whoever holds its permission: a selection column, and a bar "N selected · Select all 12,408
+ * matching · Set status · Delete · Export" whose actions are confirmed with the count and run as a
+ * job, followed in place (the spec's toast when it has done its work) and in the Job Centre; the
+ * list is read again when the job ends. The selection is dropped when the filters change: it was
+ * made of what they showed. Each row's checkbox is named after its record ("Select 18ct Rose
+ * Gold"): `rowLabel`, else the row's name or title.
  */
-export function useBulkActions<R extends ResourceDefinition>(
-  resource: R,
+export function useBulkActions<T extends { id: number }>(
+  list: BulkList,
   filters: Record<string, string>,
-  list: { pageIds: number[]; total: number; isTotalCapped: boolean },
-  rowLabel: RowLabel<{ id: number }> = defaultRowLabel(resource.label),
+  shown: { pageIds: number[]; total: number; isTotalCapped: boolean },
+  rowLabel: RowLabel<T> = defaultRowLabel<T>(list.label),
+  options: BulkActionsOptions = {},
 ) {
   const session = useSession();
-  const actions = canAccess(session, resource.permission) ? (resource.bulkActions ?? []) : [];
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const actions = canAccess(session, list.permission) ? (list.bulkActions ?? []) : [];
   const filterKey = JSON.stringify(filters);
   const [held, setHeld] = useState<{ key: string; selection: Selection }>({ key: filterKey, selection: NOTHING });
   const selection = held.key === filterKey ? held.selection : NOTHING;
   const select = (next: Selection) => setHeld({ key: filterKey, selection: next });
-  const [jobId, setJobId] = useState<number | null>(null);
+  const [started, setStarted] = useState<{ jobId: number; action: BulkAction } | null>(null);
 
-  const rowSelection: TableProps<{ id: number }>['rowSelection'] | undefined = actions.length
-    ? {
-        selectedRowKeys: selection.kind === 'all' ? list.pageIds : selection.ids,
-        onChange: (keys) => select({ kind: 'ids', ids: keys as number[] }),
-        ...selectionNames(rowLabel),
-      }
-    : undefined;
+  // The list shows what the job changed once it has ended; a change (not an export) says so as a single change does.
+  useJobOutcome(started?.jobId ?? null, (job) => {
+    void queryClient.invalidateQueries({ queryKey: [list.name] });
+    if (job.status !== 'succeeded' || started?.action === 'export') return;
+    void message.success(started?.action === 'delete' ? MESSAGES.recordDeleted : MESSAGES.recordUpdated);
+  });
 
-  const bar = actions.length ? (
-    <BulkActionBar resource={resource} filters={filters} list={list} selection={selection} onSelect={select} jobId={jobId} onStarted={setJobId} />
-  ) : null;
-  return { rowSelection, bar };
-}
-
-function BulkActionBar<R extends ResourceDefinition>(props: {
-  resource: R;
-  filters: Record<string, string>;
-  list: { total: number; isTotalCapped: boolean };
-  selection: Selection;
-  onSelect: (selection: Selection) => void;
-  jobId: number | null;
-  onStarted: (jobId: number) => void;
-}) {
-  const { resource, filters, list, selection, onSelect, jobId, onStarted } = props;
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const { data: job } = useJob(jobId);
-  const actions = resource.bulkActions ?? [];
-  const records = resource.name.replaceAll('-', ' ');
-  const matching = `${formatCount(list.total)}${list.isTotalCapped ? '+' : ''}`;
+  const matching = `${formatCount(shown.total)}${shown.isTotalCapped ? '+' : ''}`;
   const count = selection.kind === 'all' ? matching : formatCount(selection.ids.length);
   const isEmpty = selection.kind === 'ids' && selection.ids.length === 0;
+  // Every matching row ticked (they fit on one page) is what the filters select: an export can take them.
+  const isAllMatching = selection.kind === 'all' || (!isEmpty && selection.ids.length === shown.total && !shown.isTotalCapped);
 
-  // The list shows what the job changed once it has ended.
-  const hasEnded = job !== undefined && !isJobActive(job);
-  useEffect(() => {
-    if (hasEnded) void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
-  }, [hasEnded, queryClient, resource]);
-
-  function confirmAndStart(title: string, request: Omit<BulkRequest, 'filters' | 'ids'>, isDanger = false) {
-    const target = selection.kind === 'all' ? { filters } : { ids: selection.kind === 'ids' ? selection.ids : [] };
+  function confirm({ title, content, okText = 'Yes', cancelText = 'No', isDanger = false, request, scope = 'selection' }: BulkConfirmation) {
+    const byFilters = selection.kind === 'all' || (request.action === 'export' && isAllMatching);
+    const target = scope === 'everything' ? { filters: {} } : byFilters ? { filters } : { ids: selection.kind === 'ids' ? selection.ids : [] };
     modal.confirm({
       title,
-      okText: 'Yes',
-      cancelText: 'No',
+      content,
+      okText,
+      cancelText,
       okButtonProps: { danger: isDanger },
       onOk: () =>
-        apiRequest<JobRecord>(`/api/${resource.name}/bulk`, { method: 'POST', body: { ...request, ...target } }).then(
-          (started) => {
+        apiRequest<JobRecord>(`/api/${list.name}/bulk`, { method: 'POST', body: { ...request, ...target } }).then(
+          (job) => {
             void message.success(MESSAGES.jobStarted);
-            onStarted(started.id);
-            onSelect(NOTHING);
+            setStarted({ jobId: job.id, action: request.action });
+            select(NOTHING);
           },
           (error: unknown) => {
             if (isWorthReporting(error)) void message.warning(failureMessage(error));
@@ -107,15 +107,56 @@ function BulkActionBar<R extends ResourceDefinition>(props: {
     });
   }
 
-  const status = resource.status;
+  const rowSelection: TableProps<T>['rowSelection'] | undefined = actions.length
+    ? {
+        selectedRowKeys: selection.kind === 'all' ? shown.pageIds : selection.ids,
+        onChange: (keys) => select({ kind: 'ids', ids: keys as number[] }),
+        ...selectionNames<T>(rowLabel),
+      }
+    : undefined;
+
+  const barActions = actions.filter((action) => (options.barActions ?? actions).includes(action));
+  const bar = actions.length ? (
+    <BulkActionBar
+      list={list}
+      actions={barActions}
+      shown={shown}
+      matching={matching}
+      count={count}
+      selection={isEmpty ? null : selection}
+      isAllMatching={isAllMatching}
+      onSelect={select}
+      jobId={started?.jobId ?? null}
+      confirm={confirm}
+    />
+  ) : null;
+  return { rowSelection, bar, isSelectionEmpty: isEmpty, selectedCount: count, confirm };
+}
+
+function BulkActionBar(props: {
+  list: BulkList;
+  actions: readonly BulkAction[];
+  shown: { total: number; isTotalCapped: boolean };
+  matching: string;
+  count: string;
+  /** Null when nothing is selected: the bar is hidden. */
+  selection: Selection | null;
+  isAllMatching: boolean;
+  onSelect: (selection: Selection) => void;
+  jobId: number | null;
+  confirm: (confirmation: BulkConfirmation) => void;
+}) {
+  const { list, actions, shown, matching, count, selection, isAllMatching, onSelect, jobId, confirm } = props;
+  const records = list.name.replaceAll('-', ' ');
+  const status = list.status;
   const statusChoices = !status ? [] : status.kind === 'switch' ? [true, false] : [...status.states];
 
   return (
     <>
-      {!isEmpty && (
+      {selection && (
         <Flex role="region" aria-label="Bulk actions" gap={12} align="center" wrap style={{ marginBottom: 12 }}>
           <Typography.Text strong>{selection.kind === 'all' ? `All ${matching} matching selected` : `${count} selected`}</Typography.Text>
-          {selection.kind === 'ids' && (list.total > selection.ids.length || list.isTotalCapped) && (
+          {selection.kind === 'ids' && (shown.total > selection.ids.length || shown.isTotalCapped) && (
             <Button type="link" onClick={() => onSelect({ kind: 'all' })}>
               Select all {matching} matching
             </Button>
@@ -127,7 +168,7 @@ function BulkActionBar<R extends ResourceDefinition>(props: {
                 items: statusChoices.map((value) => ({ key: String(value), label: statusLabelOf(status, value) })),
                 onClick: ({ key }) => {
                   const value = statusChoices.find((choice) => String(choice) === key)!;
-                  confirmAndStart(MESSAGES.bulkStatusConfirm(count, records, statusLabelOf(status, value)), { action: 'status', status: value });
+                  confirm({ title: MESSAGES.bulkStatusConfirm(count, records, statusLabelOf(status, value)), request: { action: 'status', status: value } });
                 },
               }}
             >
@@ -137,13 +178,17 @@ function BulkActionBar<R extends ResourceDefinition>(props: {
             </Dropdown>
           )}
           {actions.includes('delete') && (
-            <Button danger onClick={() => confirmAndStart(MESSAGES.bulkDeleteConfirm(count, records), { action: 'delete' }, true)}>
+            <Button danger onClick={() => confirm({ title: MESSAGES.bulkDeleteConfirm(count, records), request: { action: 'delete' }, isDanger: true })}>
               Delete
             </Button>
           )}
           {actions.includes('export') && (
-            // An export takes the list's filters (the server refuses ticked ids): offered once all matching are selected.
-            <Button disabled={selection.kind !== 'all'} title={selection.kind === 'all' ? undefined : MESSAGES.bulkExportNeedsFilters} onClick={() => confirmAndStart(MESSAGES.bulkExportConfirm(count, records), { action: 'export' })}>
+            // An export takes the list's filters (the server refuses ticked ids): offered once every matching row is selected.
+            <Button
+              disabled={!isAllMatching}
+              title={isAllMatching ? undefined : MESSAGES.bulkExportNeedsFilters}
+              onClick={() => confirm({ title: MESSAGES.bulkExportConfirm(count, records), request: { action: 'export' } })}
+            >
               Export
             </Button>
           )}

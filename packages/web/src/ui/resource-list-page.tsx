@@ -3,7 +3,7 @@ import { countActiveFilters } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { StatusValue } from '@facet/contract/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TableColumnsType, TableProps } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { Button, Card, Flex, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -16,7 +16,6 @@ import { RowActionButtons, StateSelect, StatusSwitch, withServerSorting } from '
 import { PageHeader } from './page-header.tsx';
 import type { ListItemOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
-import type { RowLabel } from './row-selection.ts';
 import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
 import { editPathOf } from './resource-paths.ts';
 import { SearchBox } from './search-box.tsx';
@@ -67,11 +66,12 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   const apiQuery = { ...params, page: query.page, pageSize: query.pageSize };
   const list = useQuery({ queryKey: resourceKeys.list(resource, apiQuery), queryFn: () => api.list(apiQuery), placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
-  const bulk = useBulkActions(resource, withoutPaging(params), {
-    pageIds: items.map((item) => item.id),
-    total: list.data?.total ?? 0,
-    isTotalCapped: list.data?.totalIsCapped === true,
-  }, props.rowLabel as RowLabel<{ id: number }> | undefined);
+  const bulk = useBulkActions<ListItemOf<R>>(
+    resource,
+    withoutPaging(params),
+    { pageIds: items.map((item) => item.id), total: list.data?.total ?? 0, isTotalCapped: list.data?.totalIsCapped === true },
+    props.rowLabel,
+  );
 
   const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
   const openEdit = (record: ListItemOf<R>) => void navigate(editPathOf(paths, record.id), { state: returnState });
@@ -158,7 +158,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         {bulk.bar}
         <Table<ListItemOf<R>>
           rowKey="id"
-          rowSelection={bulk.rowSelection as TableProps<ListItemOf<R>>['rowSelection']}
+          rowSelection={bulk.rowSelection}
           size="middle"
           columns={tableColumns}
           dataSource={items}

@@ -140,6 +140,8 @@ export const categoryResource = defineResource({
   sortable: ['name', 'createdAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   unique: [{ field: 'slug', label: 'Slug' }],
+  // Issue 23 §1: each category meets the single write's rules (no subcategories, not in the menu; never the root).
+  bulkActions: ['status', 'delete'],
 });
 
 /**

@@ -45,4 +45,6 @@ export const contentPageResource = defineResource({
   filters: { status: statusFilter(), createdAt: dateRangeFilter('Created Date') },
   defaultSort: { field: 'createdAt', order: 'desc' },
   unique: [{ field: 'slug', label: 'Slug' }],
+  // Issue 23 §1: a page linked from the navigation menu is not deleted, one at a time or in bulk.
+  bulkActions: ['status', 'delete'],
 });

@@ -159,6 +159,9 @@ export const customerResource = defineResource({
     groupId: idsFilter('Customer Group', { resource: customerGroupResource, labelField: 'name' }),
   },
   unique: [{ field: 'email', label: 'Email' }],
+  // Issue 23 §1: the status of, or an export of, the ticked customers or all the filters select. A delete stays one
+  // customer at a time: an account with its addresses and orders is nothing to remove by the thousand.
+  bulkActions: ['status', 'export'],
   export: {
     fileName: 'Customers',
     columns: [

@@ -64,4 +64,6 @@ export const diamondMarkupResource = defineResource({
   defaultSort: { field: 'fromCarat', order: 'asc' },
   // The spec gives markups no Active/Inactive status.
   status: null,
+  // Issue 23 §1: a delete of the ticked bands or all the filters select; the stones are repriced after it.
+  bulkActions: ['delete'],
 });

@@ -29,4 +29,5 @@ export const diamondShapeResource = defineResource({
   record: diamondShapeRecordSchema,
   searchable: ['name'],
   unique: [{ field: 'name', label: 'Diamond shape' }],
+  bulkActions: ['status', 'delete'],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, safeString } from '../../api.ts';
+import type { BulkList } from '../../bulk.ts';
 import { booleanFilter, choiceFilter, defineListQuery, idsFilter, rangeFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
 import { PRICE_MAX, refuseEmpty } from '../../rules.ts';
@@ -100,6 +101,13 @@ export const diamondListQuery = defineListQuery({
     pricing: choiceFilter('Pricing', { priced: 'Priced', unpriced: 'Not for sale' }),
   },
 });
+
+/**
+ * The stones list's bulk action (issue 23 §1): Export of everything its filters select. Staff change
+ * a stone only one at a time (Mark as sold, Add to Inventory, each confirmed: document 2 §4); the
+ * feed adds and removes stones, so the list offers no status and no delete.
+ */
+export const diamondBulkList = { name: 'diamonds', label: 'Diamond', permission: 'diamonds', status: null, bulkActions: ['export'] } as const satisfies BulkList;
 export type DiamondListFilter = keyof typeof diamondListQuery.filters;
 
 /**

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../../api.ts';
 import type { PermissionRequirement } from '../../permissions.ts';
-import { bulkJobKind } from '../../bulk.ts';
+import type { BulkList } from '../../bulk.ts';
+import { bulkJobKind, changesRows } from '../../bulk.ts';
+import { categoryResource } from '../categories/category.schema.ts';
+import { contentPageResource } from '../content-pages/content-page.schema.ts';
+import { customerResource } from '../customers/customer.schema.ts';
+import { diamondMarkupResource } from '../diamond-markups/diamond-markup.schema.ts';
+import { diamondShapeResource } from '../diamond-shapes/diamond-shape.schema.ts';
+import { diamondBulkList } from '../diamonds/diamond.schema.ts';
 import { metalQualityResource } from '../metal-qualities/metal-quality.schema.ts';
 import { productSizeResource } from '../product-sizes/product-size.schema.ts';
+import { productBulkList } from '../products/product.schema.ts';
 import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
-import { customerResource } from '../customers/customer.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -23,7 +30,9 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   productSizeResource,
   customerResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
-  { name: 'products', label: 'Product', permission: 'products' },
+  productBulkList,
+  // The stones list is hand-written (answered from its read-side index); exported through its bulk action.
+  diamondBulkList,
 ];
 
 /** An export of more rows than this runs as a job and gives a download link (issue 9 §4). */
@@ -45,15 +54,27 @@ export const EXPORT_JOB_KINDS: Partial<Record<`export.${string}`, JobKindInfo>> 
 );
 
 /**
- * The lists with bulk actions (a resource's `bulkActions`): a status change or a delete of many rows
- * runs as a job of the list's kind (`bulk.<resource>`), in the list's area. The server refuses to
- * start when a resource with bulk actions is missing here.
+ * The lists whose bulk actions change rows (a resource's `bulkActions`, or a hand-written list's):
+ * a status change or a delete of many rows runs as a job of the list's kind (`bulk.<list>`), in the
+ * list's area. The server refuses to start when such a list is missing here. (A list whose one bulk
+ * action is an export runs its export job: EXPORTED_RESOURCES.)
  */
-const BULK_RESOURCES: readonly { name: string; permission: PermissionRequirement }[] = [shippingRateResource, metalQualityResource, productSizeResource];
+const BULK_RESOURCES: readonly BulkList[] = [
+  shippingRateResource,
+  metalQualityResource,
+  productSizeResource,
+  productBulkList,
+  customerResource,
+  categoryResource,
+  contentPageResource,
+  diamondShapeResource,
+  diamondMarkupResource,
+  userResource,
+];
 
 /** The bulk job kinds, with the permission of the list each changes. */
 export const BULK_JOB_KINDS: Partial<Record<`bulk.${string}`, JobKindInfo>> = Object.fromEntries(
-  BULK_RESOURCES.map((resource) => [bulkJobKind(resource.name), { label: `Bulk change of ${resource.name.replaceAll('-', ' ')}`, permission: resource.permission }]),
+  BULK_RESOURCES.filter(changesRows).map((list) => [bulkJobKind(list.name), { label: `Bulk change of ${list.name.replaceAll('-', ' ')}`, permission: list.permission }]),
 );
 
 export const jobRecordSchema = z.object({

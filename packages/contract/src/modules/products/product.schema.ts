@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { recordId, recordMetaSchema, safeString, versionNumber } from '../../api.ts';
+import type { BulkList } from '../../bulk.ts';
 import { booleanFilter, defineListQuery, idsFilter, rangeFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
+import { activeSwitch } from '../../status.ts';
 import type { UncheckedFields } from '../../rules.ts';
 import {
   LETTERS_DIGITS_DASHES,
@@ -136,6 +138,19 @@ export const productListQuery = defineListQuery({
     status: booleanFilter('Status', { trueValue: '1', falseValue: '0', trueLabel: 'Active', falseLabel: 'Inactive' }),
   },
 });
+
+/**
+ * The product list's bulk actions (issue 23 §1), on the ticked rows or on everything its filters
+ * select: Set status and Delete, each with the single switch's and the single delete's rules (a
+ * product's delete takes its variants), and Export (the import's sheet, as Export Excel).
+ */
+export const productBulkList = {
+  name: 'products',
+  label: 'Product',
+  permission: 'products',
+  status: activeSwitch,
+  bulkActions: ['status', 'delete', 'export'],
+} as const satisfies BulkList;
 
 /** One row of the product list; a child variant has its parent's id (it is edited inside its parent). */
 export const productListRowSchema = z.object({
@@ -417,10 +432,6 @@ export type ProductSaveResponse = z.infer<typeof productSaveResponseSchema>;
 
 // ---------------------------------------------------------------- the other calls
 
-/** Delete Selected ({ids}) or Delete All ({all: true}); an empty selection is 'Select atleast one item.'. */
-export const productDeleteManySchema = z.union([z.object({ ids: idList() }), z.object({ all: z.literal(true) })], { error: MESSAGES.selectAtLeastOne });
-export type ProductDeleteManyInput = z.infer<typeof productDeleteManySchema>;
-export const productDeleteManyResponseSchema = z.object({ deleted: z.number().int() });
 
 /** The blur check of the model number: does another live product (or variant) hold this SKU? */
 export const productSkuCheckQuerySchema = z.object({

@@ -55,6 +55,8 @@ export const userResource = defineResource({
     { field: 'name', label: 'Username' },
     { field: 'email', label: 'Email' },
   ],
+  // Issue 23 §1: each user meets the single write's rules, for the actor's permissions as they are when the job runs.
+  bulkActions: ['status', 'delete', 'export'],
   export: {
     fileName: 'users',
     columns: [

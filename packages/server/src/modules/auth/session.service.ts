@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@facet/contract/modules/auth/auth.schema';
-import { eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/context.ts';
 import { users } from '../users/user.table.ts';
@@ -39,6 +39,19 @@ export const permissionKeysOfUser = sql<string[]>`coalesce((
 export async function loadPermissionKeys(db: Db, userId: number): Promise<string[]> {
   const [row] = await db.select({ keys: permissionKeysOfUser }).from(users).where(eq(users.id, userId));
   return row?.keys ?? [];
+}
+
+/**
+ * A staff member as a session would make them now (a live, active user with their permission keys),
+ * or null when they are deleted or disabled: what a job acts as when it applies rules that depend on
+ * who acts (a bulk change of users), read when it runs rather than when it was queued.
+ */
+export async function staffActorOf(db: Db, userId: number): Promise<Actor | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, status: users.status, permissions: permissionKeysOfUser })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.status ? { id: row.id, name: row.name, email: row.email, permissions: row.permissions } : null;
 }
 
 function prepareSessionLookup(db: Db) {

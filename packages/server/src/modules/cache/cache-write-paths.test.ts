@@ -37,6 +37,12 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
   'modules/products/product.save.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
   'modules/products/product.variants.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.save.ts', test: PRODUCT_SAVE_TEST },
   'modules/products/product.delete.ts': { emits: ['products.changed'], emittedIn: 'modules/products/product.delete.ts', test: PRODUCT_SAVE_TEST },
+  // The list's bulk status and delete, in their job's transaction.
+  'modules/products/product.bulk.ts': {
+    emits: ['products.changed'],
+    emittedIn: 'modules/products/product.bulk.ts',
+    test: 'product.bulk.test.ts: Delete Selected and a bulk status name the products whose documents changed',
+  },
   'modules/product-prices/product-price.service.ts': {
     // The apply runs in its job's transaction, the rollback in its own: both emit there.
     emits: ['products.changed'],
@@ -52,6 +58,12 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
   'modules/content-pages/content-page.service.ts': { emits: ['content-pages.changed'], emittedIn: 'modules/content-pages/content-page.service.ts', test: CHANGED_IN_CRUD_HOOK },
   'modules/navigation-menu/navigation-menu.service.ts': { emits: ['navigation-menu.changed'], emittedIn: 'modules/navigation-menu/navigation-menu.service.ts', test: CHANGED_IN_CRUD_HOOK },
   'modules/settings/setting.routes.ts': { emits: ['settings.changed'], emittedIn: 'modules/settings/setting.routes.ts', test: SMALL_KEYS_TEST },
+  // Setting options written by key for other modules (the diamond feed's exchange rate and schedule).
+  'modules/settings/setting-values.ts': {
+    emits: ['settings.changed'],
+    emittedIn: 'modules/settings/setting-values.ts',
+    test: 'cache.test.ts: the diamond feed’s settings saved as setting options (the exchange rate) invalidate the settings key too',
+  },
   'modules/shipping-rates/shipping-rate.routes.ts': { emits: ['shipping-rates.changed'], emittedIn: 'modules/shipping-rates/shipping-rate.routes.ts', test: SMALL_KEYS_TEST },
   'modules/diamond-shapes/diamond-shape.service.ts': {
     emits: ['diamond-shapes.changed'],
@@ -76,9 +88,6 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
     emits: ['diamonds.changed'],
     emittedIn: 'modules/diamonds/diamond.routes.ts',
     test: 'diamond.test.ts: runs an import service as a job… (the combinations generated before are gone after the sync)',
-  },
-  'modules/diamonds/feed/diamond-settings.ts': {
-    exempt: 'the exchange rate it saves is no storefront setting (STOREFRONT_SETTING_KEYS); the stones it reprices are invalidated by the repricing job',
   },
   'modules/diamonds/feed/test-stone-feed.ts': { exempt: 'a test helper: seeds a test’s own database (the round shape, its markup bands, the rate)' },
   'modules/categories/category.demo.ts': { exempt: SEEDING },

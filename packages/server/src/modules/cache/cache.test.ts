@@ -382,6 +382,14 @@ describe('cache management', () => {
     await expect.poll(() => row('diamond-combinations'), { timeout: 10_000 }).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
   });
 
+  it('the diamond feed’s settings saved as setting options (the exchange rate) invalidate the settings key too', async () => {
+    await generate('settings');
+    expect((await row('settings')).entries).toBeGreaterThan(0);
+    const saved = await t.request(admin, { method: 'PUT', url: '/api/diamonds/exchange-rate', payload: { rate: '0.81', date: '2026-12-01' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(() => row('settings'), { timeout: 10_000 }).toMatchObject({ entries: 0, invalidatedAt: expect.any(String) });
+  });
+
   it('clears one key, resets a key (emptied at once, rebuilt by a job) and clears all, each audited', async () => {
     await generate('categories');
     const cleared = await post(staff.cookie, '/api/cache/categories/clear');

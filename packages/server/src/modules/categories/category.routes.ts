@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Usage } from '../../db/usage.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { createCategoryService } from './category.service.ts';
@@ -12,9 +13,9 @@ import { createCategoryService } from './category.service.ts';
 /** Screens that choose categories read the tree: categories, the navigation menu (system), products. */
 const TREE_READERS: PermissionKey[] = ['categories', 'system', 'products'];
 
-export function categoryRoutes(app: FastifyInstance, db: Db) {
+export function categoryRoutes(app: FastifyInstance, db: Db, usages: readonly Usage[]) {
   // A category's document, and the menu that links it by slug, are stale once it is saved.
-  const service = createCategoryService(db);
+  const service = createCategoryService(db, usages);
   const route = app.withTypeProvider<ZodTypeProvider>();
   const tags = [categoryResource.name];
 

@@ -7,11 +7,11 @@ import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { emit } from '../../events/emit.ts';
 import type { Usage } from '../../db/usage.ts';
+import { assertNotInUse } from '../../db/usage.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField, parseOrThrow } from '../../http/errors.ts';
 import { sanitizeRichTextField } from '../../http/rich-text-field.ts';
 import { assertMediaUrls } from '../media/index.ts';
-import { navigationMenuItems } from '../navigation-menu/navigation-menu.table.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { categories, categoryFilterOptions } from './category.table.ts';
 import { isLive } from '../../db/columns.ts';
@@ -75,19 +75,15 @@ async function assertAttributes(tx: Db, input: CategoryValues) {
   if (input.sizeAttributeId && !live.has(input.sizeAttributeId)) throw invalidField('sizeAttributeId', MESSAGES.unknownAttribute);
 }
 
-async function assertDeletable(tx: Db, id: number) {
+/** A category with live subcategories, or one something uses (`usages`: the navigation menu's items), is not deleted. */
+async function assertDeletable(tx: Db, id: number, usages: readonly Usage[]) {
   const [child] = await tx
     .select({ id: categories.id })
     .from(categories)
     .where(and(eq(categories.parentId, id), isLive(categories)))
     .limit(1);
   if (child) throw conflict(MESSAGES.categoryHasChildren);
-  const [menuItem] = await tx
-    .select({ id: navigationMenuItems.id })
-    .from(navigationMenuItems)
-    .where(and(eq(navigationMenuItems.categoryId, id), isLive(navigationMenuItems)))
-    .limit(1);
-  if (menuItem) throw conflict(MESSAGES.categoryInMenu);
+  await assertNotInUse(tx, usages, id, 'This category');
 }
 
 const parents = alias(categories, 'parent');
@@ -97,7 +93,11 @@ function assertNotRoot(id: number) {
   if (id === ROOT_CATEGORY_ID) throw conflict(MESSAGES.rootCategoryLocked);
 }
 
-export function createCategoryService(db: Db) {
+/**
+ * Categories, with what refuses a delete (`usages`: who points at categories, as the module's manifest
+ * declares them; the navigation menu's items).
+ */
+export function createCategoryService(db: Db, usages: readonly Usage[]) {
   const crud = createCrudService(db, categoryResource, categories, {
     prepareInput: async (input) => ({ ...input, footerDescription: await sanitizeRichTextField('footerDescription', input.footerDescription) }),
     toValues: ({ filterOptions: _filterOptions, ...values }) => values,
@@ -155,7 +155,7 @@ export function createCategoryService(db: Db) {
     beforeStatus: async (_tx, { existing }) => assertNotRoot(existing.id),
     async beforeDelete(tx, { existing }) {
       assertNotRoot(existing.id);
-      await assertDeletable(tx, existing.id);
+      await assertDeletable(tx, existing.id, usages);
     },
 
     // The root is the tree's anchor, not a category staff manage: it is not listed.

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { testImage, upload } from '../../test/upload.ts';
 import { seedDemoProductAttributes } from '../product-attributes/product-attribute.demo.ts';
 import { productAttributes } from '../product-attributes/product-attribute.table.ts';
@@ -224,6 +224,37 @@ describe('categories: rules of the aggregate', () => {
     const refused = await t.request(admin, { method: 'DELETE', url: `/api/categories/${inMenu.id}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(MESSAGES.categoryInMenu);
+  });
+
+  it('refuses a bulk delete whole when a selected category has subcategories or a menu entry, naming each; the root is never selected', async () => {
+    const bulk = async (body: Body) => {
+      const started = await t.request(admin, { method: 'POST', url: '/api/categories/bulk', payload: body });
+      expect(started.statusCode, started.body).toBe(202);
+      return jobWhenEnded(t, admin, started.json().id);
+    };
+    const parent = await create({ name: 'Bulk parent' });
+    await create({ name: 'Bulk child', parentId: parent.id });
+    const linked = await create({ name: 'Bulk linked' });
+    const free = await create({ name: 'Bulk free' });
+    const menuItem = await t.request(admin, {
+      method: 'POST',
+      url: '/api/navigation-menu',
+      payload: { title: 'Linked', description: 'Linked', menuType: 'category', categoryId: linked.id, sortOrder: 0, status: true },
+    });
+    expect(menuItem.statusCode, menuItem.body).toBe(201);
+
+    const refused = await bulk({ action: 'delete', ids: [parent.id, linked.id, free.id] });
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toBe(
+      MESSAGES.bulkBlocked(2, 3, `"${parent.slug}" (#${parent.id}): ${MESSAGES.categoryHasChildren} "${linked.slug}" (#${linked.id}): ${MESSAGES.categoryInMenu}`),
+    );
+    for (const kept of [parent, linked, free]) expect((await get(kept.id)).id).toBe(kept.id);
+
+    // The root (id 1) is no list row: ticked or filtered, it is never selected, never switched or deleted.
+    const root = await get(ROOT_CATEGORY_ID);
+    expect((await bulk({ action: 'status', status: false, ids: [ROOT_CATEGORY_ID] })).result).toMatchObject({ selected: 1, matched: 0, changed: 0 });
+    expect((await bulk({ action: 'delete', ids: [ROOT_CATEGORY_ID, free.id] })).result).toMatchObject({ selected: 2, matched: 1, changed: 1 });
+    expect(await get(ROOT_CATEGORY_ID)).toEqual(root);
   });
 
   it('frees the slug of a deleted category for a new one', async () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { contentPages } from './content-page.table.ts';
 
 const valid = (n: number) => ({
@@ -128,5 +128,20 @@ describe('content pages: rules', () => {
     expect((await t.request(other.cookie, { method: 'GET', url: '/api/content-pages' })).statusCode).toBe(403);
     const editor = await t.createUserWith(['content_management']);
     expect((await t.request(editor.cookie, { method: 'GET', url: '/api/content-pages' })).statusCode).toBe(200);
+  });
+
+  it('refuses a bulk delete whole when a selected page is linked from the navigation menu, naming it', async () => {
+    const [linked, free] = [await create({}), await create({})];
+    const item = await t.request(admin, {
+      method: 'POST',
+      url: '/api/navigation-menu',
+      payload: { title: 'Delivery', description: 'Delivery', menuType: 'page', pageId: linked.id, sortOrder: 0, status: true },
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const started = await t.request(admin, { method: 'POST', url: '/api/content-pages/bulk', payload: { action: 'delete', ids: [linked.id, free.id] } });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await jobWhenEnded(t, admin, started.json().id);
+    expect(job).toMatchObject({ status: 'failed', error: MESSAGES.bulkBlocked(1, 2, `"${linked.slug}" (#${linked.id}): ${MESSAGES.pageInMenu}`) });
+    for (const page of [linked, free]) expect((await t.request(admin, { method: 'GET', url: `/api/content-pages/${page.id}` })).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,11 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { diamondMarkupResource } from '@facet/contract/modules/diamond-markups/diamond-markup.schema';
+import { and, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { useAdminTestApp } from '../../test/test-app.ts';
+import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 
 type Body = Record<string, unknown>;
 
@@ -115,5 +117,19 @@ describe('diamond markups: carat bands of one origin and shape category never ov
     const responses = await Promise.all([band(8, 8.5), band(8.2, 8.7), band(8.4, 8.9), band(8.1, 8.3)].map(post));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     expect(await total()).toBe(before + 1);
+  });
+
+  it('a bulk delete of bands is followed by a repricing, queued after the bulk job so it prices with the bands that remain', async () => {
+    const [a, b] = [await created(band(9, 9.499)), await created(band(9.5, 9.999))];
+    const started = await app.t.request(app.admin, { method: 'POST', url: '/api/diamond-markups/bulk', payload: { action: 'delete', ids: [a.id, b.id] } });
+    expect(started.statusCode, started.body).toBe(202);
+    const bulkJob = started.json() as { id: number };
+    const [repricing] = await app.t.db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.kind, 'diamonds.reprice'), gt(jobRuns.id, bulkJob.id)));
+    expect(repricing, 'a repricing queued after the bulk job').toBeDefined();
+    expect(await jobWhenEnded(app.t, app.admin, bulkJob.id)).toMatchObject({ status: 'succeeded', result: { changed: 2 } });
+    expect((await jobWhenEnded(app.t, app.admin, repricing!.id)).status).toBe('succeeded');
   });
 });

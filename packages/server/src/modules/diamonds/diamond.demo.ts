@@ -1,4 +1,4 @@
-import { EXCHANGE_RATE_SETTING_KEYS, FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
+import { FEED_KINDS, IMPORT_SERVICES } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { FeedSyncJobParams } from '@facet/contract/modules/diamonds/diamond.schema';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,8 +7,8 @@ import type { FeedStoneKind } from '../../integrations/nivoda/feed-stone.ts';
 import { seedDemoDiamondMarkups } from '../diamond-markups/index.ts';
 import { seedDemoDiamondShapes } from '../diamond-shapes/index.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
-import { settings } from '../settings/setting.table.ts';
 import { ingestStones } from './feed/diamond-ingest.ts';
+import { storeExchangeRate } from './feed/diamond-settings.ts';
 import { diamondFeedRuns } from './diamond.table.ts';
 import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
 import { recountStones } from './feed/stone-counts.ts';
@@ -19,10 +19,7 @@ const DEMO_SOURCE = 'demo';
 
 /** The demo's USD to GBP rate, with its date. */
 async function seedDemoExchangeRate(tx: Db, { adminId }: SeedContext) {
-  await tx.insert(settings).values([
-    { title: 'USD to GBP exchange rate (diamond feed)', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79', createdBy: adminId, updatedBy: adminId },
-    { title: 'USD to GBP exchange rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20', createdBy: adminId, updatedBy: adminId },
-  ]);
+  await storeExchangeRate(tx, { rate: '0.79', date: '2026-11-20' }, adminId);
 }
 
 /**

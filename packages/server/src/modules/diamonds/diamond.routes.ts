@@ -2,6 +2,7 @@ import { idParamSchema } from '@facet/contract/api';
 import {
   DIAMOND_MESSAGES,
   diamondActionResponseSchema,
+  diamondBulkList,
   diamondListQuery,
   diamondListResponseSchema,
   diamondPaths,
@@ -30,7 +31,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { secretKeyOf } from '../../secret-key.ts';
 import type { Db } from '../../db/client.ts';
+import { bulkRoutes } from '../../http/bulk-actions.ts';
 import { contextOf } from '../../http/context.ts';
+import type { ExportSource } from '../../http/large-exports.ts';
 import type { StoneFeed } from '../../integrations/nivoda/feed-stone.ts';
 import { emit } from '../../events/emit.ts';
 import { defineJobKind } from '../../jobs/job-kind.ts';
@@ -40,6 +43,7 @@ import { jobRuns } from '../../jobs/job-run.table.ts';
 import { createFeedService, runReprice, runSync } from './feed/diamond-feed.service.ts';
 import { nivodaFeedFromSettings } from './feed/diamond-feed-source.ts';
 import { encryptClearFeedPassword, readExchangeRate, readFeedSettings, writeExchangeRate, writeFeedSettings } from './feed/diamond-settings.ts';
+import { diamondExportSource } from './diamond.export.ts';
 import { createDiamondService } from './diamond.service.ts';
 import { createGeneratedFeed } from './feed/generated-stone-feed.ts';
 
@@ -148,7 +152,13 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
     const url = request.routeOptions.url ?? '';
     if (request.method === 'GET' || !url.startsWith('/api/diamond-markups') || reply.statusCode >= 300) return payload;
     try {
-      const [queued] = await db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.kind, 'diamonds.reprice'), eq(jobRuns.status, 'queued'))).limit(1);
+      // A bulk delete changes the bands later, in its own job (queued by this request): a repricing
+      // queued before it would run first (the main lane runs its jobs one at a time, in order), so
+      // one is queued after it.
+      const isBulk = url === '/api/diamond-markups/bulk';
+      const [queued] = isBulk
+        ? []
+        : await db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.kind, 'diamonds.reprice'), eq(jobRuns.status, 'queued'))).limit(1);
       if (!queued) await submit(request.actor ? { id: request.actor.id, name: request.actor.name } : null, 'diamonds.reprice', { reason: 'markup band' });
     } catch (error) {
       request.log.error({ err: error }, 'repricing after a markup change could not start');
@@ -187,6 +197,11 @@ export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
     },
     (request) => service.list(withDefaultDiamondType(request.query)),
   );
+
+  // The list's bulk action: Export of everything its filters select, as the list's export job.
+  const exportSource = diamondExportSource(db) as unknown as ExportSource<never>;
+  app.largeExports?.register(exportSource);
+  bulkRoutes(app, { ...diamondBulkList, listQuery: diamondListQuery }, { exportSource });
 
   route.get(
     diamondPaths.unpricedCount,

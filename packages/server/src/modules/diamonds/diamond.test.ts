@@ -3,6 +3,7 @@ import { MESSAGES } from '@facet/contract/messages';
 import { DIAMOND_MESSAGES, EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { DiamondListRow, DiamondRecord, FeedRunRecord } from '@facet/contract/modules/diamonds/diamond.schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { eventDeliveries, eventOutbox } from '../../events/event.table.ts';
@@ -248,6 +249,7 @@ describe('diamonds', () => {
         ['POST', '/api/diamonds/reprice'],
         ['GET', '/api/diamonds/exchange-rate'],
         ['PUT', '/api/diamonds/exchange-rate', { rate: '0.8', date: '2026-11-21' }],
+        ['POST', '/api/diamonds/bulk', { action: 'export', filters: {} }],
         ['GET', '/api/nivoda-logs'],
         ['GET', '/api/nivoda-services'],
         ['POST', '/api/nivoda-services/natural/start', { mode: 'full' }],
@@ -306,6 +308,33 @@ describe('diamonds', () => {
       const bad = await get('/api/diamonds?color=Z');
       expect(bad.statusCode).toBe(400);
       expect((await get('/api/diamonds?priceFrom=10&priceTo=5')).statusCode).toBe(400);
+    });
+
+    it('exports every stone the list’s filters select, with the list’s defaults, as its export job (the list’s bulk action)', async () => {
+      const exported = async (filters: Record<string, string>) => {
+        const started = await fx.t.request(fx.admin, { method: 'POST', url: '/api/diamonds/bulk', payload: { action: 'export', filters } });
+        expect(started.statusCode, started.body).toBe(202);
+        const job = await jobWhenEnded(fx.t, fx.admin, started.json().id);
+        expect(job, job.error ?? '').toMatchObject({ kind: 'export.diamonds', status: 'succeeded' });
+        const file = await fx.t.request(fx.admin, { method: 'GET', url: `/api/jobs/${job.id}/download` });
+        expect(file.statusCode).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+        const sheet = workbook.worksheets[0]!;
+        const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+        return sheet.getSheetValues().slice(2).map((row) => Object.fromEntries(headers.map((header, i) => [header, (row as unknown[])[i + 1]])));
+      };
+      // No type asked: earth mined diamonds only, as the list shows them.
+      const [alpha] = await exported({ sku: 'alpha' });
+      expect(alpha).toMatchObject({ SKU: 'NAT-ALPHA-1', Certificate: 'GIA7788990011', Type: 'Earth mined', Color: 'D', Clarity: 'IF', 'Price (£)': 4769, 'Weight (ct)': 1.01, State: 'Available' });
+      expect(await exported({ sku: 'beta' })).toEqual([]);
+      expect((await exported({ type: 'gemstone', sku: 'saph' })).map((row) => [row.SKU, row.Type])).toEqual([['GEM-SAPH-3', 'Sapphire']]);
+      // An export takes the filters; the list offers no other bulk action (the feed adds and removes stones).
+      const ticked = await fx.t.request(fx.admin, { method: 'POST', url: '/api/diamonds/bulk', payload: { action: 'export', ids: [1] } });
+      expect(ticked.json().error.message).toBe(MESSAGES.bulkExportNeedsFilters);
+      for (const action of ['delete', 'status']) {
+        expect((await fx.t.request(fx.admin, { method: 'POST', url: '/api/diamonds/bulk', payload: { action, status: true, filters: {} } })).statusCode, action).toBe(400);
+      }
     });
 
     it('hides unpriced stones unless asked (price from defaults to 1)', async () => {

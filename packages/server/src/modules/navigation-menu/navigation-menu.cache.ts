@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
-import { categories } from '../categories/category.table.ts';
+import { categoryLinks } from '../categories/index.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 import { cacheDocument, smallCacheSource } from '../cache/index.ts';
@@ -21,18 +21,20 @@ export const navigationMenuCacheSource = smallCacheSource({
         link: navigationMenuItems.link,
         cssClass: navigationMenuItems.cssClass,
         image: navigationMenuItems.image,
-        categorySlug: categories.slug,
+        categoryId: navigationMenuItems.categoryId,
         pageSlug: contentPages.slug,
       })
       .from(navigationMenuItems)
-      .leftJoin(categories, and(eq(categories.id, navigationMenuItems.categoryId), isLive(categories)))
       .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isLive(contentPages)))
       .where(and(isLive(navigationMenuItems), eq(navigationMenuItems.status, true)))
       .orderBy(asc(navigationMenuItems.sortOrder), asc(navigationMenuItems.id));
     type Node = { id: number; title: string; description: string; type: string; link: string; cssClass: string; image: string; children: Node[] };
+    const linked = await categoryLinks(db, rows.map((row) => row.categoryId));
+    // A deleted category leaves its item without a link, as a deleted page does.
+    const categorySlugOf = (id: number | null) => (id === null ? '' : linked.get(id)?.isLive ? linked.get(id)!.slug : '');
     const nodes = new Map<number, Node>();
     for (const row of rows) {
-      const link = row.menuType === 'category' ? (row.categorySlug ?? '') : row.menuType === 'page' ? (row.pageSlug ?? '') : row.link;
+      const link = row.menuType === 'category' ? categorySlugOf(row.categoryId) : row.menuType === 'page' ? (row.pageSlug ?? '') : row.link;
       nodes.set(row.id, { id: row.id, title: row.title, description: row.description, type: row.menuType, link, cssClass: row.cssClass, image: row.image, children: [] });
     }
     const top: Node[] = [];

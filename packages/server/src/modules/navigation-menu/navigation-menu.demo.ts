@@ -2,7 +2,7 @@ import type { MenuType } from '@facet/contract/modules/navigation-menu/navigatio
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
-import { categories } from '../categories/category.table.ts';
+import { liveCategoryIdsBySlug } from '../categories/index.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 import { isLive } from '../../db/columns.ts';
@@ -83,15 +83,11 @@ function targetSlugs(items: readonly DemoMenuItem[], type: MenuType): string[] {
 
 /** Runs after the category and content page seeders: items find their targets by slug. */
 export async function seedDemoNavigationMenu(tx: Db, { adminId }: SeedContext) {
-  const categoryRows = await tx
-    .select({ id: categories.id, slug: categories.slug })
-    .from(categories)
-    .where(and(inArray(categories.slug, targetSlugs(DEMO_MENU, 'category')), isLive(categories)));
   const pageRows = await tx
     .select({ id: contentPages.id, slug: contentPages.slug })
     .from(contentPages)
     .where(and(inArray(contentPages.slug, targetSlugs(DEMO_MENU, 'page')), isLive(contentPages)));
-  const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
+  const categoryIds = await liveCategoryIdsBySlug(tx, targetSlugs(DEMO_MENU, 'category'));
   const pageIds = new Map(pageRows.map((row) => [row.slug, row.id]));
   const idOf = (ids: Map<string, number>, slug: string) => {
     const id = ids.get(slug);

@@ -1,17 +1,16 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { ROOT_CATEGORY_ID } from '@facet/contract/modules/categories/category.schema';
 import { findMenuTreeProblem, MENU_MAX_DEPTH } from '@facet/contract/modules/navigation-menu/menu-tree';
 import type { MenuTreeProblem } from '@facet/contract/modules/navigation-menu/menu-tree';
 import { navigationMenuResource } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import type { MenuOrderInput, MenuPageOption, NavigationMenuItemInput, NavigationMenuItemRecord } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { emit } from '../../events/emit.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { categories } from '../categories/category.table.ts';
+import { categoryLinks, isLinkableCategory } from '../categories/index.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { assertMediaUrls } from '../media/index.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
@@ -24,13 +23,7 @@ const problemMessage = (problem: MenuTreeProblem) =>
 async function assertMenuTargets(tx: Db, input: Pick<NavigationMenuItemInput, 'image' | 'categoryId' | 'pageId'>) {
   await assertMediaUrls(tx, { image: input.image }, ['navigation-menu-image']);
   // The root category (id 1) holds the tree; it is no storefront page to link to.
-  if (input.categoryId) {
-    const [category] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, input.categoryId), ne(categories.id, ROOT_CATEGORY_ID), isLive(categories)));
-    if (!category) throw invalidField('categoryId', MESSAGES.unknownCategory);
-  }
+  if (input.categoryId && !(await isLinkableCategory(tx, input.categoryId))) throw invalidField('categoryId', MESSAGES.unknownCategory);
   if (input.pageId) {
     const [page] = await tx
       .select({ id: contentPages.id })
@@ -59,12 +52,12 @@ export function createNavigationMenuService(db: Db) {
 
     async loadRelations(source, ids) {
       const rows = await source
-        .select({ id: navigationMenuItems.id, pageTitle: contentPages.title, categoryName: categories.name })
+        .select({ id: navigationMenuItems.id, pageTitle: contentPages.title, categoryId: navigationMenuItems.categoryId })
         .from(navigationMenuItems)
         .leftJoin(contentPages, eq(contentPages.id, navigationMenuItems.pageId))
-        .leftJoin(categories, eq(categories.id, navigationMenuItems.categoryId))
         .where(inArray(navigationMenuItems.id, ids));
-      return new Map(rows.map((row) => [row.id, { targetName: row.pageTitle ?? row.categoryName }]));
+      const linked = await categoryLinks(source, rows.map((row) => row.categoryId));
+      return new Map(rows.map((row) => [row.id, { targetName: row.pageTitle ?? (row.categoryId === null ? null : (linked.get(row.categoryId)?.name ?? null)) }]));
     },
 
     beforeCreate: (tx, { input }) => assertMenuTargets(tx, input),

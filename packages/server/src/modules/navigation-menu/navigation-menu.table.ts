@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { listIndex, searchIndexes, standardColumns, statusColumn } from '../../db/columns.ts';
-import { categories } from '../categories/category.table.ts';
+import { categoryIdColumn } from '../categories/index.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 
 export const navigationMenuItems = pgTable(
@@ -13,7 +13,8 @@ export const navigationMenuItems = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     menuType: text('menu_type', { enum: ['category', 'page', 'custom_link', 'blank'] }).notNull(),
-    categoryId: integer('category_id').references(() => categories.id),
+    // The category lives in another area: its module gives the column with its foreign key.
+    categoryId: categoryIdColumn('category_id'),
     pageId: integer('page_id').references(() => contentPages.id),
     link: text('link').notNull().default(''),
     /** null at the top level (the spec's parent_id 0). */

@@ -5,7 +5,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { categories } from '../categories/category.table.ts';
+import { categoryLinks, diamondCategoryPages } from '../categories/index.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
 import { sitemaps } from './sitemap.table.ts';
@@ -28,17 +28,22 @@ async function menuSources(tx: Db): Promise<SitemapSource[]> {
       menuType: navigationMenuItems.menuType,
       link: navigationMenuItems.link,
       pageSlug: contentPages.slug,
-      categorySlug: categories.slug,
+      categoryId: navigationMenuItems.categoryId,
       updatedAt: navigationMenuItems.updatedAt,
     })
     .from(navigationMenuItems)
     .leftJoin(contentPages, and(eq(contentPages.id, navigationMenuItems.pageId), isLive(contentPages), eq(contentPages.status, true)))
-    .leftJoin(categories, and(eq(categories.id, navigationMenuItems.categoryId), isLive(categories), eq(categories.status, true)))
     .where(isLive(navigationMenuItems))
     .orderBy(asc(navigationMenuItems.sortOrder), asc(navigationMenuItems.id));
+  // A category's page is on the storefront while the category is live and active.
+  const linked = await categoryLinks(tx, rows.map((row) => row.categoryId));
+  const categorySlugOf = (id: number | null) => {
+    const category = id === null ? undefined : linked.get(id);
+    return category?.isLive && category.isActive ? category.slug : null;
+  };
   const items: MenuRow[] = rows.map((row) => ({
     ...row,
-    path: { custom_link: row.link, page: row.pageSlug, category: row.categorySlug, blank: null }[row.menuType],
+    path: { custom_link: row.link, page: row.pageSlug, category: categorySlugOf(row.categoryId), blank: null }[row.menuType],
   }));
   const sources: SitemapSource[] = [];
   const visit = (parentId: number | null) => {
@@ -61,11 +66,7 @@ async function contentPageSources(tx: Db): Promise<SitemapSource[]> {
 }
 
 async function diamondCategorySources(tx: Db): Promise<SitemapSource[]> {
-  const rows = await tx
-    .select({ slug: categories.slug, updatedAt: categories.updatedAt })
-    .from(categories)
-    .where(and(isLive(categories), eq(categories.status, true), eq(categories.isDiamondCategory, true)))
-    .orderBy(asc(categories.orderNo), asc(categories.id));
+  const rows = await diamondCategoryPages(tx);
   return rows.map((row) => ({ kind: 'diamondCategory', path: row.slug, updatedAt: row.updatedAt }));
 }
 

@@ -6,7 +6,6 @@ import {
 } from '@facet/contract/modules/product-prices/product-price.schema';
 import type { PriceUpdateItem, PriceUpdateRecord } from '@facet/contract/modules/product-prices/product-price.schema';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -15,7 +14,7 @@ import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts
 import type { Sheet } from '../../spreadsheets/sheet-reader.ts';
 import { emitChanged } from '../../events/emit.ts';
 import { products } from '../products/product.table.ts';
-import { users } from '../users/user.table.ts';
+import { staffNames } from '../users/index.ts';
 import { productPriceUpdateItems, productPriceUpdates } from './product-price.table.ts';
 
 /** A sheet as the reader gives it: normalised header names, and each row's cells by header with its 1-based line. */
@@ -73,8 +72,6 @@ export function priceRowsOf(sheet: PriceSheet): PriceRow[] {
 }
 
 type PriceUpdateRow = typeof productPriceUpdates.$inferSelect;
-const creators = alias(users, 'creators');
-const rollers = alias(users, 'rollers');
 
 /** The top-level products whose storefront documents a price write made stale (a variant's is its product's). */
 const documentIdsOf = (result: unknown) => [...new Set(rowsOf<{ document_id: number }>(result).map((row) => Number(row.document_id)))];
@@ -138,9 +135,9 @@ export function createProductPriceService(db: Db) {
   }
 
   async function find(id: number): Promise<PriceUpdateRecord> {
-    const [record] = await selectRecords().where(eq(productPriceUpdates.id, id));
+    const [record] = await toRecords(await selectRecords().where(eq(productPriceUpdates.id, id)));
     if (!record) throw notFound();
-    return toRecord(record);
+    return record;
   }
 
   function selectRecords() {
@@ -152,26 +149,27 @@ export function createProductPriceService(db: Db) {
         state: productPriceUpdates.state,
         itemCount: productPriceUpdates.itemCount,
         createdAt: productPriceUpdates.createdAt,
-        createdByName: creators.name,
+        createdBy: productPriceUpdates.createdBy,
         appliedAt: productPriceUpdates.appliedAt,
         rolledBackAt: productPriceUpdates.rolledBackAt,
-        rolledBackByName: rollers.name,
+        rolledBackBy: productPriceUpdates.rolledBackBy,
       })
       .from(productPriceUpdates)
-      .leftJoin(creators, eq(creators.id, productPriceUpdates.createdBy))
-      .leftJoin(rollers, eq(rollers.id, productPriceUpdates.rolledBackBy))
       .$dynamic();
   }
 
   type SelectedRecord = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>>[number];
-  function toRecord(row: SelectedRecord): PriceUpdateRecord {
-    return {
+  /** The runs as answered, with the names of who uploaded and who rolled back (staff are the users module's: read through its face). */
+  async function toRecords(rows: SelectedRecord[]): Promise<PriceUpdateRecord[]> {
+    const names = await staffNames(db, rows.flatMap((row) => [row.createdBy, row.rolledBackBy]));
+    return rows.map(({ createdBy, rolledBackBy, ...row }) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
-      createdByName: row.createdByName ?? 'system',
+      createdByName: (createdBy !== null && names.get(createdBy)) || 'system',
       appliedAt: row.appliedAt?.toISOString() ?? null,
       rolledBackAt: row.rolledBackAt?.toISOString() ?? null,
-    };
+      rolledBackByName: rolledBackBy === null ? null : (names.get(rolledBackBy) ?? null),
+    }));
   }
 
   return {
@@ -272,7 +270,7 @@ export function createProductPriceService(db: Db) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(productPriceUpdates).where(live),
       ]);
-      return { items: rows.map(toRecord), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+      return { items: await toRecords(rows), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
     },
 
     get: find,

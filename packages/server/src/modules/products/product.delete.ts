@@ -1,7 +1,8 @@
-import type { ProductDeleteManyInput } from '@facet/contract/modules/products/product.schema';
 import type { SQL } from 'drizzle-orm';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { writeAudit } from '../../db/audit.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param.ts';
+import type { AuditEntry } from '../../db/audit.ts';
+import { writeAudits } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -10,10 +11,15 @@ import { emitChanged } from '../../events/emit.ts';
 import { PRODUCT_ENTITY, topLevelIdsOf } from './product.save.ts';
 import { products } from './product.table.ts';
 
-/** Deleting products and variants: soft deletes, a parent's aggregate kept true, one audit row per request. */
+/** Deleting products and variants: soft deletes, a parent's aggregate kept true, one audit row per product or variant deleted as asked. */
 
-/** Soft deletes rows (and the variants of those that are products), in one statement; the count of rows deleted. */
-async function softDelete(tx: Db, condition: SQL, context: RequestContext) {
+type DeletedRow = { id: number; parentProductId: number | null };
+
+/**
+ * Soft deletes the live rows `condition` names (a product's with its variants), in one statement, and
+ * keeps each surviving parent's aggregate true; answers the rows deleted.
+ */
+export async function softDelete(tx: Db, condition: SQL, context: RequestContext) {
   const deleted = await tx
     .update(products)
     .set({ deletedAt: new Date(), deletedBy: context.actor.id, version: sql`${products.version} + 1` })
@@ -30,9 +36,23 @@ async function softDelete(tx: Db, condition: SQL, context: RequestContext) {
         updatedAt: new Date(),
         updatedBy: context.actor.id,
       })
-      .where(and(inArray(products.id, parents), isLive(products)));
+      // One array parameter, however many parents (a bulk delete of a whole list names a hundred thousand).
+      .where(and(sql`${products.id} = any(${arrayParam(parents, 'int')})`, isLive(products)));
   }
   return deleted;
+}
+
+/**
+ * The audit rows of a delete: one per row deleted because it was asked for (`asked`), listing the
+ * variants that went with it; a variant whose parent was asked for too is in its parent's row.
+ */
+export function deletedAuditEntries(deleted: readonly DeletedRow[], asked: ReadonlySet<number>): AuditEntry[] {
+  const goneWith = new Map<number, number[]>();
+  for (const row of deleted) if (row.parentProductId !== null) goneWith.set(row.parentProductId, [...(goneWith.get(row.parentProductId) ?? []), row.id]);
+  const deletedIds = new Set(deleted.map((row) => row.id));
+  return deleted
+    .filter((row) => asked.has(row.id) && !(row.parentProductId !== null && asked.has(row.parentProductId) && deletedIds.has(row.parentProductId)))
+    .map((row) => ({ action: 'delete', entity: PRODUCT_ENTITY, entityId: row.id, before: { deletedIds: [row.id, ...(goneWith.get(row.id) ?? [])] } }));
 }
 
 /** Deletes one row: a product with its variants, or one variant; answers the rows deleted. */
@@ -45,19 +65,8 @@ export async function removeProduct(db: Db, id: number, context: RequestContext)
       .for('update');
     if (!row) throw notFound();
     const deleted = await softDelete(tx, or(eq(products.id, id), eq(products.parentProductId, id))!, context);
-    await writeAudit(tx, context, { action: 'delete', entity: PRODUCT_ENTITY, entityId: id, before: { deletedIds: deleted.map((r) => r.id) } });
+    await writeAudits(tx, context, deletedAuditEntries(deleted, new Set([id])));
     await emitChanged(tx, 'products.changed', topLevelIdsOf(deleted));
     return deleted;
-  });
-}
-
-/** Delete Selected or Delete All, set-based; answers the rows (products and their variants) deleted. */
-export async function removeProducts(db: Db, input: ProductDeleteManyInput, context: RequestContext) {
-  return db.transaction(async (tx) => {
-    const condition = 'ids' in input ? or(inArray(products.id, input.ids), inArray(products.parentProductId, input.ids))! : sql`true`;
-    const rows = await softDelete(tx, condition, context);
-    await writeAudit(tx, context, { action: 'delete', entity: PRODUCT_ENTITY, entityId: null, before: { deletedIds: rows.map((r) => r.id), all: 'all' in input } });
-    await emitChanged(tx, 'products.changed', 'all' in input ? 'all' : topLevelIdsOf(rows));
-    return rows;
   });
 }

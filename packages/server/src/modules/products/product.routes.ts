@@ -3,13 +3,12 @@ import { activeSwitch, statusPatchSchema } from '@facet/contract/status';
 import { MESSAGES } from '@facet/contract/messages';
 import {
   productCreateSchema,
-  productDeleteManyResponseSchema,
-  productDeleteManySchema,
   productFormAttributeSchema,
   productFormAttributesQuerySchema,
   productFormLookupParamsSchema,
   productFormLookupRowSchema,
   productListQuery,
+  productBulkList,
   productListRowSchema,
   productLookupRowSchema,
   productRecordSchema,
@@ -29,7 +28,9 @@ import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import type { ExportSource } from '../../http/large-exports.ts';
 import { sendExport } from '../../http/large-exports.ts';
+import { bulkRoutes } from '../../http/bulk-actions.ts';
 import { createProductSheetExport, PRODUCT_SHEET_EXPORT_COLUMNS } from './product-sheet.export.ts';
+import { productBulkTarget } from './product.bulk.ts';
 import type { ProductListQuery } from './product.queries.ts';
 import { createProductService } from './product.service.ts';
 
@@ -90,9 +91,8 @@ export function productRoutes(app: FastifyInstance, db: Db) {
 
   route.get(`${base}/vendors`, { config, schema: { tags, response: { 200: productVendorsResponseSchema } } }, () => service.vendors());
 
-  route.post(`${base}/delete`, { config, schema: { tags, body: productDeleteManySchema, response: { 200: productDeleteManyResponseSchema } } }, (request) =>
-    service.removeMany(request.body, contextOf(request)),
-  );
+  // Delete Selected, Delete All, and the list's other bulk actions: jobs, each row under its single write's rules.
+  bulkRoutes(app, { ...productBulkList, listQuery: productListQuery }, { target: productBulkTarget(db), exportSource: exportSource as ExportSource<never> });
 
   route.get(`${base}/:id`, { config, schema: { tags, params: idParamSchema, response: { 200: productRecordSchema } } }, (request) => service.get(request.params.id));
 

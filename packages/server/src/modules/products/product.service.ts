@@ -1,7 +1,7 @@
-import type { ProductDeleteManyInput, ProductFormLookup, ProductSaveInput } from '@facet/contract/modules/products/product.schema';
+import type { ProductFormLookup, ProductSaveInput } from '@facet/contract/modules/products/product.schema';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { removeProduct, removeProducts } from './product.delete.ts';
+import { removeProduct } from './product.delete.ts';
 import { loadProduct } from './product.load.ts';
 import { attributeSetsWithProducts, formAttributes, formLookup, vendors } from './product.lookups.ts';
 import type { ProductListQuery } from './product.queries.ts';
@@ -32,12 +32,6 @@ export function createProductService(db: Db) {
     /** Deletes one row: a product with its variants, or one variant. */
     async remove(id: number, context: RequestContext) {
       await removeProduct(db, id, context);
-    },
-
-    /** Delete Selected or Delete All; answers how many rows (products and their variants) were deleted. */
-    async removeMany(input: ProductDeleteManyInput, context: RequestContext) {
-      const deleted = await removeProducts(db, input, context);
-      return { deleted: deleted.length };
     },
 
     skuExists: (sku: string, id: number | undefined) => skuExists(db, sku, id),

@@ -608,17 +608,6 @@ describe('products', () => {
       // The SKU is free again.
       expect((await api('POST', '/api/products', ring({ sku: product.sku }))).statusCode).toBe(201);
     });
-
-    it('deletes selected products set-based and answers the count; an empty selection is refused', async () => {
-      const a = await createProduct(ring({}, { metals: 1, sizes: 1 }));
-      const b = await createProduct(ring({ variants: [] }));
-      const response = await api('POST', '/api/products/delete', { ids: [a.id, b.id] });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ deleted: 3 });
-      const empty = await api('POST', '/api/products/delete', { ids: [] });
-      expect(empty.statusCode).toBe(400);
-      expect(empty.json().error.issues[0].message).toBe(MESSAGES.selectAtLeastOne);
-    });
   });
 
   describe('in use by products', () => {
@@ -873,18 +862,6 @@ describe('products', () => {
         const byName = await listed(`pricefrom=${from}&priceto=${to}&sort=name`);
         expect(byName.total).toBe(expected.length);
       }
-    });
-  });
-
-  describe('Delete All', () => {
-    it('soft deletes every live product and variant in one statement and answers how many', async () => {
-      await createProduct(ring({}, { metals: 1, sizes: 2 }));
-      const live = (await fx.t.db.select({ n: count() }).from(products).where(isNull(products.deletedAt)))[0]!.n;
-      const response = await api('POST', '/api/products/delete', { all: true });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ deleted: live });
-      expect((await api('GET', '/api/products')).json()).toMatchObject({ items: [], total: 0 });
-      await expectPriceOrderInSync(fx.t.db, 'Delete All');
     });
   });
 });

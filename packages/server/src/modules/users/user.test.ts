@@ -1,11 +1,13 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { userResource } from '@facet/contract/modules/users/user.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { ADMIN, createTestApp, permissionIdOf } from '../../test/test-app.ts';
-import { users } from './user.table.ts';
+import { ADMIN, createTestApp, jobWhenEnded, permissionIdOf, useAdminTestApp } from '../../test/test-app.ts';
+import { countActiveMasters, lockMasterChanges } from '../roles/access.service.ts';
+import { rolePermissions } from '../roles/role.table.ts';
+import { userRoles, users } from './user.table.ts';
 
 let roleId = 0;
 const valid = (n: number) => ({
@@ -217,4 +219,107 @@ describe('users: rules of access management', () => {
     const names = sheet.getColumn(1).values.slice(2);
     expect(names).toContain('exported');
   });
+
+  describe('bulk actions: each user under the single write’s rules, for the manager as they are when the job runs', () => {
+    const bulk = async (cookie: string, body: Record<string, unknown>) => {
+      const started = await t.request(cookie, { method: 'POST', url: '/api/users/bulk', payload: body });
+      expect(started.statusCode, started.body).toBe(202);
+      return jobWhenEnded(t, admin, started.json().id);
+    };
+    const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+    it('refuses a whole change naming each user the manager may not act on, or their own account in a delete; then passes once the manager holds what the user holds', async () => {
+      const clerk = await newUser('bulkclerk');
+      const plain = await t.createUserWith([]);
+      const manager = await t.createUserWith(['user_management']);
+      const higher = await bulk(manager.cookie, { action: 'status', status: false, ids: [clerk.id, plain.id] });
+      expect(higher).toMatchObject({ status: 'failed', error: MESSAGES.bulkBlocked(1, 2, `"bulkclerk" (#${clerk.id}): ${MESSAGES.cannotActOnHigher('Sales')}`) });
+      const self = await bulk(manager.cookie, { action: 'delete', ids: [plain.id, manager.id] });
+      expect(self).toMatchObject({ status: 'failed', error: MESSAGES.bulkBlocked(1, 2, `"${manager.name}" (#${manager.id}): ${MESSAGES.cannotDeleteSelf}`) });
+      for (const id of [clerk.id, plain.id, manager.id]) expect(await rowOf(id)).toMatchObject({ status: true, deletedAt: null });
+
+      // Sales given to the manager's role after the first try: the job reads it when it runs, and the clerk, switched off, is signed out.
+      const clerkSession = await t.login('bulkclerk', 'secret-pw1');
+      const [managerRole] = await t.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, manager.id));
+      await t.db.insert(rolePermissions).values({ roleId: managerRole!.roleId, permissionId: await permissionIdOf(t.db, 'sales') });
+      const passed = await bulk(manager.cookie, { action: 'status', status: false, ids: [clerk.id, plain.id] });
+      expect(passed).toMatchObject({ status: 'succeeded', result: { matched: 2, changed: 2 } });
+      expect((await t.request(clerkSession, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    });
+
+    it('keeps the last active master: switching every master off at once is refused whole', async () => {
+      const me = (await t.request(admin, { method: 'GET', url: '/api/auth/me' })).json().user;
+      const deputy = await t.createUserWith(['all-master']);
+      const job = await bulk(admin, { action: 'status', status: false, ids: [me.id, deputy.id] });
+      expect(job).toMatchObject({ status: 'failed', error: MESSAGES.lastMasterUser });
+      expect(await rowOf(me.id)).toMatchObject({ status: true });
+      expect(await rowOf(deputy.id)).toMatchObject({ status: true });
+      // One of the two is fine.
+      expect((await bulk(admin, { action: 'status', status: false, ids: [deputy.id] })).status).toBe('succeeded');
+    });
+  });
 });
+
+// PGlite runs one statement at a time and hides the race; PostgreSQL (CI sets TEST_DATABASE_URL) shows it.
+describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? ''))('users: a bulk change racing a single write on PostgreSQL', () => {
+  const fx = useAdminTestApp();
+
+  it('a bulk job switching one master off and a request switching the other off, both waiting on the masters’ lock: one master stays', async () => {
+    let adminCookie = fx.admin;
+    const me = (await fx.t.request(adminCookie, { method: 'GET', url: '/api/auth/me' })).json().user;
+    for (let round = 0; round < 3; round += 1) {
+      const deputy = await fx.t.createUserWith(['all-master']);
+      const mine = (await fx.t.request(deputy.cookie, { method: 'GET', url: `/api/users/${me.id}` })).json();
+      expect(await countActiveMasters(fx.t.db)).toBe(2);
+      // Hold the lock every change of masters takes, so both changes are inside their transactions, waiting, when it goes.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = fx.t.db.transaction(async (tx) => {
+        await lockMasterChanges(tx);
+        locked();
+        await held;
+      });
+      try {
+        await isLocked;
+        const started = await fx.t.request(adminCookie, { method: 'POST', url: '/api/users/bulk', payload: { action: 'status', status: false, ids: [deputy.id] } });
+        expect(started.statusCode, started.body).toBe(202);
+        const single = fx.t.request(deputy.cookie, { method: 'PATCH', url: `/api/users/${me.id}/status`, payload: { status: false, version: mine.version } });
+        for (const deadline = Date.now() + 30_000; (await waitersOnLocks(fx.t.db)) < 2; ) {
+          if (Date.now() > deadline) throw new Error('the two changes never both waited for the masters’ lock');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        release();
+        await holder;
+        const response = await single;
+        // Read through the deputy: the admin's sessions end if the deputy's request won.
+        const job = await jobWhenEnded(fx.t, response.statusCode < 300 ? deputy.cookie : adminCookie, started.json().id);
+        const context = `round ${round}: ${response.body} / ${job.status} ${job.error ?? ''}`;
+        expect([response.statusCode < 300, job.status === 'succeeded'].filter(Boolean), context).toHaveLength(1);
+        expect(await countActiveMasters(fx.t.db), context).toBe(1);
+        if (response.statusCode >= 300) {
+          expect(response.statusCode, context).toBe(409);
+          expect(response.json().error.message).toBe(MESSAGES.lastMasterUser);
+        } else {
+          expect(job.error, context).toBe(MESSAGES.lastMasterUser);
+        }
+      } finally {
+        release();
+        await holder;
+      }
+      // Back to one master, the admin, signed in again, for the next round.
+      await fx.t.db.update(users).set({ status: true }).where(eq(users.id, me.id));
+      await fx.t.db.update(users).set({ status: false }).where(eq(users.id, deputy.id));
+      adminCookie = await fx.t.login();
+    }
+  });
+});
+
+/** Backends of this database waiting for a lock (a row's, or an advisory one). */
+async function waitersOnLocks(db: TestApp['db']): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]!.n;
+}

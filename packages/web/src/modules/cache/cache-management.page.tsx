@@ -14,7 +14,7 @@ import { JobProgress } from '../jobs/job-progress.tsx';
 import { isJobActive } from '../jobs/use-job.ts';
 import { cacheApi, cacheKeys } from './cache.api.ts';
 import { SyncProductsButton } from './sync-products-button.tsx';
-import { useJobOutcome } from './use-job-outcome.ts';
+import { useJobOutcome } from '../jobs/use-job-outcome.ts';
 
 /** A building job started from a row: Generate, or Reset (emptied first, then generated). */
 interface RowJob {

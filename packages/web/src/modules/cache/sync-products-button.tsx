@@ -7,7 +7,7 @@ import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
 import { isJobActive } from '../jobs/use-job.ts';
 import { cacheApi } from './cache.api.ts';
-import { useJobOutcome } from './use-job-outcome.ts';
+import { useJobOutcome } from '../jobs/use-job-outcome.ts';
 
 /**
  * Sync Products (document 2 §2 on the products list, document 1 §2 on the cache screen): rebuilds the

@@ -1,12 +1,14 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { countActiveFilters } from '@facet/contract/list-query';
-import { diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
+import { diamondBulkList, diamondListQuery } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { DiamondListRow, DiamondUnpricedCount } from '@facet/contract/modules/diamonds/diamond.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useBulkActions } from '../../ui/bulk-actions.tsx';
+import { withoutPaging } from '../../ui/export-button.tsx';
 import { FilterPanel, FiltersToggle } from '../../ui/filter-panel.tsx';
 import type { ListSorting } from '../../ui/list-columns.tsx';
 import { dateColumn, withServerSorting } from '../../ui/list-columns.tsx';
@@ -82,7 +84,8 @@ function UnpricedNotice({ isUnpricedList, count, onShowUnpriced, onShowPriced }:
 /**
  * The stones list (document 2 §2): server paging by 20, the Filters panel (Type and Cut hidden for
  * gemstones; Price from shown as its default 1; Apply, Reset, Enter applies) and the page in the
- * URL, so Back and reload restore them; View opens the detail modal.
+ * URL, so Back and reload restore them; View opens the detail modal; the list's bulk Export of all
+ * the stones its filters select.
  */
 export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }: DiamondListProps) {
   const [query, changeQuery, params] = useListQuery(diamondListQuery.schema);
@@ -97,6 +100,14 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
   const isUnpricedList = query.pricing?.includes('unpriced') ?? false;
   const unpricedQuery = apiParamsOf(type, params, defaults, fixedParams);
   const unpriced = useQuery({ queryKey: diamondKeys.unpricedCount(unpricedQuery), queryFn: () => diamondApi.unpricedCount(unpricedQuery), enabled: !query.pricing });
+  const items = list.data?.items ?? [];
+  // The list's bulk action, Export, of every stone the list's filters select (its defaults included).
+  const bulk = useBulkActions<DiamondListRow>(
+    diamondBulkList,
+    withoutPaging(unpricedQuery),
+    { pageIds: items.map((item) => item.id), total: list.data?.total ?? 0, isTotalCapped: list.data?.totalIsCapped === true },
+    (stone) => `${stone.sku} ${formatFeedWords(stone.name)}`,
+  );
   const panelQuery = panelQueryOf(query, defaults);
   // The panel's fields are filled once: drawn afresh when the address's filters change (Back, a menu link).
   const panelKey = JSON.stringify(apiParamsOf(type, { ...params, page: '', pageSize: '', sort: '', order: '' }, defaults));
@@ -179,11 +190,13 @@ export function DiamondList({ titles, fixedParams, defaults, emptyTexts, extra }
           onShowUnpriced={() => changeQuery(UNPRICED_CHANGE)}
           onShowPriced={() => changeQuery({ pricing: undefined, page: undefined })}
         />
+        {bulk.bar}
         <Table<DiamondListRow>
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={list.data?.items ?? []}
+          dataSource={items}
+          rowSelection={bulk.rowSelection}
           {...tableLoadingState(list.isFetching, emptyTexts[type])}
           onChange={tableChangeToQuery<DiamondListRow>(changeQuery)}
           scroll={{ x: TABLE_MIN_WIDTH }}

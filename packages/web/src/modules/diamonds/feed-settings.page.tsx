@@ -23,7 +23,7 @@ import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { NumberInput } from '../../ui/number-input.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.tsx';
-import { useJobOutcome } from '../cache/use-job-outcome.ts';
+import { useJobOutcome } from '../jobs/use-job-outcome.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
 import { diamondKeys, nivodaApi, nivodaKeys } from './diamond.api.ts';
 import { nivodaPaths } from './diamond.paths.ts';

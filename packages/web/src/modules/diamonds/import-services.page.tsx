@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { useJobOutcome } from '../cache/use-job-outcome.ts';
+import { useJobOutcome } from '../jobs/use-job-outcome.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
 import type { ImportServices } from './diamond.api.ts';
 import { diamondKeys, nivodaApi, nivodaKeys } from './diamond.api.ts';

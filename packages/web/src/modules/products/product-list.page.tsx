@@ -2,12 +2,13 @@ import { DeleteOutlined, PoundOutlined, PlusOutlined, UploadOutlined } from '@an
 import { countActiveFilters } from '@facet/contract/list-query';
 import { MESSAGES } from '@facet/contract/messages';
 import type { ProductListRow } from '@facet/contract/modules/products/product.schema';
-import { productListQuery } from '@facet/contract/modules/products/product.schema';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { productBulkList, productListQuery } from '@facet/contract/modules/products/product.schema';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { App, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useBulkActions } from '../../ui/bulk-actions.tsx';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { ExportButton, withoutPaging } from '../../ui/export-button.tsx';
 import { FilterPanel, FiltersToggle } from '../../ui/filter-panel.tsx';
@@ -15,7 +16,6 @@ import type { ListSorting } from '../../ui/list-columns.tsx';
 import { dateColumn, RowActionButtons, StatusSwitch, withServerSorting } from '../../ui/list-columns.tsx';
 import { choicesLoadingState, tableLoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { selectionNames } from '../../ui/row-selection.ts';
 import { Thumbnail } from '../../ui/thumbnail.tsx';
 import type { ListReturnState } from '../../ui/resource-paths.ts';
 import { editPathOf } from '../../ui/resource-paths.ts';
@@ -27,7 +27,9 @@ import { productApi, productKeys, useAttributeSetsWithProducts, useVendors } fro
 import { productImportPaths } from '../product-import/product-import.paths.ts';
 import { productPaths } from './product.paths.ts';
 import { productPricePaths } from '../product-prices/product-price.paths.ts';
-import { showDeleteConfirm } from '../../ui/confirm-delete.ts';
+
+/** The bar's bulk actions; deletes are the spec's Delete Selected and Delete All buttons. */
+const BAR_ACTIONS = { barActions: ['status', 'export'] } as const;
 
 /** The server's order when the URL names none (newest first); the columns show it. */
 const SORTING: ListSorting = { sortable: productListQuery.sortable, defaultSort: { field: 'createdAt', order: 'desc' } };
@@ -42,8 +44,7 @@ const VARIANT_EDIT_REASON = 'A variant is edited in its parent product.';
  * Sync Products rebuilds the products cache (a job, in place); Update Price opens the price sheet upload.
  */
 export default function ProductListPage() {
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const [query, changeQuery, params] = useListQuery(productListQuery.schema);
@@ -57,15 +58,17 @@ export default function ProductListPage() {
   const list = useQuery({ queryKey: productKeys.list(apiQuery), queryFn: () => productApi.list(apiQuery), placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
 
-  // A selection belongs to the rows on screen: another page or other filters start a new one, so
-  // Delete Selected never removes rows staff can no longer see.
-  const listKey = JSON.stringify(apiQuery);
-  const [selection, setSelection] = useState<{ listKey: string; ids: number[] }>({ listKey, ids: [] });
-  const selectedIds = selection.listKey === listKey ? selection.ids : [];
-  const setSelectedIds = (ids: number[]) => setSelection({ listKey, ids });
+  // The list's bulk actions: Set status and Export in the bar; Delete Selected and Delete All are the spec's own buttons.
+  const bulk = useBulkActions<ProductListRow>(
+    productBulkList,
+    withoutPaging(params),
+    { pageIds: items.map((item) => item.id), total: list.data?.total ?? 0, isTotalCapped: list.data?.totalIsCapped === true },
+    // A variant shares its parent's name: the SKU tells their checkboxes apart.
+    (product) => `${product.name} ${product.sku}`,
+    BAR_ACTIONS,
+  );
 
   const changes = useRowChanges<ProductListRow>(productApi, productKeys.all);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
   const reportFailure = (error: unknown) => {
     if (isWorthReporting(error)) void message.warning(failureMessage(error));
   };
@@ -79,24 +82,21 @@ export default function ProductListPage() {
   const returnState: ListReturnState = { listSearch: location.search };
   const openForm = (path: string) => void navigate(`${path}${location.search}`, { state: returnState });
 
+  // Delete Selected: the ticked rows, or all the filters select, as the list's bulk job.
   const deleteSelected = () => {
-    if (selectedIds.length === 0) {
+    if (bulk.isSelectionEmpty) {
       void message.warning(MESSAGES.selectAtLeastOne);
       return;
     }
-    const ids = selectedIds;
-    showDeleteConfirm(
-      { modal, message },
-      {
-        content: `${ids.length} selected ${ids.length === 1 ? 'product' : 'products'} (with their variants) will be deleted. ${MESSAGES.deleteConfirmText}`,
-        remove: () => productApi.removeMany({ ids }),
-        afterDeleted: () => {
-          setSelectedIds([]);
-          afterDelete(ids.length);
-          return refresh();
-        },
-      },
-    );
+    const noun = bulk.selectedCount === '1' ? 'product' : 'products';
+    bulk.confirm({
+      title: MESSAGES.deleteConfirmTitle,
+      content: `${bulk.selectedCount} selected ${noun} (with their variants) will be deleted. ${MESSAGES.deleteConfirmText}`,
+      okText: 'Delete',
+      cancelText: 'Cancel',
+      isDanger: true,
+      request: { action: 'delete' },
+    });
   };
 
   // Delete All removes every product, whatever the filters show: the dialog says how many first.
@@ -116,19 +116,14 @@ export default function ProductListPage() {
       return;
     }
     const count = `${isCapped ? 'More than ' : ''}${total.toLocaleString('en-GB')}`;
-    modal.confirm({
+    bulk.confirm({
       title: 'Delete all products?',
       content: `All ${count} ${total === 1 ? 'product' : 'products'} (variants included) will be deleted, not only those shown. ${MESSAGES.deleteConfirmText}`,
       okText: 'Delete All',
-      okButtonProps: { danger: true },
       cancelText: 'Cancel',
-      onOk: () =>
-        productApi.removeMany({ all: true }).then(async () => {
-          void message.success(MESSAGES.recordDeleted);
-          setSelectedIds([]);
-          changeQuery({ page: undefined });
-          await refresh();
-        }, reportFailure),
+      isDanger: true,
+      request: { action: 'delete' },
+      scope: 'everything',
     });
   };
 
@@ -216,7 +211,6 @@ export default function ProductListPage() {
               Delete All
             </Button>
             <SyncProductsButton label="Sync Products" />
-            {selectedIds.length > 0 && <Typography.Text type="secondary">{selectedIds.length} selected</Typography.Text>}
           </Flex>
           <FiltersToggle isOpen={isFilterOpen} activeCount={activeFilters} onToggle={() => setFilterOpen((open) => !open)} />
         </Flex>
@@ -233,13 +227,13 @@ export default function ProductListPage() {
             }}
           />
         )}
+        {bulk.bar}
         <Table<ProductListRow>
           rowKey="id"
           size="middle"
           columns={columns}
           dataSource={items}
-          // A variant shares its parent's name: the SKU tells their checkboxes apart.
-          rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys as number[]), ...selectionNames<ProductListRow>((product) => `${product.name} ${product.sku}`) }}
+          rowSelection={bulk.rowSelection}
           {...tableLoadingState(list.isFetching)}
           onChange={handleTableChange}
           scroll={{ x: 'max-content' }}

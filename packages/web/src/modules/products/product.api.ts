@@ -1,7 +1,6 @@
 import type { ListResponse } from '@facet/contract/api';
 import type {
   ProductCreateInput,
-  ProductDeleteManyInput,
   ProductFormAttribute,
   ProductFormLookup,
   ProductFormLookupRow,
@@ -40,7 +39,6 @@ export const productApi = {
   /** One row: a product with its variants, or one variant. */
   remove: (id: number) => apiRequest<void>(`${BASE}/${id}`, { method: 'DELETE' }),
   /** Delete Selected ({ ids }) or Delete All ({ all: true }); answers how many rows went, variants included. */
-  removeMany: (input: ProductDeleteManyInput) => apiRequest<{ deleted: number }>(`${BASE}/delete`, { method: 'POST', body: input }),
   /** The model number's blur check; `id` is the product being edited (its own SKU is no clash). */
   skuCheck: (sku: string, id: number | undefined) => apiRequest<{ exists: boolean; message?: string }>(`${BASE}/sku-check`, { query: { sku, id } }),
   search: (term: string) => apiRequest<ProductSearchRow[]>(`${BASE}/search`, { query: { term } }),

@@ -7,18 +7,18 @@ import {
   feedEndpointOrigin,
 } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { ExchangeRateInput, FeedSettings, FeedSettingsInput } from '@facet/contract/modules/diamonds/diamond.schema';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
 import type { ServiceContext } from '../../../http/context.ts';
 import { AppError } from '../../../http/errors.ts';
 import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../../secret-key.ts';
-import { settings } from '../../settings/setting.table.ts';
+import { readSettingValues, settingValueSql, writeSettingValues } from '../../settings/index.ts';
 import { diamondFeedCredentials } from './diamond-feed-credentials.table.ts';
 
 /**
- * The diamond feed's settings: the USD to GBP rate with its date and the schedule live in the
- * settings module's table (setting options read by key); the Nivoda credentials in their own table
+ * The diamond feed's settings: the USD to GBP rate with its date and the schedule are setting options
+ * (read and written by key through settings/index.ts); the Nivoda credentials in their own table
  * (diamond-feed-credentials.table.ts), the password encrypted. Only this module's routes answer
  * them, the password never (passwordIsSet).
  */
@@ -33,46 +33,27 @@ const SETTING_TITLES: Record<string, string> = {
   [FEED_SETTING_KEYS.fullSyncHours]: 'Nivoda full sync every (hours)',
 };
 
-async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(and(isNull(settings.deletedAt), inArray(sql`lower(${settings.key})`, keys.map((key) => key.toLowerCase()))));
-  return new Map(rows.map((row) => [row.key.toLowerCase(), row.value]));
-}
-
-/** Writes setting options by key (insert or update the live row), in the caller's transaction. */
-async function writeSettings(tx: Db, values: Record<string, string>, actorId: number | null) {
-  for (const [key, value] of Object.entries(values)) {
-    const updated = await tx
-      .update(settings)
-      .set({ value, version: sql`${settings.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
-      .where(and(isNull(settings.deletedAt), eq(sql`lower(${settings.key})`, key.toLowerCase())))
-      .returning({ id: settings.id });
-    if (!updated.length) await tx.insert(settings).values({ key, value, title: SETTING_TITLES[key] ?? key, createdBy: actorId, updatedBy: actorId });
-  }
-}
-
 /** The USD to GBP rate, or null when unset or not a positive decimal (stones in USD are then not for sale). */
 export async function readExchangeRate(db: Db): Promise<{ rate: string | null; date: string | null }> {
-  const values = await readSettings(db, [EXCHANGE_RATE_SETTING_KEYS.rate, EXCHANGE_RATE_SETTING_KEYS.date]);
+  const values = await readSettingValues(db, [EXCHANGE_RATE_SETTING_KEYS.rate, EXCHANGE_RATE_SETTING_KEYS.date]);
   const rate = values.get(EXCHANGE_RATE_SETTING_KEYS.rate)?.trim() ?? null;
   const isValid = rate !== null && EXCHANGE_RATE_PATTERN.test(rate) && Number(rate) > 0;
   return { rate: isValid ? rate : null, date: values.get(EXCHANGE_RATE_SETTING_KEYS.date) ?? null };
 }
 
+/** Stores the rate and its date, without an audit row: a seeder's, or a test's own database. */
+export async function storeExchangeRate(tx: Db, input: ExchangeRateInput, actorId: number | null) {
+  await writeSettingValues(tx, { [EXCHANGE_RATE_SETTING_KEYS.rate]: input.rate, [EXCHANGE_RATE_SETTING_KEYS.date]: input.date }, { titles: SETTING_TITLES, actorId });
+}
+
 export async function writeExchangeRate(tx: Db, input: ExchangeRateInput, context: ServiceContext) {
   const before = await readExchangeRate(tx);
-  await writeSettings(tx, { [EXCHANGE_RATE_SETTING_KEYS.rate]: input.rate, [EXCHANGE_RATE_SETTING_KEYS.date]: input.date }, context.actor?.id ?? null);
+  await storeExchangeRate(tx, input, context.actor?.id ?? null);
   await writeAudit(tx, context, { action: 'update', entity: 'exchange_rate', before, after: input });
   return before.rate !== input.rate;
 }
 
 const wholeOr = (text: string | null | undefined, fallback: number) => (text && /^\d{1,6}$/.test(text) ? Number(text) : fallback);
-
-/** A setting option's value (null when unset), as a column of another statement. */
-const settingValueSql = (key: string) =>
-  sql<string | null>`(select ${settings.value} from ${settings} where ${settings.deletedAt} is null and lower(${settings.key}) = ${key.toLowerCase()} limit 1)`;
 
 /** The feed's schedule as columns of another statement (the Import Services screen reads all it shows in one). */
 export const feedScheduleColumns = {
@@ -94,7 +75,7 @@ async function readCredentialsRow(db: Db, { lock = false } = {}) {
 /** The feed's credentials and schedule as answered: no password, only whether one is stored. */
 export async function readFeedSettings(db: Db): Promise<FeedSettings> {
   // One after the other: `db` may be a transaction's one connection (node-postgres would queue the second).
-  const values = await readSettings(db, Object.values(FEED_SETTING_KEYS));
+  const values = await readSettingValues(db, Object.values(FEED_SETTING_KEYS));
   const credentials = await readCredentialsRow(db);
   return {
     username: credentials?.username ?? '',
@@ -155,10 +136,10 @@ export async function writeFeedSettings(db: Db, key: Buffer, input: FeedSettings
         target: diamondFeedCredentials.feed,
         set: { ...credentials, version: sql`${diamondFeedCredentials.version} + 1`, updatedAt: new Date(), updatedBy: actorId },
       });
-    await writeSettings(
+    await writeSettingValues(
       tx,
       { [FEED_SETTING_KEYS.incrementalMinutes]: String(input.incrementalMinutes), [FEED_SETTING_KEYS.fullSyncHours]: String(input.fullSyncHours) },
-      actorId,
+      { titles: SETTING_TITLES, actorId },
     );
     const after = await readFeedSettings(tx);
     // No password in either side: the log says whether one is stored (passwordIsSet, masked when true).

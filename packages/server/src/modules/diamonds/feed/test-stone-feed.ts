@@ -1,10 +1,9 @@
-import { EXCHANGE_RATE_SETTING_KEYS } from '@facet/contract/modules/diamonds/diamond.schema';
 import type { Db } from '../../../db/client.ts';
 import type { FeedReadOptions, FeedStone, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
 import { diamondMarkups } from '../../diamond-markups/diamond-markup.table.ts';
 import { diamondShapes } from '../../diamond-shapes/diamond-shape.table.ts';
 import { shapeCategories } from '../../diamond-shapes/shape-category.table.ts';
-import { settings } from '../../settings/setting.table.ts';
+import { storeExchangeRate } from './diamond-settings.ts';
 
 /** Tests' own feed: the stones given, in batches, optionally failing after some batches (a feed that dies mid-read). */
 
@@ -88,8 +87,5 @@ export async function seedRoundPricing(db: Db, { labToCarat = 2.999 } = {}) {
     { fromCarat: 0.3, toCarat: 2.999, markupType: 'percentage', markup: 45, fixCost: 50, isLabDiamond: false, shapeCategoryId: round.id },
     { fromCarat: 0.3, toCarat: labToCarat, markupType: 'amount', markup: 300, fixCost: 15, isLabDiamond: true, shapeCategoryId: round.id },
   ]);
-  await db.insert(settings).values([
-    { title: 'rate', key: EXCHANGE_RATE_SETTING_KEYS.rate, value: '0.79' },
-    { title: 'rate date', key: EXCHANGE_RATE_SETTING_KEYS.date, value: '2026-11-20' },
-  ]);
+  await db.transaction((tx) => storeExchangeRate(tx, { rate: '0.79', date: '2026-11-20' }, null));
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { JobRecord } from '@facet/contract/modules/jobs/job.schema';
-import { isJobActive, useJob } from '../jobs/use-job.ts';
+import { isJobActive, useJob } from './use-job.ts';
 
 /**
  * Follows job `id` and calls `onEnd` once when it ends (succeeded, failed or cancelled): the screen
