@@ -2,6 +2,7 @@ import { apiKeysModule } from './api-keys/api-key.module.ts';
 import { attributeSetsModule } from './attribute-sets/attribute-set.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { cacheModule } from './cache/cache.module.ts';
+import { cartsModule } from './carts/cart.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
@@ -10,6 +11,7 @@ import { diamondMarkupsModule } from './diamond-markups/diamond-markup.module.ts
 import { diamondQualitiesModule } from './diamond-qualities/diamond-quality.module.ts';
 import { diamondShapesModule } from './diamond-shapes/diamond-shape.module.ts';
 import { diamondsModule } from './diamonds/diamond.module.ts';
+import { inquiriesModule } from './inquiries/inquiry.module.ts';
 import { mediaModule } from './media/media.module.ts';
 import { metalQualitiesModule } from './metal-qualities/metal-quality.module.ts';
 import { metalsModule } from './metals/metal.module.ts';
@@ -61,4 +63,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsModule,
   cacheModule,
   apiKeysModule,
-  storefrontModule,];
+  storefrontModule,
+  inquiriesModule,
+  cartsModule,
+];

@@ -1,2 +1,3 @@
 /** The public face of settings: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
+export { wholeNumberSettingSql } from './setting-value.ts';
 export { shopName } from './shop-name.ts';
