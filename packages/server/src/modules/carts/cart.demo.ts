@@ -26,7 +26,9 @@ export async function seedDemoCarts(tx: Db, { adminId }: SeedContext) {
   const service = createCartService(tx);
   const context = demoContext(adminId);
   const now = Date.now();
-  for (let i = 0; i < DEMO_CARTS; i++) {
+  // Oldest first, so cart ids follow their dates as a shop's would.
+  const dates = Array.from({ length: DEMO_CARTS }, () => demoMomentWithin(random, DEMO_DAYS, now - 2 * 86_400_000)).sort((a, b) => a.getTime() - b.getTime());
+  for (const [i, createdAt] of dates.entries()) {
     const customer = stock.customers.length && random() < 0.6 ? stock.customers[Math.floor(random() * stock.customers.length)]! : null;
     const guest = customer ? null : demoGuest(random, 100 + i);
     const home: CartAddress | null = customer?.address ?? (guest ? { firstName: guest.firstName, lastName: guest.lastName, street: `${10 + i} Market Street`, city: 'Leeds', state: 'England', country: 'United Kingdom', postcode: 'LS1 6DT' } : null);
@@ -43,7 +45,6 @@ export async function seedDemoCarts(tx: Db, { adminId }: SeedContext) {
       },
       context,
     );
-    const createdAt = demoMomentWithin(random, DEMO_DAYS, now - 2 * 86_400_000);
     const activityAt = new Date(createdAt.getTime() + Math.floor(random() * 3 * HOUR));
     // After it was abandoned (an hour after its last change by default): recovered, or reminded, or neither.
     const outcome = random();

@@ -21,7 +21,9 @@ export async function seedDemoInquiries(tx: Db, { adminId }: SeedContext) {
   const random = seededRandom(2409);
   const service = createInquiryService(tx);
   const context = demoContext(adminId);
-  for (let i = 0; i < DEMO_INQUIRIES; i++) {
+  // Oldest first, so inquiry numbers follow their dates as a shop's would.
+  const dates = Array.from({ length: DEMO_INQUIRIES }, () => demoMomentWithin(random, DEMO_DAYS)).sort((a, b) => a.getTime() - b.getTime());
+  for (const [i, at] of dates.entries()) {
     const customer = stock.customers.length && random() < 0.7 ? stock.customers[Math.floor(random() * stock.customers.length)]! : null;
     const shopper = customer ?? demoGuest(random, i);
     const address = customer?.address && random() < 0.85 ? customer.address : null;
@@ -39,7 +41,6 @@ export async function seedDemoInquiries(tx: Db, { adminId }: SeedContext) {
       },
       context,
     );
-    const at = demoMomentWithin(random, DEMO_DAYS);
     await tx.update(inquiries).set({ createdAt: at, updatedAt: at }).where(eq(inquiries.id, inquiry.id));
   }
 }

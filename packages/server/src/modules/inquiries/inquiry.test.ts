@@ -114,6 +114,12 @@ describe('a storefront sends an inquiry', () => {
     await t.db.update(diamonds).set({ isSold: false }).where(eq(diamonds.id, stone!.id));
   });
 
+  it('a variant made in a size (a ring’s ring size) shows that size', async () => {
+    const response = await send({ ...shopper, lines: [{ productId: goods.sizedByOption.id }, { productId: goods.sizedByOption.id, size: goods.sizedByOption.optionSize!.toLowerCase() }] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().lines.map((line: { size: string }) => line.size)).toEqual([goods.sizedByOption.optionSize, goods.sizedByOption.optionSize]);
+  });
+
   it('names a signed-in customer by id, who must be a live one', async () => {
     const [customer] = await t.db.select({ id: customers.id }).from(customers).limit(1);
     const created = await send({ ...shopper, customerId: customer!.id, lines: [{ productId: goods.unsized.id }] });
@@ -164,6 +170,8 @@ describe('a storefront sends an inquiry', () => {
         [[{ productId: goods.sized.id }, { productId: goods.unsized.id }], 400, ['lines', 1, 'productId'], MESSAGES.productNotForSale],
         [[{ productId: parent!.id }], 400, ['lines', 0, 'productId'], MESSAGES.productNotForSale],
         [[{ productId: goods.sized.id, size: 'no such size' }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
+        // A ring made in one size is not sold in another.
+        [[{ productId: goods.sizedByOption.id, size: goods.sizedByOption.sizes!.find((size) => size !== goods.sizedByOption.optionSize) }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
         [[{ diamondId: goods.stones[0]!.id, size: 'N' }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
         [[{ productId: goods.sized.id }, { diamondId: stone!.id }], 409, ['lines', 1, 'diamondId'], MESSAGES.diamondNotForSale],
         [[{ diamondId: 2_147_483_647 }], 409, ['lines', 0, 'diamondId'], MESSAGES.diamondNotForSale],

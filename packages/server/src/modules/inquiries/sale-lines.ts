@@ -39,8 +39,10 @@ export async function priceSaleLines(source: Db, lines: readonly SaleLineInput[]
         invalid.push({ path: at('productId'), message: MESSAGES.productNotForSale });
         return null;
       }
-      // The size as the catalogue spells it; none chosen is allowed (a shopper may ask before choosing).
-      const size = line.size ? product.sizes?.find((offered) => offered.toLowerCase() === line.size.toLowerCase()) : '';
+      // A variant made in a size (its ring size option) is that size; another product takes one of its size
+      // type's, as the catalogue spells it. None chosen is allowed (a shopper may ask before choosing).
+      const isSame = (offered: string) => offered.toLowerCase() === line.size.toLowerCase();
+      const size = product.optionSize !== null ? (!line.size || isSame(product.optionSize) ? product.optionSize : undefined) : line.size ? product.sizes?.find(isSame) : '';
       if (size === undefined) invalid.push({ path: at('size'), message: MESSAGES.sizeNotOffered });
       return {
         position: index + 1,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { isSizeAttributeCode } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
@@ -27,6 +28,8 @@ export interface ProductForSale {
   sizes: string[] | null;
   /** A variant's options (metal, ring size), and whether the storefront shows each. */
   options: { title: string; value: string; showInStorefront: boolean }[];
+  /** The size a variant is made in (its ring size, chain length option), or null when its options hold none. */
+  optionSize: string | null;
 }
 
 const parents = alias(products, 'parent');
@@ -60,6 +63,7 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
     ? await source
         .select({
           productId: productAttributeValues.productId,
+          code: productAttributes.attributeCode,
           title: productAttributes.attributeName,
           value: sql<string>`coalesce(${attributeOptions.value}, ${productAttributeValues.value})`,
           showInStorefront: productAttributes.showInStorefront,
@@ -71,8 +75,13 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
         .orderBy(asc(productAttributes.id))
     : [];
   // A size offered to men and to women alike is one size to choose.
-  const byId = new Map<number, ProductForSale>(rows.map((row) => [row.id, { ...row, sizes: row.sizes && [...new Set(row.sizes)], options: [] }]));
-  for (const { productId, ...option } of options) byId.get(productId)?.options.push(option);
+  const byId = new Map<number, ProductForSale>(rows.map((row) => [row.id, { ...row, sizes: row.sizes && [...new Set(row.sizes)], options: [], optionSize: null }]));
+  for (const { productId, code, ...option } of options) {
+    const product = byId.get(productId);
+    if (!product) continue;
+    product.options.push(option);
+    if (isSizeAttributeCode(code)) product.optionSize ??= option.value;
+  }
   return byId;
 }
 
