@@ -88,9 +88,3 @@ export const lineSkuOrCertificate = (line: Pick<SaleLineSnapshot, 'isDiamond' | 
 
 /** The currency the catalogue prices in: what the server snapshots on an inquiry or a cart it prices. */
 export const SHOP_CURRENCY = { code: 'GBP', symbol: '£' } as const;
-
-/** An amount with its record's own currency symbol, as the spec shows totals: `£1,250.00`. */
-export function formatAmount(amount: number, symbol: string): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}${symbol}${Math.abs(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
