@@ -100,10 +100,10 @@ export const MODULE_AREAS = {
   ],
   diamonds: ['diamonds', 'diamond-shapes', 'diamond-qualities', 'diamond-markups'],
   customers: ['customers', 'customer-groups'],
-  sales: ['shipping-rates', 'inquiries', 'carts'],
+  sales: ['shipping-rates', 'invoices', 'inquiries', 'carts'],
   marketing: [],
   content: ['content-pages', 'navigation-menu'],
-  system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'cache', 'storefront'],
+  system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'cache', 'storefront', 'mail'],
 };
 const areaOf = new Map(Object.entries(MODULE_AREAS).flatMap(([area, modules]) => modules.map((module) => [module, area])));
 

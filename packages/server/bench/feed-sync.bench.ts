@@ -7,12 +7,15 @@
  * Starts the fake with BENCH_STONES stones (1,000,000), the server on a throwaway database (the
  * demo's shapes, markup bands and rate; the fake in the feed settings), then runs the first load
  * (the three import services started at once, as the nightly schedule does) and BENCH_RESYNCS (1)
- * full syncs again with nothing changed. During each, staff's lists (random filters, sorts and pages,
- * one after another through `GET /api/diamonds`) and the Import Services screen's poll
+ * full syncs again with nothing changed. During each, staff's lists (BENCH_STAFF (10) staff, each
+ * opening a list of random filters, sort and page through `GET /api/diamonds`, then looking at it for
+ * BENCH_STAFF_THINK_MS (1,000) before the next: about ten lists a second) and the Import Services screen's poll
  * (`GET /api/nivoda-services`, every 500 ms) are timed; printed: each service's run from its start to
  * its end, the whole sync, the lists' and the polls' p50 / p95 / max with how many totals were capped,
  * and the server's RSS (/proc VmRSS) before, at the peak (sampled every 100 ms) and 15 s after the last run ended.
- * BENCH_KEEP=1 keeps the database.
+ * BENCH_KEEP=1 keeps the database. BENCH_STAFF=1 BENCH_STAFF_THINK_MS=0 is the stress of earlier
+ * rounds (one client listing without a pause, 300-600 lists a second): on two cores it takes a core's
+ * worth from the sync, which no shop's staff do.
  *
  * The storefront cache goes to Redis, as a shop of this size runs it, when one answers at
  * BENCH_REDIS_URL (redis://127.0.0.1:6379; `none`: the process's memory store), under a key prefix of
@@ -33,6 +36,8 @@ import { Redis } from 'ioredis';
 
 const STONES = Number(process.env.BENCH_STONES ?? 1_000_000);
 const RESYNCS = Number(process.env.BENCH_RESYNCS ?? 1);
+const STAFF = Number(process.env.BENCH_STAFF ?? 10);
+const STAFF_THINK_MS = Number(process.env.BENCH_STAFF_THINK_MS ?? 1_000);
 const PASSWORD = 'Bench-feed-sync-1';
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
@@ -132,7 +137,7 @@ const { database, drop, keep, url, name } = await openBenchDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-feed-sync-'));
 let server: BenchServer | undefined;
 try {
-  console.log(`feed sync bench: ${STONES.toLocaleString('en-GB')} stones from the fake, database ${name}, storefront cache in ${redis ? `Redis (${redis.url})` : "the server's memory"}, load ${load()}`);
+  console.log(`feed sync bench: ${STONES.toLocaleString('en-GB')} stones from the fake, database ${name}, storefront cache in ${redis ? `Redis (${redis.url})` : "the server's memory"}, ${STAFF} staff listing with ${STAFF_THINK_MS} ms between lists, load ${load()}`);
   server = await startBenchServer({ databaseUrl: url, dataDir, adminPassword: PASSWORD });
   const api = server.api;
   await database.db.transaction((tx) => seedDemoDiamondPricing(tx, { adminId: 1, permissionIds: new Map() }));
@@ -164,15 +169,20 @@ try {
     const polls: number[] = [];
     let capped = 0;
     let isDone = false;
-    const listing = (async () => {
-      while (!isDone) {
-        const at = performance.now();
-        const response = await api(randomList());
-        const body = (await response.json()) as { totalIsCapped?: boolean };
-        lists.push(performance.now() - at);
-        if (body.totalIsCapped) capped += 1;
-      }
-    })();
+    const listing = Promise.all(
+      Array.from({ length: STAFF }, async (_, member) => {
+        // Staff do not all click at once: each starts a part of a pause in.
+        await sleep(((member + 1) / STAFF) * STAFF_THINK_MS);
+        while (!isDone) {
+          const at = performance.now();
+          const response = await api(randomList());
+          const body = (await response.json()) as { totalIsCapped?: boolean };
+          lists.push(performance.now() - at);
+          if (body.totalIsCapped) capped += 1;
+          if (STAFF_THINK_MS > 0) await sleep(STAFF_THINK_MS);
+        }
+      }),
+    );
     const polling = (async () => {
       while (!isDone) {
         const at = performance.now();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EXPORT_JOB_THRESHOLD } from '@facet/contract/modules/jobs/job.schema';
+import { SMTP_TIMEOUT_MS, parseSmtpUrl } from './integrations/smtp/smtp-transport.ts';
 
 /** Settings read once from the environment (DESIGN §7). */
 export interface Config {
@@ -57,6 +58,20 @@ export interface Config {
    * characters or base64). Unset: `secretKeyOf` reads, or on first use creates, `DATA_DIR/secret.key`.
    */
   secretKey: Buffer | undefined;
+  /**
+   * Where customer e-mail goes out (SMTP_URL: `smtp://user:password@host:587` with STARTTLS, or
+   * `smtps://...:465`). Unset: mails are kept in the outbox, shown as not sent, and go out once it is set.
+   */
+  smtpUrl: string | undefined;
+  /** How often the mail sender looks for mail due to go out (MAIL_POLL_MS, default 2,000). */
+  mailPollMs: number;
+  /** The first retry's delay after a failed send (MAIL_RETRY_MS, default 30,000); each next one doubles, at most an hour. */
+  mailRetryMs: number;
+  /**
+   * A sender's claim on a mail while it talks to the SMTP server (MAIL_LEASE_MS, default 120,000):
+   * on PostgreSQL a mail whose sender died is sent again once its claim has run out.
+   */
+  mailLeaseMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -164,5 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: parseSecretKey(env.FACET_SECRET_KEY),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailPollMs: positiveInt(env.MAIL_POLL_MS, 2_000, 'MAIL_POLL_MS'),
+    mailRetryMs: positiveInt(env.MAIL_RETRY_MS, 30_000, 'MAIL_RETRY_MS'),
+    mailLeaseMs: positiveInt(env.MAIL_LEASE_MS, 4 * SMTP_TIMEOUT_MS, 'MAIL_LEASE_MS'),
   };
 }

@@ -12,18 +12,21 @@ describe('what npm start prints', () => {
     expect(text).toContain('embedded PostgreSQL (PGlite) in /srv/facet');
     expect(text).toContain('username admin, password Gen3rated-pw');
     expect(text).toContain('Demo-pass1');
+    expect(text).toContain('Mail      not sent: SMTP_URL is not set');
     expect(text).not.toContain('Warning');
   });
 
   it('never prints a database password, and warns of what needs acting on', () => {
     const text = describeStart(
-      { ...config, databaseUrl: 'postgres://facet:db-secret@db.internal:5432/shop', demoData: true },
+      { ...config, databaseUrl: 'postgres://facet:db-secret@db.internal:5432/shop', demoData: true, smtpUrl: 'smtps://shop:smtp-secret@mail.example.com:465' },
       'postgres',
       { created: false },
       'v20.20.2',
     );
     expect(text).toContain('PostgreSQL at db.internal:5432/shop');
     expect(text).not.toContain('db-secret');
+    expect(text).toContain('Mail      SMTP at mail.example.com:465');
+    expect(text).not.toContain('smtp-secret');
     expect(text).not.toContain('Admin ');
     expect(text).toMatch(/Warning .*Node v20\.20\.2 is past its end of life/);
     expect(text).toMatch(/Warning .*DEMO_DATA is on for a PostgreSQL database/);

@@ -1,15 +1,16 @@
 import type { Config } from './config.ts';
 import type { BootstrapResult } from './bootstrap/bootstrap.ts';
 
-/** A connection string without its password, for printing. */
-function describeDatabaseUrl(url: string): string {
+/** A connection string without its user and password, for printing: `host:port/path`. */
+function describeUrl(url: string): string | null {
   try {
     const parsed = new URL(url);
-    return `PostgreSQL at ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
   } catch {
-    return 'PostgreSQL (DATABASE_URL)';
+    return null;
   }
 }
+const describeDatabaseUrl = (url: string) => `PostgreSQL${describeUrl(url) === null ? ' (DATABASE_URL)' : ` at ${describeUrl(url)}`}`;
 
 /**
  * What a person starting Facet needs to read, and nothing else: where to open it, which database and
@@ -23,6 +24,7 @@ export function describeStart(config: Config, databaseKind: 'postgres' | 'pglite
     `  Open      http://localhost:${config.port}`,
     `  Database  ${databaseKind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : describeDatabaseUrl(config.databaseUrl ?? '')}`,
     `  Media     ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : config.mediaDir}`,
+    `  Mail      ${config.smtpUrl ? `SMTP at ${describeUrl(config.smtpUrl)}` : 'not sent: SMTP_URL is not set (mails wait in Sales > Customer E-mails)'}`,
   ];
   if (result.generatedPassword) {
     lines.push(`  Admin     username ${config.adminUsername}, password ${result.generatedPassword}`, '            Save the password now: it is shown only on this first start.');

@@ -12,6 +12,8 @@ import { diamondQualitiesModule } from './diamond-qualities/diamond-quality.modu
 import { diamondShapesModule } from './diamond-shapes/diamond-shape.module.ts';
 import { diamondsModule } from './diamonds/diamond.module.ts';
 import { inquiriesModule } from './inquiries/inquiry.module.ts';
+import { invoicesModule } from './invoices/invoice.module.ts';
+import { mailModule } from './mail/mail.module.ts';
 import { mediaModule } from './media/media.module.ts';
 import { metalQualitiesModule } from './metal-qualities/metal-quality.module.ts';
 import { metalsModule } from './metals/metal.module.ts';
@@ -66,4 +68,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   storefrontModule,
   inquiriesModule,
   cartsModule,
+  mailModule,
+  invoicesModule,
 ];

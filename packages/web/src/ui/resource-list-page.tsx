@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Button, Card, Flex, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useBulkActions } from './bulk-actions.tsx';
 import { ExportButton, withoutPaging } from './export-button.tsx';
@@ -39,6 +40,8 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   rowLabel?: (record: ListItemOf<R>) => string;
   /** How many data columns come before the Status switch, when the spec puts it among them; default: all. */
   statusAfter?: number;
+  /** A note above the list (why its rows look as they do: mail waits for an SMTP server). */
+  notice?: ReactNode;
 }
 
 const NO_RULES: RowActionRules = {};
@@ -144,6 +147,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         }
       />
       <Card>
+        {props.notice}
         <Flex justify="space-between" align="center" gap={16} style={{ marginBottom: 16 }}>
           {resource.searchable.length > 0 ? <SearchBox value={query.search ?? ''} onSearch={search} placeholder={searchPlaceholder} /> : <span />}
           {hasFilters && <FiltersToggle isOpen={isFilterOpen} activeCount={activeFilters} onToggle={() => setFilterOpen((open) => !open)} />}

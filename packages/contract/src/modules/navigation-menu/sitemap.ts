@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../../markup.ts';
+
 /**
  * The sitemap content rules of document 1 §7, as a pure function: the server feeds it what the
  * database holds and stores the XML it returns.
@@ -94,16 +96,12 @@ export function buildSitemapEntries(sources: readonly SitemapSource[], opts: { s
   return entries;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
-
 /** The sitemap document of sitemaps.org 0.9. */
 export function renderSitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) =>
     [
       '  <url>',
-      `    <loc>${escapeXml(entry.loc)}</loc>`,
+      `    <loc>${escapeMarkup(entry.loc)}</loc>`,
       ...(entry.lastmod ? [`    <lastmod>${entry.lastmod}</lastmod>`] : []),
       `    <priority>${entry.priority.toFixed(1)}</priority>`,
       '  </url>',

@@ -65,7 +65,7 @@ function generatedFeedOf(setting: string | undefined): StoneFeed | null {
 /** How often the scheduler looks for a service whose sync is due. */
 const SCHEDULER_TICK_MS = 60_000;
 
-type DiamondDeps = { db: Db; jobs: Jobs; config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir'> };
+type DiamondDeps = { db: Db; jobs: Jobs; config: Pick<Config, 'diamondFeed' | 'secretKey' | 'dataDir' | 'databaseUrl'> };
 
 /** The feed and its service: one per app, shared by the routes and the job kinds. */
 const feeds = new WeakMap<FastifyInstance, ReturnType<typeof createDiamondFeed>>();
@@ -138,7 +138,7 @@ export function diamondJobKinds(app: FastifyInstance, deps: DiamondDeps): JobKin
 export function diamondRoutes(app: FastifyInstance, deps: DiamondDeps) {
   const { db, jobs, config } = deps;
   const { currentFeed, submit, feedService } = diamondFeedOf(app, deps);
-  const service = createDiamondService(db);
+  const service = createDiamondService(db, { listIndexOptions: { ...(config.databaseUrl && { databaseUrl: config.databaseUrl }) } });
 
   // A markup band saved, changed or deleted reprices the stones, once its write has committed (the
   // handler has returned); a repricing still queued covers it, so a burst of edits queues one.

@@ -9,7 +9,7 @@ import { bumpListVersion } from '../list-index/list-index-sql.ts';
 import { bandJoinSql, fallbackCategorySql, stonePriceSql } from '../pricing/diamond-price.ts';
 import { readExchangeRate } from './diamond-settings.ts';
 import { foldStoneCounts, stoneCountDeltaSql } from './stone-counts.ts';
-import type { KnownStones, StagedRead } from './stone-staging.ts';
+import type { PackedKnownStones, StagedRead } from './stone-staging.ts';
 import { STAGED_COLUMNS, STONE_COLUMNS, stagedRead } from './stone-staging.ts';
 
 /**
@@ -178,7 +178,7 @@ async function merge(tx: Db, source: string, stageKey: string, usdToGbp: string 
 
 /** A full read's view of the stones it may leave unstaged and may sweep (`readKnownStones`). */
 interface KnownRead {
-  known: KnownStones;
+  known: PackedKnownStones;
   /** Stones on offer the read must stage to keep as they are (no digest yet, or a shape the shop now maps otherwise): swept unless staged. */
   unmatchableIds: Int32Array;
   /** The highest stone id when it was read: a stone inserted after it is the sweep's to look at too. */
@@ -190,7 +190,7 @@ interface KnownRead {
  * `KnownStones`): those whose digest and shop shape a read would give them again are matched by
  * fingerprint and left unstaged when the read sends them unchanged; the rest are staged and merged.
  * One statement, one text of 24 hex digits a stone (fingerprint, id) in fingerprint order: 24 MB at
- * a million, parsed into 12 bytes a stone. A stone's price is not compared: a change of rate or
+ * a million, parsed into 12 bytes a stone where the read runs. A stone's price is not compared: a change of rate or
  * markup reprices every stone (the repricing job), not the sync.
  */
 async function readKnownStones(db: Db, source: string, kind: FeedStoneKind): Promise<KnownRead> {
@@ -207,16 +207,8 @@ async function readKnownStones(db: Db, source: string, kind: FeedStoneKind): Pro
         (select string_agg(id::text, ',') from stones where fingerprint is null) as unmatchable,
         (select max(id) from diamonds) as max_id`);
   const row = (result as unknown as { rows: { packed: string | null; unmatchable: string | null; max_id: number | null }[] }).rows[0];
-  const packed = row?.packed ?? '';
-  const size = packed.length / 24;
-  const known: KnownStones = { high: new Uint32Array(size), low: new Uint32Array(size), ids: new Int32Array(size) };
-  for (let k = 0, at = 0; k < size; k += 1, at += 24) {
-    known.high[k] = Number.parseInt(packed.slice(at, at + 8), 16);
-    known.low[k] = Number.parseInt(packed.slice(at + 8, at + 16), 16);
-    known.ids[k] = Number.parseInt(packed.slice(at + 16, at + 24), 16);
-  }
   const unmatchableIds = row?.unmatchable ? Int32Array.from(row.unmatchable.split(','), Number) : new Int32Array(0);
-  return { known, unmatchableIds, maxId: Number(row?.max_id ?? 0) };
+  return { known: row?.packed ?? '', unmatchableIds, maxId: Number(row?.max_id ?? 0) };
 }
 
 /** Whether any stone of `kind` from `source` is on offer (not swept). */

@@ -1,10 +1,17 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readInWorker } from './feed-read-thread.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
-import type { KnownStones, StagedBatch } from './stone-staging.ts';
+import type { StagedBatch } from './stone-staging.ts';
 import { stagedRead, stoneFingerprint } from './stone-staging.ts';
 
 const STAGE_KEY = '00000000-0000-4000-8000-000000000001';
+/** The threads of this process at niceness 10 (Linux: niceness is per thread; field 19 of its stat line). */
+const backgroundThreads = () =>
+  readdirSync('/proc/self/task').filter((threadId) => {
+    const stat = readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '10';
+  });
 const text = (batch: StagedBatch) => (typeof batch.rows === 'string' ? batch.rows : new TextDecoder().decode(batch.rows));
 
 describe('a feed read in a worker thread', () => {
@@ -33,11 +40,9 @@ describe('a feed read in a worker thread', () => {
     });
     entries.push({ fingerprint: stoneFingerprint('gone', '0'.repeat(32)), id: 5_000 });
     entries.sort((x, y) => x.fingerprint[0] - y.fingerprint[0] || x.fingerprint[1] - y.fingerprint[1]);
-    const known: KnownStones = {
-      high: Uint32Array.from(entries, (entry) => entry.fingerprint[0]),
-      low: Uint32Array.from(entries, (entry) => entry.fingerprint[1]),
-      ids: Int32Array.from(entries, (entry) => entry.id),
-    };
+    // As the database answers them: 16 hex digits of fingerprint, 8 of id, a stone.
+    const hex = (value: number) => value.toString(16).padStart(8, '0');
+    const known = entries.map((entry) => hex(entry.fingerprint[0]) + hex(entry.fingerprint[1]) + hex(entry.id)).join('');
     const read = readInWorker(feed.worker!, { kind: 'natural', mode: 'full' });
     const staged: string[] = [];
     let unchanged = 0;
@@ -49,6 +54,18 @@ describe('a feed read in a worker thread', () => {
     expect(unchanged).toBe(1_000);
     expect(read.outcome()).toMatchObject({ unchanged: 1_000, repeatedIds: false });
     expect([...read.outcome().missedIds]).toEqual([5_000]);
+  });
+
+  it.runIf(process.platform === 'linux')('reads at a lower priority than the main thread, which serves staff', async () => {
+    const feed = createGeneratedFeed({ counts: { natural: 2_000 }, seed: 8, batchSize: 400, source: 'worker-test' });
+    const before = backgroundThreads();
+    const during: string[][] = [];
+    for await (const _batch of readInWorker(feed.worker!, { kind: 'natural', mode: 'full' }).batches(STAGE_KEY)) during.push(backgroundThreads());
+    expect(during.length).toBeGreaterThan(0);
+    // One thread more at niceness 10 while the read runs (the reading thread), none once it ended.
+    for (const threads of during) expect(threads.filter((threadId) => !before.includes(threadId))).toHaveLength(1);
+    expect(backgroundThreads()).toEqual(before);
+    expect(backgroundThreads()).not.toContain(String(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0]));
   });
 
   it('stops the thread when the sync is stopped (its signal aborted), without reading the rest', async () => {

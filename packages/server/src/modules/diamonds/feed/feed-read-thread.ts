@@ -24,8 +24,6 @@ export function readInWorker(spec: FeedWorkerSpec, options: FeedReadOptions): St
       const start: FeedReadStart = { spec, read: { kind: options.kind, mode: options.mode, ...(options.since && { since: options.since.toISOString() }) }, stageKey, known };
       const worker = new Worker(new URL('./feed-read.worker.ts', import.meta.url), {
         workerData: start,
-        // Handed over, not copied: the thread is the only one that reads them.
-        transferList: known ? [known.high.buffer as ArrayBuffer, known.low.buffer as ArrayBuffer, known.ids.buffer as ArrayBuffer] : [],
         resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
       });
       const inbox: (FromReader | { type: 'exit'; code: number })[] = [];

@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../../../workers/background-priority.ts';
 import type { FeedReadOptions, FeedWorkerSpec, StoneFeed } from '../../../integrations/nivoda/feed-stone.ts';
 import type { NivodaFeedConfig } from '../../../integrations/nivoda/nivoda-feed.ts';
 import { createNivodaFeed } from '../../../integrations/nivoda/nivoda-feed.ts';
 import type { GeneratedFeedOptions } from './generated-stone-feed.ts';
 import { createGeneratedFeed } from './generated-stone-feed.ts';
-import type { KnownStones, ReadOutcome, StagedBatch } from './stone-staging.ts';
+import type { PackedKnownStones, ReadOutcome, StagedBatch } from './stone-staging.ts';
 import { stagedRead } from './stone-staging.ts';
 
 /** What the worker is started with (copied to it). */
@@ -12,8 +13,8 @@ export interface FeedReadStart {
   spec: FeedWorkerSpec;
   read: { kind: FeedReadOptions['kind']; mode: FeedReadOptions['mode']; since?: string };
   stageKey: string;
-  /** The stones the table holds that the read leaves unstaged when it sends them unchanged (their memory handed over). */
-  known: KnownStones | null;
+  /** The stones the table holds that the read leaves unstaged when it sends them unchanged (parsed in the thread). */
+  known: PackedKnownStones | null;
 }
 /** What the worker sends back. */
 export type FromReader =
@@ -40,6 +41,9 @@ function feedOf(spec: FeedWorkerSpec): StoneFeed {
   if (spec.type === 'nivoda') return createNivodaFeed(spec.options as NivodaFeedConfig);
   return createGeneratedFeed(spec.options as GeneratedFeedOptions);
 }
+
+// Staff's requests on the main thread come first: the read takes what CPU they leave.
+lowerThisThreadsPriority();
 
 let credits = BATCHES_AHEAD;
 let wake: (() => void) | null = null;

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { pruneListChanges, readListChanges, readListSnapshot } from './list-index-sql.ts';
+import { pruneListChanges, readListChanges, readListSnapshot, readListSnapshotInThread } from './list-index-sql.ts';
 import type { ListSnapshot } from './list-snapshot.ts';
 import { applyListChanges, applySoldInPlace } from './list-snapshot.ts';
 
@@ -24,6 +24,8 @@ interface ListIndexStats {
   /** Full reads of the table (start-up, too many changes). */
   builds: number;
   lastBuildMs: number;
+  /** Where the last full read was built: in its own thread, or on this event loop (PGlite, or the thread failed). */
+  lastBuildWhere: 'thread' | 'here' | null;
   /** Incremental refreshes (only the stones changed since the snapshot). */
   refreshes: number;
   lastRefreshMs: number;
@@ -35,6 +37,12 @@ interface ListIndexStats {
 }
 
 export interface ListIndexOptions {
+  /**
+   * PostgreSQL's address: full reads are then built in a thread of their own, on a connection of
+   * their own (`readListSnapshotInThread`), off the event loop. Without it (PGlite: one connection,
+   * in this thread) they are built here.
+   */
+  databaseUrl?: string;
   /** Tests only: runs after a refresh has read the changes and before it applies them (a write lands in between). */
   beforeApplyingChanges?: () => Promise<void>;
 }
@@ -48,7 +56,7 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
   let snapshot: ListSnapshot | null = null;
   let building: Promise<void> | null = null;
   let refreshing: Promise<void> | null = null;
-  const stats: ListIndexStats = { builds: 0, lastBuildMs: 0, refreshes: 0, lastRefreshMs: 0, lastRefreshReadMs: 0, lastRefreshStones: 0, size: 0, version: null };
+  const stats: ListIndexStats = { builds: 0, lastBuildMs: 0, lastBuildWhere: null, refreshes: 0, lastRefreshMs: 0, lastRefreshReadMs: 0, lastRefreshStones: 0, size: 0, version: null };
   const pruning = createChangeLogPruning(db);
 
   function install(next: ListSnapshot) {
@@ -58,11 +66,27 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
     pruning.sawSnapshot();
   }
 
+  /** A full read: in its thread when it can be; here when there is no address or the thread failed (it may be the database: then so does this). */
+  async function readSnapshot(): Promise<ListSnapshot> {
+    if (options.databaseUrl) {
+      try {
+        const built = await readListSnapshotInThread(options.databaseUrl);
+        stats.lastBuildWhere = 'thread';
+        return built;
+      } catch {
+        // Read here instead.
+      }
+    }
+    const built = await readListSnapshot(db);
+    stats.lastBuildWhere = 'here';
+    return built;
+  }
+
   function rebuild(): Promise<void> {
     building ??= (async () => {
       const started = performance.now();
       try {
-        const built = await readListSnapshot(db);
+        const built = await readSnapshot();
         // A sale applied in place while the build read may be newer than the build: keep the newer.
         if (!snapshot || built.version >= snapshot.version) install(built);
         stats.builds += 1;

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { isLive } from '../../db/columns.ts';
+import type { MediaStorage, OpenedFile } from '../../storage/media-storage.ts';
+import { shopDetails } from '../settings/index.ts';
+import { invoiceDataSchema } from './invoice-data.ts';
+import type { InvoiceData } from './invoice-data.ts';
+import { displayNumberOf, renderInvoicePdf } from './invoice-pdf.ts';
+import { invoices } from './invoice.table.ts';
+
+/** An invoice as other modules see it: its number, the order it is for, and where staff download it. */
+export interface InvoiceRef {
+  number: number;
+  /** As printed: INV-000123. */
+  displayNumber: string;
+  orderReference: string;
+  createdAt: string;
+  /** The PDF's download (GET, permission sales). */
+  url: string;
+}
+
+export const invoicePdfUrl = (number: number) => `/api/invoices/${number}/pdf`;
+
+const refOf = (row: { number: number; orderReference: string; createdAt: Date }): InvoiceRef => ({
+  number: row.number,
+  displayNumber: displayNumberOf(row.number),
+  orderReference: row.orderReference,
+  createdAt: row.createdAt.toISOString(),
+  url: invoicePdfUrl(row.number),
+});
+
+/**
+ * Creates the invoice of an order, in `tx`: takes the next number, renders the PDF, stores it
+ * through the media store (disk or S3) under a name of its own, and records it. One invoice per
+ * order: for an order that has one already (a retried step, an event delivered twice) it answers
+ * that one and renders nothing. The PDF is stored before `tx` commits; if it then rolls back, the
+ * file stays unreferenced (no row names it, /media never serves it). Call it where a slow store may
+ * hold a transaction open (an event subscriber, a workflow step), not in a staff request's.
+ */
+export async function createInvoice(tx: Db, data: InvoiceData, storage: MediaStorage): Promise<InvoiceRef> {
+  const parsed = invoiceDataSchema.parse(data);
+  // Two deliveries for one order wait for each other here; the second then finds the first's invoice.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice:${parsed.orderNumber}`}))`);
+  const existing = await invoiceFor(tx, parsed.orderNumber);
+  if (existing) return existing;
+  const [next] = rowsOf<{ number: number }>(await tx.execute(sql`select nextval('invoice_number_seq')::int as number`));
+  const number = next!.number;
+  const date = new Date();
+  const pdf = await renderInvoicePdf({ number, date }, parsed, await shopDetails(tx));
+  const storageKey = `invoice-${displayNumberOf(number)}-${randomBytes(8).toString('hex')}.pdf`;
+  await storage.put(storageKey, pdf, 'application/pdf');
+  const [row] = await tx
+    .insert(invoices)
+    .values({ number, orderReference: parsed.orderNumber, storageKey, createdAt: date, updatedAt: date })
+    .returning({ number: invoices.number, orderReference: invoices.orderReference, createdAt: invoices.createdAt });
+  return refOf(row!);
+}
+
+/** The invoice of an order, or null while it has none (the orders list shows its link only then). */
+export async function invoiceFor(source: Db, orderReference: string): Promise<InvoiceRef | null> {
+  const [row] = await source
+    .select({ number: invoices.number, orderReference: invoices.orderReference, createdAt: invoices.createdAt })
+    .from(invoices)
+    .where(and(eq(invoices.orderReference, orderReference), isLive(invoices)));
+  return row ? refOf(row) : null;
+}
+
+/** An invoice's PDF from the media store, with its file name; null when there is no such invoice or file. */
+export async function openInvoicePdf(db: Db, storage: MediaStorage, number: number): Promise<{ file: OpenedFile; fileName: string } | null> {
+  const [row] = await db
+    .select({ storageKey: invoices.storageKey })
+    .from(invoices)
+    .where(and(eq(invoices.number, number), isLive(invoices)));
+  const file = row ? await storage.open(row.storageKey) : null;
+  return file?.stream ? { file, fileName: `${displayNumberOf(number)}.pdf` } : null;
+}

@@ -1,0 +1,74 @@
+import { MAIL_CONCERNS_PATTERN, MAIL_MESSAGES, mailOutboxResource } from '@facet/contract/modules/mail/mail.schema';
+import type { MailRecord } from '@facet/contract/modules/mail/mail.schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { writeAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { isLive } from '../../db/columns.ts';
+import { createCrudService } from '../../db/crud-service.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { mailOutbox } from './mail.table.ts';
+
+/** One e-mail to a customer, as the module that sends it words it (templates: order-mails.ts). */
+export interface MailToQueue {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What it is about, `order:100023` (MAIL_CONCERNS_PATTERN). */
+  concerns?: string;
+}
+
+/** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
+const RECIPIENT_MAX = 254;
+const SUBJECT_MAX = 255;
+const recipient = z.email().max(RECIPIENT_MAX);
+
+/**
+ * Puts a mail in the outbox inside the caller's transaction (`tx`, the one that makes the change the
+ * mail tells about): both commit or neither does, and the mail sender sends it after the commit.
+ * Nothing here talks to the SMTP server, so the caller is never held up or failed by it. A recipient
+ * that is no e-mail address (a customer's typo) does not fail the caller either: the mail is kept as
+ * failed, with the reason, where staff see it. A malformed `concerns` is the caller's bug and throws.
+ */
+export async function queueMail(tx: Db, mail: MailToQueue): Promise<number> {
+  if (mail.concerns !== undefined && !MAIL_CONCERNS_PATTERN.test(mail.concerns)) throw new Error(`queueMail: concerns ${mail.concerns} is not <kind>:<reference>`);
+  const to = mail.to.trim();
+  const isDeliverable = recipient.safeParse(to).success;
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      to: to.slice(0, RECIPIENT_MAX),
+      // A header is one line: a line break in a subject (from a customer's name) could start another header.
+      subject: mail.subject.replace(/[\r\n]+/g, ' ').trim().slice(0, SUBJECT_MAX),
+      text: mail.text,
+      html: mail.html,
+      concerns: mail.concerns ?? null,
+      ...(isDeliverable ? { sendStatus: 'queued' as const } : { sendStatus: 'failed' as const, lastError: MAIL_MESSAGES.invalidRecipient, nextAttemptAt: null }),
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** The outbox as staff read it, and Send again for a mail that failed. */
+export function createMailService(db: Db) {
+  const crud = createCrudService(db, mailOutboxResource, mailOutbox);
+  return {
+    ...crud,
+    /** Queues a failed mail again with its tries counted afresh: it goes out on the sender's next round. */
+    async retry(id: number, context: RequestContext): Promise<MailRecord> {
+      await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(mailOutbox).where(and(eq(mailOutbox.id, id), isLive(mailOutbox))).for('update');
+        if (!existing) throw notFound();
+        if (existing.sendStatus !== 'failed') throw conflict(MAIL_MESSAGES.notFailed);
+        await tx
+          .update(mailOutbox)
+          .set({ sendStatus: 'queued', attempts: 0, nextAttemptAt: sql`now()`, version: sql`${mailOutbox.version} + 1`, updatedAt: sql`now()`, updatedBy: context.actor.id })
+          .where(eq(mailOutbox.id, id));
+        await writeAudit(tx, context, { action: 'retry', entity: mailOutboxResource.entity, entityId: id, before: { sendStatus: existing.sendStatus }, after: { sendStatus: 'queued' } });
+      });
+      return crud.get(id);
+    },
+  };
+}
