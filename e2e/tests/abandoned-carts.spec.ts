@@ -54,6 +54,9 @@ test('abandoned carts: filter, page, open one, send its reminder and come back w
   await confirmDialog(page, 'Send a reminder email?', 'Send');
   await expect(page.getByText(MESSAGES.cartReminderQueued)).toBeVisible();
   await expect(cartDetail.getByText('Sent', { exact: true })).toBeVisible();
+  // No SMTP server in the journeys: the mail waits in the outbox, where the link shows it.
+  await expect(cartDetail.getByText(/E-mail waiting to be sent/)).toBeVisible();
+  await expect(cartDetail.getByRole('link', { name: 'See the e-mail' })).toHaveAttribute('href', `/sales/customer-emails?concerns=${encodeURIComponent(`cart:${cart.id}`)}`);
   await expect(page.getByRole('button', { name: 'Send Reminder' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Back' }).click();

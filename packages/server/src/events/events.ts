@@ -26,11 +26,6 @@ export const EVENTS = {
   'orders.placed': z
     .object({ orderNumber: z.string().min(1).max(64), customerId: id.optional(), email: z.string().max(255), cartId: id.optional() })
     .strict(),
-  /**
-   * Staff asked for a reminder e-mail to the shopper of an abandoned cart. The mail module's subscriber
-   * (queueMail, issue 24 item 6) sends it; until that lands the request is recorded on the cart.
-   */
-  'carts.reminder-requested': z.object({ cartId: id }).strict(),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -7,6 +7,7 @@ import { acrossFields, optionalText, requiredText } from '../../rules.ts';
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, CONTACT_NUMBER_PATTERN, NAME_MAX } from '../customers/customer.rules.ts';
 import { COUNTRY_MAX, POSTCODE_TEXT_MAX, STREET_MAX } from '../inquiries/inquiry.schema.ts';
 import { saleLineSnapshotSchema, saleLinesSchema } from '../inquiries/sale-line.schema.ts';
+import { MAIL_STATUSES } from '../mail/mail.schema.ts';
 
 /**
  * Carts and abandoned carts (document 3 §2.6, §3 Abandoned cart; issue 24 item 10). The storefront
@@ -103,6 +104,8 @@ export const cartRecordSchema = cartListRowSchema.extend({
   currency: z.string(),
   itemCount: z.number().int(),
   remindedAt: z.string().nullable(),
+  /** Where the reminder e-mail stands in the mail outbox (Sales > Customer E-mails), once one was asked for. */
+  reminderMail: z.object({ sendStatus: z.enum(MAIL_STATUSES), sentAt: z.string().nullable(), lastError: z.string().nullable() }).nullable(),
   /** When the shopper last changed it. */
   activityAt: z.string(),
   /** When it is (or was) abandoned: its last change and the setting's minutes. */
@@ -136,5 +139,5 @@ export const abandonedCartResource = defineResource({
   operations: { create: false, update: false, delete: false },
 });
 
-/** The reminder e-mail staff send from an abandoned cart (POST /api/abandoned-carts/:id/reminder). */
+/** The reminder e-mail staff send from an abandoned cart (POST /api/abandoned-carts/:id/reminder), queued in the mail outbox. */
 export const cartReminderPath = (id: number) => `/api/${abandonedCartResource.name}/${id}/reminder`;

@@ -14,11 +14,11 @@ import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { searchCondition } from '../../db/list-query.ts';
-import { emit } from '../../events/emit.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { conflict, invalidField, notFound, parseOrThrow } from '../../http/errors.ts';
 import { customerContacts } from '../customers/index.ts';
 import { priceSaleLines, saleLineTotals, saleLinesOf } from '../inquiries/index.ts';
+import { cartMailConcerns, latestMailAbout, queueCartReminderMail } from '../mail/index.ts';
 import { wholeNumberSettingSql } from '../settings/index.ts';
 import { cartAddresses, cartLines, carts } from './cart.table.ts';
 
@@ -53,7 +53,11 @@ export function createCartService(db: Db) {
         const row = addresses.find((address) => address.cartId === id && address.type === type);
         return row ? { firstName: row.firstName, lastName: row.lastName, street: row.street, city: row.city, state: row.state, country: row.country, postcode: row.postcode } : null;
       };
-      return new Map(ids.map((id) => [id, { lines: lines.get(id) ?? [], billingAddress: addressOf(id, 'billing'), shippingAddress: addressOf(id, 'shipping') }]));
+      // The detail reads one cart (the list reads no relations): one look at the outbox for its reminder.
+      const reminderMails = await Promise.all(ids.map((id) => latestMailAbout(source, cartMailConcerns(id))));
+      return new Map(
+        ids.map((id, index) => [id, { lines: lines.get(id) ?? [], billingAddress: addressOf(id, 'billing'), shippingAddress: addressOf(id, 'shipping'), reminderMail: reminderMails[index] }]),
+      );
     },
   });
 
@@ -127,10 +131,10 @@ export function createCartService(db: Db) {
   }
 
   /**
-   * Staff ask for the reminder e-mail to an abandoned cart's shopper (Is Email Sent? becomes Sent): the
-   * row locked, so two staff pressing at once ask once (the second gets 409). Refused (409) for a cart
-   * not abandoned, one already an order, one reminded before. The request is the event
-   * `carts.reminder-requested`, written with the change: the mail module sends the e-mail from it.
+   * Staff send the reminder e-mail to an abandoned cart's shopper (Is Email Sent? becomes Sent): the
+   * row locked, so two staff pressing at once send one (the second gets 409). Refused (409) for a cart
+   * not abandoned, one already an order, one reminded before. The mail goes into the mail outbox in
+   * the same transaction (queueCartReminderMail); the mail sender sends it after the commit.
    */
   async function sendReminder(id: number, context: RequestContext): Promise<CartRecord> {
     await db.transaction(async (tx) => {
@@ -148,7 +152,14 @@ export function createCartService(db: Db) {
         .update(carts)
         .set({ isReminded: true, remindedAt: sql`now()`, remindedBy: context.actor.id, version: sql`${carts.version} + 1`, updatedAt: new Date(), updatedBy: context.actor.id })
         .where(eq(carts.id, id));
-      await emit(tx, 'carts.reminder-requested', { cartId: id });
+      await queueCartReminderMail(tx, {
+        to: before.email,
+        customerName: before.customerName,
+        cartId: id,
+        lines: before.lines.map((line) => ({ name: line.name, size: line.size, qty: line.qty, price: line.price })),
+        total: before.total,
+        symbol: before.symbol,
+      });
       await writeAudit(tx, context, { action: 'reminder', entity: abandonedCartResource.entity, entityId: id, before, after: await crud.get(id, tx) });
     });
     return crud.get(id);

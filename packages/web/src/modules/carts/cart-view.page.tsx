@@ -5,7 +5,7 @@ import { abandonedCartResource, cartReminderPath } from '@facet/contract/modules
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { App, Button, Col, Row, Table, Tooltip, Typography } from 'antd';
-import { generatePath } from 'react-router';
+import { Link, generatePath } from 'react-router';
 import { apiRequest } from '../../api/client.ts';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { formatAmount, formatDateTime } from '../../ui/format.ts';
@@ -13,6 +13,7 @@ import { resourceKeys } from '../../ui/resource-api.ts';
 import { ResourceViewPage } from '../../ui/resource-view-page.tsx';
 import { Thumbnail } from '../../ui/thumbnail.tsx';
 import { customerPaths } from '../customers/customer.paths.ts';
+import { mailPaths } from '../mail/mail.paths.ts';
 import { SaleAddress, SaleFacts, SaleLineProduct, SaleSection } from '../inquiries/sale-lines.tsx';
 import { PaymentStatusTag, RecoveredTag, ReminderTag } from './cart-tags.tsx';
 import { cartPaths } from './cart.paths.ts';
@@ -63,6 +64,23 @@ function ReminderButton({ cart }: { cart: CartRecord }) {
     </Button>
   );
   return blocked ? <Tooltip title={blocked}>{button}</Tooltip> : button;
+}
+
+/** Where the reminder e-mail stands in the outbox, with a link to it there (Sales > Customer E-mails). */
+function ReminderMailState({ cart }: { cart: CartRecord }) {
+  const mail = cart.reminderMail;
+  if (!mail) return null;
+  const state =
+    mail.sendStatus === 'sent'
+      ? `E-mail sent ${formatDateTime(mail.sentAt)}`
+      : mail.sendStatus === 'failed'
+        ? `E-mail failed: ${mail.lastError ?? 'no reason given'}`
+        : 'E-mail waiting to be sent';
+  return (
+    <Typography.Text type={mail.sendStatus === 'failed' ? 'danger' : 'secondary'} style={{ display: 'block' }}>
+      {state} · <Link to={`${mailPaths.list}?concerns=${encodeURIComponent(`cart:${cart.id}`)}`}>See the e-mail</Link>
+    </Typography.Text>
+  );
 }
 
 /** A billing or shipping block: the address, or the spec's words when the shopper gave none. */
@@ -134,6 +152,7 @@ export default function CartViewPage() {
                     children: (
                       <span>
                         <ReminderTag isReminded={cart.isReminded} /> {cart.remindedAt && formatDateTime(cart.remindedAt)}
+                        <ReminderMailState cart={cart} />
                       </span>
                     ),
                   },
