@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { productSizes } from '../modules/product-sizes/product-size.table.ts';
 import { products as productsTable } from '../modules/products/product.table.ts';
 import type { TestApp } from './test-app.ts';
+import { createTestApp } from './test-app.ts';
 
 /** A storefront API key with `scopes`, made by the admin behind `cookie`; answers a caller of the storefront API with it. */
 export async function storefrontCaller(t: TestApp, cookie: string, scopes: StorefrontScope[]) {
@@ -36,3 +37,14 @@ export async function goodsForSale(t: TestApp): Promise<{ sized: ProductForSale;
   const sized = (await productsForSale(t.db, [another.id])).get(another.id)!;
   return { sized, sizedByOption, unsized, stones };
 }
+
+/**
+ * An app on the demo data for the sales tests: signed in as admin, a storefront caller with `scopes`,
+ * and the goods for sale. Close `t` after the tests.
+ */
+export async function salesTestApp(scopes: StorefrontScope[]) {
+  const t = await createTestApp({ demoData: true });
+  const admin = await t.login();
+  return { t, admin, shop: await storefrontCaller(t, admin, scopes), goods: await goodsForSale(t) };
+}
+export type SalesTestApp = Awaited<ReturnType<typeof salesTestApp>>;

@@ -3,9 +3,8 @@ import { cartReminderPath } from '@facet/contract/modules/carts/cart.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../mail/mail.table.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { goodsForSale, storefrontCaller } from '../../test/storefront-sales.ts';
+import type { SalesTestApp } from '../../test/storefront-sales.ts';
+import { salesTestApp } from '../../test/storefront-sales.ts';
 import { inquiries } from '../inquiries/inquiry.table.ts';
 import { cartLines, carts } from './cart.table.ts';
 
@@ -14,15 +13,9 @@ import { cartLines, carts } from './cart.table.ts';
  * runs on PostgreSQL only (CI sets TEST_DATABASE_URL to one).
  */
 describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? ''))('carts under concurrent writes on PostgreSQL', () => {
-  let t: TestApp;
-  let admin: string;
-  let shop: Awaited<ReturnType<typeof storefrontCaller>>;
-  let goods: Awaited<ReturnType<typeof goodsForSale>>;
+  let { t, shop, goods } = {} as SalesTestApp;
   beforeAll(async () => {
-    t = await createTestApp({ demoData: true });
-    admin = await t.login();
-    shop = await storefrontCaller(t, admin, ['carts:write', 'inquiries:write']);
-    goods = await goodsForSale(t);
+    ({ t, shop, goods } = await salesTestApp(['carts:write', 'inquiries:write']));
   }, 180_000);
   afterAll(() => t?.close());
 

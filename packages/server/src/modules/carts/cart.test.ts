@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { emit } from '../../events/emit.ts';
 import { eventsDelivered } from '../../test/events.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { goodsForSale, storefrontCaller } from '../../test/storefront-sales.ts';
+import type { SalesTestApp } from '../../test/storefront-sales.ts';
+import { salesTestApp, storefrontCaller } from '../../test/storefront-sales.ts';
 import { customers } from '../customers/customer.table.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
 import { settings } from '../settings/setting.table.ts';
@@ -20,16 +19,10 @@ import { cartAddresses, cartLines, carts } from './cart.table.ts';
  * staff with `sales`, who may send one reminder; a cart that became an order later shows as recovered.
  */
 
-let t: TestApp;
-let admin: string;
-let shop: Awaited<ReturnType<typeof storefrontCaller>>;
-let goods: Awaited<ReturnType<typeof goodsForSale>>;
+let { t, admin, shop, goods } = {} as SalesTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ demoData: true });
-  admin = await t.login();
-  shop = await storefrontCaller(t, admin, ['carts:write']);
-  goods = await goodsForSale(t);
+  ({ t, admin, shop, goods } = await salesTestApp(['carts:write']));
 }, 180_000);
 afterAll(() => t?.close());
 

@@ -3,9 +3,8 @@ import { SALE_LINES_MAX } from '@facet/contract/modules/inquiries/sale-line.sche
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { goodsForSale, storefrontCaller } from '../../test/storefront-sales.ts';
+import type { SalesTestApp } from '../../test/storefront-sales.ts';
+import { salesTestApp, storefrontCaller } from '../../test/storefront-sales.ts';
 import { customers } from '../customers/customer.table.ts';
 import { diamonds } from '../diamonds/diamond.table.ts';
 import { products } from '../products/product.table.ts';
@@ -16,16 +15,10 @@ import { inquiries, inquiryLines } from './inquiry.table.ts';
  * from the catalogue with a snapshot of each line; staff with `sales` list, filter and open them.
  */
 
-let t: TestApp;
-let admin: string;
-let shop: Awaited<ReturnType<typeof storefrontCaller>>;
-let goods: Awaited<ReturnType<typeof goodsForSale>>;
+let { t, admin, shop, goods } = {} as SalesTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ demoData: true });
-  admin = await t.login();
-  shop = await storefrontCaller(t, admin, ['inquiries:write']);
-  goods = await goodsForSale(t);
+  ({ t, admin, shop, goods } = await salesTestApp(['inquiries:write']));
 }, 180_000);
 afterAll(() => t?.close());
 
