@@ -31,7 +31,7 @@ import { cartAddresses, cartLines, carts } from './cart.table.ts';
 const abandonAfter = sql`(${wholeNumberSettingSql(ABANDONED_CART_SETTING_KEY, ABANDONED_CART_DEFAULT_MINUTES, ABANDONED_CART_MAX_MINUTES)} * interval '1 minute')`;
 const abandonedAt = sql<Date>`(${carts.activityAt} + ${abandonAfter})`;
 /** Abandoned: its time has come and it was not an order before then (a later order makes it recovered, still listed). */
-export const isAbandoned = sql<boolean>`(${abandonedAt} <= now() and (${carts.convertedAt} is null or ${carts.convertedAt} > ${abandonedAt}))`;
+const isAbandoned = sql<boolean>`(${carts.activityAt} <= now() - ${abandonAfter} and (${carts.convertedAt} is null or ${carts.convertedAt} > ${abandonedAt}))`;
 const isRecovered = sql<boolean>`(${carts.convertedAt} is not null and ${carts.convertedAt} > ${abandonedAt})`;
 
 type CartInput = ReturnType<typeof storefrontCartSchema.parse>;
