@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHOP_TIME_ZONE, formatDateTime } from './format.ts';
+import { SHOP_TIME_ZONE, formatAmount, formatDateTime } from './format.ts';
 
 describe('formatDateTime', () => {
   it('shows month/day/year with 12-hour time in the shop time zone', () => {
@@ -12,5 +12,14 @@ describe('formatDateTime', () => {
   it('shows a dash for missing or invalid values', () => {
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows an amount with its own currency symbol, pence always, thousands grouped', () => {
+    expect(formatAmount(1250, '£')).toBe('£1,250.00');
+    expect(formatAmount(0.5, '€')).toBe('€0.50');
+    expect(formatAmount(1234567.891, '$')).toBe('$1,234,567.89');
+    expect(formatAmount(-12.5, '£')).toBe('-£12.50');
   });
 });

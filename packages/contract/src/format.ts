@@ -15,3 +15,9 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   const part = Object.fromEntries(dateTimeParts(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod}`;
 }
+
+/** An amount with its record's own currency symbol (an inquiry's, an order's), as the spec shows totals: `£1,250.00`. */
+export function formatAmount(amount: number, symbol: string): string {
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}${symbol}${Math.abs(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -225,4 +225,15 @@ export const MESSAGES = {
   stateNotInCountry: 'Choose a state of the chosen country.',
   cityNotInState: 'Choose a city of the chosen state.',
   mediaLibraryFull: (max: number) => `A product's media library holds at most ${max} files; delete some first.`,
+  // Inquiries and carts through the storefront API, abandoned carts (issue 24 items 9, 10); not worded by the spec.
+  saleLineItem: 'Each line is either a product (productId) or a diamond (diamondId).',
+  diamondQtyOne: 'A diamond is one of a kind: its quantity is 1.',
+  diamondTwice: 'This diamond is already on another line.',
+  productNotForSale: 'This product is not for sale: it is unknown, disabled or deleted, or it has variants to choose from.',
+  diamondNotForSale: 'This diamond is no longer for sale.',
+  sizeNotOffered: 'Choose a size of this product from the list.',
+  cartConverted: 'This cart has become an order and can no longer change.',
+  cartNotAbandoned: 'Only an abandoned cart can be sent a reminder.',
+  cartReminderSent: 'A reminder has already been sent for this cart.',
+  cartReminderQueued: 'Reminder email queued',
 } as const;

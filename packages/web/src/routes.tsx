@@ -2,6 +2,7 @@ import type { AppRoute } from './app-route.ts';
 import { apiKeysWebModule } from './modules/api-keys/api-key.module.ts';
 import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.module.ts';
 import { cacheWebModule } from './modules/cache/cache.module.ts';
+import { cartsWebModule } from './modules/carts/cart.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
 import { contentPagesWebModule } from './modules/content-pages/content-page.module.ts';
 import { customerGroupsWebModule } from './modules/customer-groups/customer-group.module.ts';
@@ -12,6 +13,7 @@ import { diamondQualitiesWebModule } from './modules/diamond-qualities/diamond-q
 import { diamondShapesWebModule } from './modules/diamond-shapes/diamond-shape.module.ts';
 import { diamondsWebModule } from './modules/diamonds/diamond.module.ts';
 import { imageSyncWebModule } from './modules/image-sync/image-sync.module.ts';
+import { inquiriesWebModule } from './modules/inquiries/inquiry.module.ts';
 import { mailWebModule } from './modules/mail/mail.module.ts';
 import { jobsWebModule } from './modules/jobs/job.module.ts';
 import { metalQualitiesWebModule } from './modules/metal-qualities/metal-quality.module.ts';
@@ -35,6 +37,8 @@ import { usersWebModule } from './modules/users/user.module.ts';
 const WEB_MODULES = [
   dashboardWebModule,
   imageSyncWebModule,
+  cartsWebModule,
+  inquiriesWebModule,
   permissionsWebModule,
   rolesWebModule,
   usersWebModule,

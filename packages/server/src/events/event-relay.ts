@@ -159,7 +159,7 @@ export function createEventRelay(db: Db, subscribers: readonly EventSubscriber[]
       if (!event || !subscriber) throw new Error(`no subscriber ${claimed.subscriber} in this server`);
       const payload = EVENTS[subscriber.event].parse(event.payload);
       // The payload was read by the schema of the subscriber's own event: the handler's type.
-      await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(payload, { db, eventId: event.id, log });
+      await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(payload, { db, eventId: event.id, emittedAt: event.createdAt, log });
       await settle('delivered', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

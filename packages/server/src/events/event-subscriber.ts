@@ -5,6 +5,8 @@ import type { EventName, EventPayload } from './events.ts';
 export interface SubscriberContext {
   db: Db;
   eventId: number;
+  /** When the event was written (its writer's transaction): what happened then, however late it is delivered. */
+  emittedAt: Date;
   log: FastifyBaseLogger;
 }
 

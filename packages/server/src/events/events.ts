@@ -21,8 +21,18 @@ export const EVENTS = {
   'settings.changed': changed,
   'shipping-rates.changed': changed,
   'diamond-shapes.changed': changed,
+  /**
+   * An order was placed (the orders module writes it with the order): the carts module marks the cart
+   * it came from (`cartId`, else the shopper's latest open cart) as turned into an order.
+   */
+  'orders.placed': z
+    .object({ orderNumber: z.string().min(1).max(64), customerId: id.optional(), email: z.string().max(255), cartId: id.optional() })
+    .strict(),
 } as const;
 
 export type EventName = keyof typeof EVENTS;
+/** The events that say storefront documents' rows changed (`<thing>.changed`): the cache's to follow. */
+export type ChangedEventName = Extract<EventName, `${string}.changed`>;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+export const CHANGED_EVENT_NAMES = EVENT_NAMES.filter((name): name is ChangedEventName => name.endsWith('.changed'));

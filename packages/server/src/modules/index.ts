@@ -2,6 +2,7 @@ import { apiKeysModule } from './api-keys/api-key.module.ts';
 import { attributeSetsModule } from './attribute-sets/attribute-set.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { cacheModule } from './cache/cache.module.ts';
+import { cartsModule } from './carts/cart.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
@@ -10,6 +11,7 @@ import { diamondMarkupsModule } from './diamond-markups/diamond-markup.module.ts
 import { diamondQualitiesModule } from './diamond-qualities/diamond-quality.module.ts';
 import { diamondShapesModule } from './diamond-shapes/diamond-shape.module.ts';
 import { diamondsModule } from './diamonds/diamond.module.ts';
+import { inquiriesModule } from './inquiries/inquiry.module.ts';
 import { invoicesModule } from './invoices/invoice.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { mediaModule } from './media/media.module.ts';
@@ -64,6 +66,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   cacheModule,
   apiKeysModule,
   storefrontModule,
+  inquiriesModule,
+  cartsModule,
   mailModule,
   invoicesModule,
 ];

@@ -1,5 +1,5 @@
 /** The spec's date display (month/day/year, 12-hour time), shared with the server's messages. */
-export { formatDateTime } from '@facet/contract/format';
+export { formatAmount, formatDateTime } from '@facet/contract/format';
 
 const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

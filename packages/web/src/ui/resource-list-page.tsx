@@ -12,11 +12,11 @@ import { useBulkActions } from './bulk-actions.tsx';
 import { ExportButton, withoutPaging } from './export-button.tsx';
 import { FilterPanel, FiltersToggle } from './filter-panel.tsx';
 import type { ListColumn, RowActionRules } from './list-columns.tsx';
-import { RowActionButtons, StateSelect, StatusSwitch, withServerSorting } from './list-columns.tsx';
+import { RowActionButtons, StateSelect, StatusSwitch, viewColumn, withServerSorting } from './list-columns.tsx';
 import { PageHeader } from './page-header.tsx';
 import type { ListItemOf } from './resource-api.ts';
 import { resourceApi, resourceKeys } from './resource-api.ts';
-import type { EditOnlyPaths, ListReturnState, ResourcePaths } from './resource-paths.ts';
+import type { EditOnlyPaths, ListReturnState, ResourcePaths, ViewPaths } from './resource-paths.ts';
 import { editPathOf } from './resource-paths.ts';
 import { SearchBox } from './search-box.tsx';
 import { tableLoadingState } from './loading-state.tsx';
@@ -25,7 +25,8 @@ import { useRecordChanges } from './use-record-changes.ts';
 
 export interface ResourceListPageProps<R extends ResourceDefinition> {
   resource: R;
-  paths: ResourcePaths | EditOnlyPaths;
+  /** Add and edit screens, or (a resource staff only read) a view screen: each row then has its View link. */
+  paths: ResourcePaths | EditOnlyPaths | ViewPaths;
   title: string;
   /** The data columns; the Status control (a switch, or a choice of states) and the Action icons are added from the resource definition. */
   columns: readonly ListColumn<ListItemOf<R>>[];
@@ -55,7 +56,8 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   const api = useMemo(() => resourceApi(resource), [resource]);
   const [query, changeQuery, params] = useListQuery(resource.listQuery.schema);
   const navigate = useNavigate();
-  const returnState: ListReturnState = { listSearch: useLocation().search };
+  const listSearch = useLocation().search;
+  const returnState: ListReturnState = { listSearch };
   const changes = useRecordChanges(resource);
   const hasFilters = Object.keys(resource.filters).length > 0;
   const activeFilters = countActiveFilters(resource.filters, query);
@@ -74,7 +76,9 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   );
 
   const search = useCallback((text: string) => changeQuery({ search: text, page: undefined }, { replace: true }), [changeQuery]);
-  const openEdit = (record: ListItemOf<R>) => void navigate(editPathOf(paths, record.id), { state: returnState });
+  const openEdit = (record: ListItemOf<R>) => {
+    if ('edit' in paths) void navigate(editPathOf(paths, record.id), { state: returnState });
+  };
   // Deleting the last row of a page moves back a page rather than showing an empty one.
   const afterDelete = () => {
     if (items.length === 1 && query.page > 1) changeQuery({ page: query.page - 1 });
@@ -106,6 +110,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         ]
       : []),
     ...dataColumns.slice(statusAfter),
+    ...('view' in paths ? [viewColumn<ListItemOf<R>>(paths, listSearch, props.rowLabel)] : []),
     ...(canUpdate || canDelete
       ? [
           {

@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'inquiries:write', 'carts:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -20,10 +20,14 @@ export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
  * only when its creator holds every permission listed (a master holds them all), and a scope stops
  * working as soon as its creator no longer does (checked on every request, storefront-auth.ts).
  * `customers:write` registers, reads back and changes customers (passwords and emails included) and
- * their addresses: what the Customers screens (permission `customers`) do.
+ * their addresses: what the Customers screens (permission `customers`) do. `inquiries:write` and
+ * `carts:write` send what staff read under Sales (permission `sales`): inquiries, and the carts that
+ * may become abandoned ones.
  */
 export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly PermissionKey[]> = {
   'customers:write': ['customers'],
+  'inquiries:write': ['sales'],
+  'carts:write': ['sales'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -38,6 +42,8 @@ export const permissionNamesOf = (keys: readonly PermissionKey[]) => keys.map((k
 /** The scopes' labels on the Create screen. */
 export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'customers:write': 'Customers: register and update customers and their addresses',
+  'inquiries:write': 'Inquiries: send shoppers’ inquiries (quotes) about pieces and diamonds',
+  'carts:write': 'Carts: send shoppers’ carts and their changes (the abandoned carts staff see)',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

@@ -31,6 +31,12 @@ export const VENDOR_ATTRIBUTE_CODE = 'vendor';
 export const SYSTEM_ATTRIBUTE_CODES: readonly string[] = [METAL_QUALITY_ATTRIBUTE_CODE, VENDOR_ATTRIBUTE_CODE];
 
 /**
+ * A configurable attribute whose options are sizes (`ringSize`, `braceletSize`, `LengthChain`): a
+ * variant made by one is sold in that size, which a sale's line shows as its Size.
+ */
+export const isSizeAttributeCode = (code: string) => /size|length/i.test(code);
+
+/**
  * Attribute codes whose options make product variants (document 2 §9); every other attribute is
  * standalone. `ringSize` is Facet's addition: the spec's list configures bracelet sizes but a
  * jeweller sells each ring in its sizes too (the reference attributes seed it for that).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CACHE_KEYS } from '@facet/contract/modules/cache/cache.schema';
 import { describe, expect, it } from 'vitest';
-import type { EventName } from '../../events/events.ts';
+import type { ChangedEventName } from '../../events/events.ts';
 import { SERVER_MODULES } from '../index.ts';
 import { cacheSourcesOf } from '../server-module.ts';
 import { KEYS_STALE_AFTER } from './cache.subscribers.ts';
@@ -17,7 +17,7 @@ import { KEYS_STALE_AFTER } from './cache.subscribers.ts';
  */
 interface WritePath {
   /** The events it emits: together they make stale every key whose tables it writes (checked below). */
-  emits: readonly EventName[];
+  emits: readonly ChangedEventName[];
   /** The files that emit them, in the write's transaction (`emit(tx, …)`). */
   emittedIn: string | readonly string[];
   test: string;

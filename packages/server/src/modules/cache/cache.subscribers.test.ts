@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { EVENT_NAMES, EVENTS } from '../../events/events.ts';
+import { CHANGED_EVENT_NAMES, EVENTS } from '../../events/events.ts';
+import type { ChangedEventName } from '../../events/events.ts';
 import type { EventSubscriber, SubscriberContext } from '../../events/event-subscriber.ts';
 import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
 import type { CacheStore } from '../../integrations/redis/cache-store.ts';
@@ -52,22 +53,22 @@ describe('the cache’s subscribers', () => {
   const queuedGenerates = () =>
     database.db.select({ params: jobRuns.params }).from(jobRuns).where(and(eq(jobRuns.kind, 'cache.generate'), eq(jobRuns.status, 'queued'))).orderBy(jobRuns.id);
 
-  it('subscribes to every event, once each', () => {
+  it('subscribes to every <thing>.changed event, once each', () => {
     const subscribers = cacheSubscribers(database.db, createMemoryCacheStore(), { submit: async () => 0 });
-    expect(subscribers.map((s) => s.event).sort()).toEqual([...EVENT_NAMES].sort());
-    expect(new Set(subscribers.map((s) => s.name)).size).toBe(EVENT_NAMES.length);
+    expect(subscribers.map((s) => s.event).sort()).toEqual([...CHANGED_EVENT_NAMES].sort());
+    expect(new Set(subscribers.map((s) => s.name)).size).toBe(CHANGED_EVENT_NAMES.length);
   });
 
   it('delivered twice, every event leaves the cache as delivered once, and queues one Generate', async () => {
-    for (const subscriberIndex of EVENT_NAMES.keys()) {
+    for (const subscriberIndex of CHANGED_EVENT_NAMES.keys()) {
       for (const payload of PAYLOADS) {
         const once = await filledStore();
         const twice = await filledStore();
         const subscriber = subscribersOver(once)[subscriberIndex]!;
-        const event = subscriber.event;
+        const event = subscriber.event as ChangedEventName;
         if (!EVENTS[event].safeParse(payload).success) continue;
         // Any subscriber's handler, given a payload its event declares.
-        const handle = (s: EventSubscriber) => (s.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(payload, { db: database.db, eventId: 1, log });
+        const handle = (s: EventSubscriber) => (s.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(payload, { db: database.db, eventId: 1, emittedAt: new Date(), log });
         await handle(subscriber);
         const generatesOnce = await queuedGenerates();
         await database.db.delete(jobRuns);

@@ -2,8 +2,8 @@ import type { CacheKey } from '@facet/contract/modules/cache/cache.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EventSubscriber } from '../../events/event-subscriber.ts';
-import { EVENT_NAMES } from '../../events/events.ts';
-import type { EventName } from '../../events/events.ts';
+import { CHANGED_EVENT_NAMES } from '../../events/events.ts';
+import type { ChangedEventName } from '../../events/events.ts';
 import type { CacheStore } from '../../integrations/redis/cache-store.ts';
 import type { JobEngine } from '../../jobs/job-engine.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
@@ -11,9 +11,10 @@ import { jobRuns } from '../../jobs/job-run.table.ts';
 /**
  * The storefront cache keys each event makes stale: the first holds one document per changed row
  * (a product, a stone), the others are rebuilt whole from those rows (the combinations' counts, the
- * menu's links). Every event is listed (typed), so a new event is a decision here.
+ * menu's links). Every `<thing>.changed` event is listed (typed), so a new one is a decision here;
+ * other events (an order placed) say nothing about storefront documents.
  */
-export const KEYS_STALE_AFTER: { [N in EventName]: readonly [CacheKey, ...CacheKey[]] } = {
+export const KEYS_STALE_AFTER: { [N in ChangedEventName]: readonly [CacheKey, ...CacheKey[]] } = {
   'products.changed': ['products'],
   'diamonds.changed': ['diamonds', 'diamond-combinations'],
   'categories.changed': ['categories', 'navigation-menu'],
@@ -25,7 +26,7 @@ export const KEYS_STALE_AFTER: { [N in EventName]: readonly [CacheKey, ...CacheK
 };
 
 /**
- * The cache's subscribers, one per event: the documents built from what changed are removed (the
+ * The cache's subscribers, one per `<thing>.changed` event: the documents built from what changed are removed (the
  * storefront never sells at a price that is no longer true). After a bulk change (`all`: a sync, a
  * repricing) the keys are cleared whole and a Generate of each is queued, so the storefront gets its
  * documents back without anyone pressing Generate. Idempotent: removing twice leaves what removing
@@ -40,7 +41,7 @@ export function cacheSubscribers(db: Db, store: CacheStore, engine: Pick<JobEngi
       .limit(1);
     if (!queued) await engine.submit('cache.generate', { key, reset: false }, null);
   }
-  return EVENT_NAMES.map(
+  return CHANGED_EVENT_NAMES.map(
     (event): EventSubscriber => ({
       name: `cache.${event.replace(/\.changed$/, '')}`,
       event,

@@ -336,7 +336,7 @@ describe('cache management', () => {
         await productService.setStatus(target!.id, false, target!.version, context);
         const [event] = await t.db.select().from(eventOutbox).where(eq(eventOutbox.name, 'products.changed')).orderBy(desc(eventOutbox.id)).limit(1);
         expect(event!.payload).toEqual({ ids: [target!.id] });
-        await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(event!.payload, { db: t.db, eventId: event!.id, log: t.app.log });
+        await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(event!.payload, { db: t.db, eventId: event!.id, emittedAt: event!.createdAt, log: t.app.log });
         isSaved = true;
       },
       succeed: async () => undefined,

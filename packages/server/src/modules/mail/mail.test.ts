@@ -8,7 +8,7 @@ import { auditLog } from '../../db/audit.table.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createSmtpTransport } from '../../integrations/smtp/smtp-transport.ts';
-import { queueMail, queueOrderMail } from './index.ts';
+import { queueCartReminderMail, queueMail, queueOrderMail } from './index.ts';
 import { createMailSender } from './mail-sender.ts';
 import { mailOutbox } from './mail.table.ts';
 
@@ -74,6 +74,35 @@ describe('customer e-mail through SMTP, from the outbox', () => {
     expect(refunded.text).toContain('We have refunded £1,250.50 for your order 100002.');
     expect(refunded.text).toContain('Amount refunded: £1,250.50');
     expect(String(refunded.html)).toContain('£1,250.50');
+  });
+
+  it('sends the abandoned-cart reminder: what was left, at its prices, with the total; a customer’s or a product’s name stays text', async () => {
+    const id = await t.db.transaction((tx) =>
+      queueCartReminderMail(tx, {
+        to: 'cleo@example.com',
+        customerName: HOSTILE_NAME,
+        cartId: 42,
+        lines: [
+          { name: 'Solitaire <i>Ring</i>', size: 'N', qty: 2, price: 1295 },
+          { name: '1.02 ct Oval Natural Diamond', size: '', qty: 1, price: 3946.5 },
+        ],
+        total: 6536.5,
+        symbol: '£',
+      }),
+    );
+    const subject = 'You left something in your basket at Facet Jewellers';
+    await expect.poll(() => received(subject).length, { timeout: 10_000, interval: 20 }).toBe(1);
+    const [message] = received(subject);
+    expect(message!.envelopeTo).toEqual(['cleo@example.com']);
+    expect(message!.parsed.text).toContain(`Dear ${HOSTILE_NAME},`);
+    expect(message!.parsed.text).toContain('Solitaire <i>Ring</i>, size N: 2 × £1,295.00');
+    expect(message!.parsed.text).toContain('1.02 ct Oval Natural Diamond: 1 × £3,946.50');
+    expect(message!.parsed.text).toContain('Total: £6,536.50');
+    const html = String(message!.parsed.html);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<i>Ring');
+    expect(html).toContain('Solitaire &lt;i&gt;Ring&lt;/i&gt;, size N');
+    expect((await mailOf(t, admin, id)).concerns).toBe('cart:42');
   });
 
   it('queues in the caller’s transaction: a change that rolls back takes its mail with it', async () => {

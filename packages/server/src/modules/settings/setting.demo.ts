@@ -14,5 +14,6 @@ export async function seedDemoSettings(tx: Db, { adminId }: SeedContext) {
     setting('Order Notification Email', 'order_notification_email', 'orders@facetjewellers.co.uk'),
     setting('Ring Size Guide Page', 'ring_size_guide_slug', 'ring-size-guide'),
     setting('Appointment Slot (minutes)', 'appointment_slot_minutes', '45'),
+    setting('Abandoned Cart After (minutes)', 'abandoned_cart_after_minutes', '60'),
   ]);
 }

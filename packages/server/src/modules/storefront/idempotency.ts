@@ -1,6 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { keyedHash } from '../../secret-key.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
@@ -14,6 +15,10 @@ const POLL_MS = 25;
 /** Expired answers are swept on a write, at most this often per process. */
 const SWEEP_EVERY_MS = 60_000;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header every storefront POST takes (optional; see createIdempotency). */
+export const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().max(255).optional().describe('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.'),
+});
 /** Visible ASCII, as Stripe and the IETF draft use: UUIDs, ULIDs, order numbers. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

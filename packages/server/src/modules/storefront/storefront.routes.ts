@@ -16,12 +16,8 @@ import { secretKeyOf } from '../../secret-key.ts';
 import { storefrontContextOf } from '../../http/context.ts';
 import { createAddressService } from '../customers/index.ts';
 import { createCustomerService } from '../customers/index.ts';
-import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
-
-/** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */
-const idempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER]: z.string().max(255).optional().describe('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.'),
-});
+import { createIdempotency, idempotencyHeaders } from './idempotency.ts';
+import { storefrontSalesRoutes } from './storefront-sales.routes.ts';
 
 /**
  * The storefront API (`/api/storefront/v1/...`, issue 13): how a shop's storefront sends what shoppers
@@ -130,4 +126,6 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
     await addresses.remove(request.params.id, request.params.addressId, storefrontContextOf(request));
     return reply.status(204).send();
   });
+
+  storefrontSalesRoutes(app, db, idempotent);
 }

@@ -1,0 +1,49 @@
+import { and, asc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { diamondShapes } from '../diamond-shapes/diamond-shape.table.ts';
+import { diamonds } from './diamond.table.ts';
+
+/**
+ * A stone a shopper can buy or ask about, as a sale keeps it (an inquiry's or a cart's line): for sale
+ * as the storefront offers it (not sold, still offered by the feed, priced, of a live active shape).
+ */
+export interface DiamondForSale {
+  id: number;
+  name: string;
+  /** The feed's stock id: the stone's system SKU. */
+  stockId: string;
+  certificate: string;
+  /** The supplier the feed names: staff see it on the sale, the storefront never. */
+  vendor: string;
+  /** Whole pounds, the shop's price (numeric text). */
+  price: string;
+  image: string;
+}
+
+const isForSale = sql`not ${diamonds.isSold} and not ${diamonds.isUnavailable} and ${diamonds.price} is not null
+  and exists (select 1 from ${diamondShapes} s where s.id = ${diamonds.shapeId} and s.deleted_at is null and s.status)`;
+
+/** The stones of `ids` for sale (the others are missing from the answer), by id. */
+export async function diamondsForSale(source: Db, ids: readonly number[]): Promise<Map<number, DiamondForSale>> {
+  if (!ids.length) return new Map();
+  const rows = await source
+    .select({
+      id: diamonds.id,
+      name: diamonds.name,
+      stockId: diamonds.stockId,
+      certificate: sql<string>`coalesce(${diamonds.certificate}, '')`,
+      vendor: sql<string>`coalesce(${diamonds.vendor}, '')`,
+      price: sql<string>`${diamonds.price}::text`,
+      image: sql<string>`coalesce(${diamonds.image}, '')`,
+    })
+    .from(diamonds)
+    .where(and(inArray(diamonds.id, [...ids]), isForSale));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Ids of up to `limit` stones for sale, in a fixed but scattered order: demo sales' stones. */
+export async function sampleDiamondIdsForSale(source: Db, limit: number): Promise<number[]> {
+  const rows = await source.select({ id: diamonds.id }).from(diamonds).where(isForSale).orderBy(asc(sql`md5(${diamonds.id}::text)`)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
