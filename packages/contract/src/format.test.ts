@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHOP_TIME_ZONE, formatDateTime } from './format.ts';
+import { SHOP_TIME_ZONE, formatDateTime, shopDay } from './format.ts';
 
 describe('formatDateTime', () => {
   it('shows month/day/year with 12-hour time in the shop time zone', () => {
@@ -12,5 +12,12 @@ describe('formatDateTime', () => {
   it('shows a dash for missing or invalid values', () => {
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
+  });
+});
+
+describe('shopDay', () => {
+  it('is the calendar day in the shop time zone, not in UTC', () => {
+    expect(shopDay(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
+    expect(shopDay(new Date('2026-01-01T23:30:00Z'))).toBe('2026-01-01');
   });
 });

@@ -15,3 +15,10 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   const part = Object.fromEntries(dateTimeParts(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod}`;
 }
+
+const calendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) it is at `at` in the shop's time zone: what "today" means in a rule. */
+export function shopDay(at: Date = new Date()): string {
+  return calendarDay.format(at);
+}

@@ -7,6 +7,7 @@ import { productSizeResource } from '../product-sizes/product-size.schema.ts';
 import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
+import { orderResource } from '../orders/order.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -22,6 +23,7 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   userResource,
   productSizeResource,
   customerResource,
+  orderResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   { name: 'products', label: 'Product', permission: 'products' },
 ];
