@@ -100,7 +100,7 @@ export const MODULE_AREAS = {
   ],
   diamonds: ['diamonds', 'diamond-shapes', 'diamond-qualities', 'diamond-markups'],
   customers: ['customers', 'customer-groups'],
-  sales: ['shipping-rates'],
+  sales: ['shipping-rates', 'orders'],
   marketing: [],
   content: ['content-pages', 'navigation-menu'],
   system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'cache', 'storefront'],

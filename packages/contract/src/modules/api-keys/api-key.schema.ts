@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -20,10 +20,12 @@ export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
  * only when its creator holds every permission listed (a master holds them all), and a scope stops
  * working as soon as its creator no longer does (checked on every request, storefront-auth.ts).
  * `customers:write` registers, reads back and changes customers (passwords and emails included) and
- * their addresses: what the Customers screens (permission `customers`) do.
+ * their addresses: what the Customers screens (permission `customers`) do. `orders:write` places orders
+ * and marks them paid: the Sales screens' area (permission `sales`).
  */
 export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly PermissionKey[]> = {
   'customers:write': ['customers'],
+  'orders:write': ['sales'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -38,6 +40,7 @@ export const permissionNamesOf = (keys: readonly PermissionKey[]) => keys.map((k
 /** The scopes' labels on the Create screen. */
 export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'customers:write': 'Customers: register and update customers and their addresses',
+  'orders:write': 'Orders: place orders and mark them paid',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

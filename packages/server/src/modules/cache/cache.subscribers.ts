@@ -11,9 +11,10 @@ import { jobRuns } from '../../jobs/job-run.table.ts';
 /**
  * The storefront cache keys each event makes stale: the first holds one document per changed row
  * (a product, a stone), the others are rebuilt whole from those rows (the combinations' counts, the
- * menu's links). Every event is listed (typed), so a new event is a decision here.
+ * menu's links). Every event is listed (typed), so a new event is a decision here; one that changes
+ * nothing the storefront reads from the cache (an order) lists none, and the cache does not subscribe to it.
  */
-export const KEYS_STALE_AFTER: { [N in EventName]: readonly [CacheKey, ...CacheKey[]] } = {
+export const KEYS_STALE_AFTER: { [N in EventName]: readonly [] | readonly [CacheKey, ...CacheKey[]] } = {
   'products.changed': ['products'],
   'diamonds.changed': ['diamonds', 'diamond-combinations'],
   'categories.changed': ['categories', 'navigation-menu'],
@@ -22,7 +23,14 @@ export const KEYS_STALE_AFTER: { [N in EventName]: readonly [CacheKey, ...CacheK
   'settings.changed': ['settings'],
   'shipping-rates.changed': ['shipping-rates'],
   'diamond-shapes.changed': ['diamond-shapes', 'diamonds', 'diamond-combinations'],
+  // Orders: a stone an order reserves or releases is a write of diamonds (`diamonds.changed`), not of these.
+  'orders.placed': [],
+  'orders.status-changed': [],
+  'orders.paid': [],
 };
+
+/** The events the cache subscribes to: those that make some key stale. */
+export const EVENTS_MAKING_KEYS_STALE = EVENT_NAMES.filter((event) => KEYS_STALE_AFTER[event].length > 0);
 
 /**
  * The cache's subscribers, one per event: the documents built from what changed are removed (the
@@ -40,12 +48,12 @@ export function cacheSubscribers(db: Db, store: CacheStore, engine: Pick<JobEngi
       .limit(1);
     if (!queued) await engine.submit('cache.generate', { key, reset: false }, null);
   }
-  return EVENT_NAMES.map(
+  return EVENTS_MAKING_KEYS_STALE.map(
     (event): EventSubscriber => ({
       name: `cache.${event.replace(/\.changed$/, '')}`,
       event,
       async handle(payload: Record<string, unknown>) {
-        const [first, ...rest] = KEYS_STALE_AFTER[event];
+        const [first, ...rest] = KEYS_STALE_AFTER[event] as readonly [CacheKey, ...CacheKey[]];
         const ids = Array.isArray(payload.ids) ? (payload.ids as number[]).map(String) : 'all';
         // A failure throws: the delivery is retried, then kept as a dead letter (never a lost invalidation).
         await store.invalidate(first, ids);

@@ -1,3 +1,5 @@
 /** The public face of customers: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
 export { createAddressService } from './address.service.ts';
-export { createCustomerService } from './customer.service.ts';
+export type { CustomerForOrders } from './customer.service.ts';
+export { createCustomerService, customersForOrders, orderingCustomer } from './customer.service.ts';
+export { locationProblem, placeNames } from './lookups.ts';

@@ -7,6 +7,7 @@ import {
   storefrontGuestSchema,
   storefrontRegisterSchema,
 } from '@facet/contract/modules/customers/customer.schema';
+import { markOrderPaidSchema, orderNumberParamSchema, orderRecordSchema, placeOrderSchema, STOREFRONT_ORDER_API } from '@facet/contract/modules/orders/order.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,12 +17,12 @@ import { secretKeyOf } from '../../secret-key.ts';
 import { storefrontContextOf } from '../../http/context.ts';
 import { createAddressService } from '../customers/index.ts';
 import { createCustomerService } from '../customers/index.ts';
-import { createIdempotency, IDEMPOTENCY_HEADER } from './idempotency.ts';
+import { createOrderPlacement } from '../orders/index.ts';
+import { idempotencyHeaders as storefrontIdempotencyHeaders } from '../../http/idempotency-key.ts';
+import { createIdempotency } from './idempotency.ts';
 
 /** Every POST takes an Idempotency-Key (optional; see idempotency.ts). */
-const idempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER]: z.string().max(255).optional().describe('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.'),
-});
+const idempotencyHeaders = storefrontIdempotencyHeaders('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.');
 
 /**
  * The storefront API (`/api/storefront/v1/...`, issue 13): how a shop's storefront sends what shoppers
@@ -38,6 +39,8 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
   const tags = ['storefront'];
   const security = [{ storefrontApiKey: [] }];
   const customersWrite = { storefront: { scope: 'customers:write' as const } };
+  const ordersWrite = { storefront: { scope: 'orders:write' as const } };
+  const placement = createOrderPlacement(db);
 
   route.get(
     '/api/storefront/v1/ping',
@@ -130,4 +133,38 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
     await addresses.remove(request.params.id, request.params.addressId, storefrontContextOf(request));
     return reply.status(204).send();
   });
+
+  route.post(
+    STOREFRONT_ORDER_API.place,
+    {
+      config: ordersWrite,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Places an order (scope orders:write): a customer’s (customerId, their email) or a guest’s. Lines are variants or stones; the server prices them from the catalogue, charges the shipping rate unless the goods reach its min order amount, and refuses a stone already sold (409).',
+        headers: idempotencyHeaders,
+        body: placeOrderSchema,
+        response: { 201: orderRecordSchema },
+      },
+    },
+    (request, reply) => idempotent(request, reply, async () => ({ status: 201, body: await placement.place(request.body, storefrontContextOf(request)) })),
+  );
+  route.post(
+    STOREFRONT_ORDER_API.paid,
+    {
+      config: ordersWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'Marks an order paid with the payment’s reference; the same reference again answers the order as it is.',
+        headers: idempotencyHeaders,
+        params: orderNumberParamSchema,
+        body: markOrderPaidSchema,
+        response: { 200: orderRecordSchema },
+      },
+    },
+    (request, reply) =>
+      idempotent(request, reply, async () => ({ status: 200, body: await placement.markPaid(request.params.orderNumber, request.body.paymentReference, storefrontContextOf(request)) })),
+  );
 }
