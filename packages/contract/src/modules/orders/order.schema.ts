@@ -41,6 +41,7 @@ export const ORDER_API = {
 export const STOREFRONT_ORDER_API = {
   place: '/api/storefront/v1/orders',
   paid: '/api/storefront/v1/orders/:orderNumber/paid',
+  options: '/api/storefront/v1/checkout-options',
 } as const;
 export const orderApiPath = (path: string, orderNumber: string) => path.replace(':orderNumber', encodeURIComponent(orderNumber));
 
@@ -355,6 +356,31 @@ export const placeOrderSchema = z.object({
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
+
+/** Most items of each kind the checkout options answer. */
+export const CHECKOUT_OPTIONS_MAX = 100;
+
+/** GET /api/storefront/v1/checkout-options?limit=: how many products and stones to offer (1 to 100, 50 unless said). */
+export const checkoutOptionsQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, MESSAGES.pageSize(CHECKOUT_OPTIONS_MAX))
+    .transform(Number)
+    .pipe(z.number().max(CHECKOUT_OPTIONS_MAX, MESSAGES.pageSize(CHECKOUT_OPTIONS_MAX)))
+    .default(50),
+});
+
+/**
+ * What a checkout may offer, for a storefront without the storefront cache's documents at hand (the
+ * `npm run storefront:simulate` shopper, a headless checkout): products that can be ordered with their
+ * sizes, stones for sale, and the active shipping rates. Prices are the catalogue's, as placing charges them.
+ */
+export const checkoutOptionsSchema = z.object({
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), price: z.number(), sizes: z.array(z.string()) })),
+  stones: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), price: z.number() })),
+  shippingRates: z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number(), minFreeShippingAmount: z.number() })),
+});
+export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
 
 /** POST /api/storefront/v1/orders/:orderNumber/paid: the payment provider's reference. */
 export const markOrderPaidSchema = z.object({ paymentReference: requiredText(255) });

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { writeAudits } from '../../db/audit.ts';
 import { arrayParam } from '../../db/array-param.ts';
@@ -77,13 +78,19 @@ export interface StoneForOrder {
  */
 export async function lockStonesForOrder(tx: Db, ids: readonly number[]): Promise<Map<number, StoneForOrder>> {
   if (!ids.length) return new Map();
+  const stones = await readStones(tx, sql`id = any(${arrayParam(ids, 'int4')}) order by id for update`);
+  return new Map(stones.map((stone) => [stone.id, stone]));
+}
+
+/** Stones as an order line takes them, `where` the condition (and order, limit, lock) of the read. */
+async function readStones(db: Db, where: SQL): Promise<StoneForOrder[]> {
   const rows = rowsOf<StoneForOrder & { price: string | null }>(
-    await tx.execute(sql`
+    await db.execute(sql`
       select id, stock_id as sku, coalesce(certificate, '') as certificate, coalesce(lab, '') as lab, name, coalesce(vendor, '') as vendor,
         coalesce(image, '') as image, price, is_sold as "isSold", is_unavailable as "isUnavailable"
-      from diamonds where id = any(${arrayParam(ids, 'int4')}) order by id for update`),
+      from diamonds where ${where}`),
   );
-  return new Map(rows.map((row) => [row.id, { ...row, price: row.price === null ? null : Number(row.price) }]));
+  return rows.map((row) => ({ ...row, price: row.price === null ? null : Number(row.price) }));
 }
 
 /** Sells an order's stones (locked by `lockStonesForOrder` and checked for sale), recording the order. */
@@ -109,9 +116,7 @@ export async function retakeStonesForOrder(tx: Db, ids: readonly number[], order
   return (await setStonesSold(tx, free, true, context, orderNumber)).changed;
 }
 
-/** Up to `limit` stones for sale (not sold, still offered, priced), by id: demo orders pick from them. */
-export async function stoneIdsForSale(db: Db, limit: number): Promise<number[]> {
-  return rowsOf<{ id: number }>(
-    await db.execute(sql`select id from diamonds where not is_sold and not is_unavailable and price is not null order by id limit ${limit}`),
-  ).map((row) => row.id);
+/** Up to `limit` stones for sale (not sold, still offered, priced), oldest first: what demo orders and a checkout's options pick from. */
+export function stonesForSale(db: Db, limit: number): Promise<StoneForOrder[]> {
+  return readStones(db, sql`not is_sold and not is_unavailable and price is not null order by id limit ${limit}`);
 }

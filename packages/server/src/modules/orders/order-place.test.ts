@@ -11,6 +11,7 @@ import { customers } from '../customers/customer.table.ts';
 import { diamonds } from '../diamonds/diamond.table.ts';
 import { products } from '../products/product.table.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
+import { simulateStorefront } from '../storefront/simulate.ts';
 import { orderLines, orders } from './order.table.ts';
 
 /**
@@ -203,12 +204,47 @@ describe('placing an order through the storefront API', () => {
 
   it('needs an API key with orders:write: 401 without one, 403 with another scope', async () => {
     const other = (await t.request(admin, { method: 'POST', url: '/api/api-keys', payload: { name: 'customers only', scopes: ['customers:write'] } })).json().key;
-    for (const url of ['/api/storefront/v1/orders', '/api/storefront/v1/orders/100000001/paid']) {
-      expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(401);
+    const routes = [
+      { method: 'POST' as const, url: '/api/storefront/v1/orders', payload: {} },
+      { method: 'POST' as const, url: '/api/storefront/v1/orders/100000001/paid', payload: {} },
+      { method: 'GET' as const, url: '/api/storefront/v1/checkout-options' },
+    ];
+    for (const route of routes) {
+      expect((await t.app.inject(route)).statusCode, route.url).toBe(401);
       // A staff session is no API key.
-      expect((await t.request(admin, { method: 'POST', url, payload: {} })).statusCode, url).toBe(401);
-      expect((await t.app.inject({ method: 'POST', url, payload: {}, headers: { authorization: `Bearer ${other}` } })).statusCode, url).toBe(403);
+      expect((await t.request(admin, route)).statusCode, route.url).toBe(401);
+      expect((await t.app.inject({ ...route, headers: { authorization: `Bearer ${other}` } })).statusCode, route.url).toBe(403);
     }
+  });
+
+  it('offers what a checkout may sell: orderable products with their sizes, stones for sale, active rates', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/storefront/v1/checkout-options?limit=5', headers: { authorization: `Bearer ${key}` } });
+    expect(response.statusCode, response.body).toBe(200);
+    const options = response.json();
+    expect(options.products).toHaveLength(5);
+    expect(options.stones).toHaveLength(5);
+    expect(options.shippingRates.map((rate: { id: number }) => rate.id)).toContain(chargedRate.id);
+    // Each product on offer can be placed as it is offered.
+    const offered = options.products.find((product: { sizes: string[] }) => product.sizes.length) ?? options.products[0];
+    const placed = await place(order({ lines: [{ productId: offered.id, size: offered.sizes[0] ?? '' }] }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().lines[0].price).toBe(offered.price);
+  });
+
+  it('npm run storefront:simulate also shops: orders placed, paid unless by bank transfer, replayed with their key', async () => {
+    const shopper = (await t.request(admin, { method: 'POST', url: '/api/api-keys', payload: { name: 'simulator', scopes: ['customers:write', 'orders:write'] } })).json().key;
+    const before = await orderCount();
+    const inProcess = (async (url: URL, init: RequestInit = {}) => {
+      const response = await t.app.inject({ method: (init.method ?? 'GET') as 'POST', url: url.pathname + url.search, headers: init.headers as Record<string, string>, payload: init.body as string });
+      return new Response(response.body, { status: response.statusCode, headers: response.headers as Record<string, string> });
+    }) as unknown as typeof fetch;
+    const lines: string[] = [];
+    const result = await simulateStorefront({ baseUrl: 'http://facet.test', apiKey: shopper, count: 6, seed: 3, fetch: inProcess, log: (line) => lines.push(line) });
+    expect(result, lines.join('\n')).toMatchObject({ customers: 6, failures: 0 });
+    expect(result.orders).toBeGreaterThan(0);
+    expect(result.paidOrders).toBeLessThanOrEqual(result.orders);
+    expect(await orderCount()).toBe(before + result.orders);
+    expect(lines.join('\n')).toMatch(/ {2}order \d+: \d line\(s\).*, £\d+\.\d\d by /);
   });
 });
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@facet/contract/messages';
-import type { OrderAddressRecord, OrderRecord, PlaceOrder } from '@facet/contract/modules/orders/order.schema';
+import type { CheckoutOptions, OrderAddressRecord, OrderRecord, PlaceOrder } from '@facet/contract/modules/orders/order.schema';
 import { ORDER_MESSAGES, SHOP_CURRENCY } from '@facet/contract/modules/orders/order.schema';
 import { INITIAL_ORDER_STATUS } from '@facet/contract/modules/orders/order-status';
 import { normalisePostcode } from '@facet/contract/modules/customers/customer.rules';
@@ -13,9 +13,9 @@ import type { ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
 import { locationProblem, orderingCustomer, placeNames } from '../customers/index.ts';
 import type { StoneForOrder } from '../diamonds/index.ts';
-import { lockStonesForOrder, reserveStonesForOrder } from '../diamonds/index.ts';
+import { lockStonesForOrder, reserveStonesForOrder, stonesForSale } from '../diamonds/index.ts';
 import type { OrderableProduct } from '../products/index.ts';
-import { orderableProducts } from '../products/index.ts';
+import { orderableProductIds, orderableProducts } from '../products/index.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
 import { loadOrder } from './order.service.ts';
 import { orderLines, orders, orderStatusHistory } from './order.table.ts';
@@ -225,5 +225,21 @@ export function createOrderPlacement(db: Db) {
     return loadOrder(db, orderNumber);
   }
 
-  return { place, markPaid };
+  /** What a checkout may offer: products that can be ordered (with their sizes), stones for sale, active shipping rates. */
+  async function checkoutOptions(limit: number): Promise<CheckoutOptions> {
+    const products = await orderableProducts(db, await orderableProductIds(db, limit));
+    const stones = await stonesForSale(db, limit);
+    const rates = await db
+      .select({ id: shippingRates.id, name: shippingRates.name, rate: shippingRates.rate, minFreeShippingAmount: shippingRates.minFreeShippingAmount })
+      .from(shippingRates)
+      .where(and(isLive(shippingRates), eq(shippingRates.status, true)))
+      .orderBy(shippingRates.id);
+    return {
+      products: [...products.values()].map((product) => ({ id: product.id, name: product.name, sku: product.sku, price: Number(product.price), sizes: product.sizes })),
+      stones: stones.map((stone) => ({ id: stone.id, name: stone.name, sku: stone.sku, price: stone.price! })),
+      shippingRates: rates,
+    };
+  }
+
+  return { place, markPaid, checkoutOptions };
 }

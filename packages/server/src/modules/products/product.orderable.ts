@@ -77,13 +77,16 @@ export async function orderableProducts(db: Db, ids: readonly number[]): Promise
   );
 }
 
-/** The ids of what can be ordered (live, active variants, and products without variants), oldest first: demo orders pick from them. */
-export async function orderableProductIds(db: Db): Promise<number[]> {
+/**
+ * The ids of what can be ordered (live, active variants, and products without variants), oldest
+ * first, up to `limit`: what demo orders and a checkout's options pick from.
+ */
+export async function orderableProductIds(db: Db, limit: number): Promise<number[]> {
   return rowsOf<{ id: number }>(
     await db.execute(sql`
       select p.id from products p left join products parent on parent.id = p.parent_product_id
       where p.deleted_at is null and p.status and (parent.id is null or (parent.deleted_at is null and parent.status))
         and not exists (select 1 from products v where v.parent_product_id = p.id and v.deleted_at is null)
-      order by p.id`),
+      order by p.id limit ${limit}`),
   ).map((row) => row.id);
 }

@@ -7,7 +7,15 @@ import {
   storefrontGuestSchema,
   storefrontRegisterSchema,
 } from '@facet/contract/modules/customers/customer.schema';
-import { markOrderPaidSchema, orderNumberParamSchema, orderRecordSchema, placeOrderSchema, STOREFRONT_ORDER_API } from '@facet/contract/modules/orders/order.schema';
+import {
+  checkoutOptionsQuerySchema,
+  checkoutOptionsSchema,
+  markOrderPaidSchema,
+  orderNumberParamSchema,
+  orderRecordSchema,
+  placeOrderSchema,
+  STOREFRONT_ORDER_API,
+} from '@facet/contract/modules/orders/order.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -134,6 +142,20 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
     return reply.status(204).send();
   });
 
+  route.get(
+    STOREFRONT_ORDER_API.options,
+    {
+      config: ordersWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'What a checkout may offer (scope orders:write): products that can be ordered with their sizes, stones for sale, the active shipping rates.',
+        querystring: checkoutOptionsQuerySchema,
+        response: { 200: checkoutOptionsSchema },
+      },
+    },
+    (request) => placement.checkoutOptions(request.query.limit),
+  );
   route.post(
     STOREFRONT_ORDER_API.place,
     {
