@@ -106,7 +106,6 @@ CREATE UNIQUE INDEX "order_refunds_history" ON "order_refunds" USING btree ("his
 CREATE INDEX "order_status_history_order" ON "order_status_history" USING btree ("order_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_status_history_idempotency" ON "order_status_history" USING btree ("order_id","idempotency_key") WHERE idempotency_key is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_order_number" ON "orders" USING btree ("order_number");--> statement-breakpoint
-CREATE INDEX "orders_order_number_search" ON "orders" USING gin (lower("order_number") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_email_search" ON "orders" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_name_search" ON "orders" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_created" ON "orders" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint

@@ -408,7 +408,8 @@ export const orderResource = defineResource({
   sortable: ['createdAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   filters: {
-    orderNumber: textFilter('Order Number', { maxLength: ORDER_NUMBER_MAX }),
+    // The whole number, as staff copy it from a mail or the storefront (a unique index answers it at once).
+    orderNumber: textFilter('Order Number', { maxLength: ORDER_NUMBER_MAX, match: 'equals' }),
     email: textFilter('Email', { maxLength: 255 }),
     name: textFilter('Name', { maxLength: 255 }),
     date: dateRangeFilter('Order Date'),

@@ -1,6 +1,7 @@
 import type { OrderRecord } from '@facet/contract/modules/orders/order.schema';
 import { orderResource } from '@facet/contract/modules/orders/order.schema';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -46,60 +47,42 @@ const orderColumns = {
 };
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+/** A timestamp as JSON inside a statement: ISO 8601 in UTC, as the API writes every date. */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The outer order's id inside a subquery, qualified: a select from one table writes its columns
+ * unqualified, and `id` there would be the subquery's own.
+ */
+const outerOrderId = sql`${orders}.id`;
+
+/** The order's lines in placing order, its history newest first and its refunds, each as JSON built by PostgreSQL in the order's own statement. */
+const linesJson = sql<OrderRecord['lines']>`coalesce((select json_agg(json_build_object(
+    'id', l.id, 'isDiamond', l.is_diamond, 'productId', l.product_id, 'diamondId', l.diamond_id, 'name', l.name, 'vendor', l.vendor, 'sku', l.sku,
+    'parentSku', l.parent_sku, 'modelNumber', l.model_number, 'certificate', l.certificate, 'supplierOrderReference', l.supplier_order_reference,
+    'size', l.size, 'productOptions', l.product_options, 'standaloneOptions', l.standalone_options, 'image', l.image,
+    'price', l.price, 'qty', l.qty, 'discount', l.discount, 'total', l.total) order by l.position)
+  from ${orderLines} l where l.order_id = ${outerOrderId}), '[]')`;
+const historyJson = sql<OrderRecord['history']>`coalesce((select json_agg(json_build_object(
+    'id', h.id, 'status', h.status, 'comment', h.comment, 'notifyCustomer', h.notify_customer, 'createdAt', ${isoText(sql`h.created_at`)},
+    'createdByName', h.created_by_name) order by h.id desc)
+  from ${orderStatusHistory} h where h.order_id = ${outerOrderId}), '[]')`;
+const refundsJson = sql<OrderRecord['refunds']>`coalesce((select json_agg(json_build_object(
+    'id', r.id, 'type', r.type, 'amount', r.amount, 'createdAt', ${isoText(sql`r.created_at`)}, 'createdByName', r.created_by_name) order by r.id)
+  from ${orderRefunds} r where r.order_id = ${outerOrderId}), '[]')`;
 
 /**
  * The whole order by its number, as /order/view/order_id/{orderNumber} shows it: the row, its lines in
- * the order they were placed, its history newest first, its refunds. `source` is a transaction when
- * the order is read after a change in it.
+ * the order they were placed, its history newest first, its refunds, in one statement (one round trip
+ * for the detail and for a status change's answer). `source` is a transaction when the order is read
+ * in one.
  */
 export async function loadOrder(source: Db, orderNumber: string): Promise<OrderRecord> {
   const [row] = await source
-    .select(orderColumns)
+    .select({ ...orderColumns, lines: linesJson, history: historyJson, refunds: refundsJson })
     .from(orders)
     .where(and(eq(orders.orderNumber, orderNumber), isLive(orders)));
   if (!row) throw notFound();
-  const lines = await source
-    .select({
-      id: orderLines.id,
-      isDiamond: orderLines.isDiamond,
-      productId: orderLines.productId,
-      diamondId: orderLines.diamondId,
-      name: orderLines.name,
-      vendor: orderLines.vendor,
-      sku: orderLines.sku,
-      parentSku: orderLines.parentSku,
-      modelNumber: orderLines.modelNumber,
-      certificate: orderLines.certificate,
-      supplierOrderReference: orderLines.supplierOrderReference,
-      size: orderLines.size,
-      productOptions: orderLines.productOptions,
-      standaloneOptions: orderLines.standaloneOptions,
-      image: orderLines.image,
-      price: orderLines.price,
-      qty: orderLines.qty,
-      discount: orderLines.discount,
-      total: orderLines.total,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, row.id))
-    .orderBy(asc(orderLines.position));
-  const history = await source
-    .select({
-      id: orderStatusHistory.id,
-      status: orderStatusHistory.status,
-      comment: orderStatusHistory.comment,
-      notifyCustomer: orderStatusHistory.notifyCustomer,
-      createdAt: orderStatusHistory.createdAt,
-      createdByName: orderStatusHistory.createdByName,
-    })
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.orderId, row.id))
-    .orderBy(desc(orderStatusHistory.id));
-  const refunds = await source
-    .select({ id: orderRefunds.id, type: orderRefunds.type, amount: orderRefunds.amount, createdAt: orderRefunds.createdAt, createdByName: orderRefunds.createdByName })
-    .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, row.id))
-    .orderBy(asc(orderRefunds.id));
   return {
     ...row,
     remainingRefundAmount: Number(row.remainingRefundAmount),
@@ -107,9 +90,6 @@ export async function loadOrder(source: Db, orderNumber: string): Promise<OrderR
     updatedAt: row.updatedAt.toISOString(),
     paidAt: iso(row.paidAt),
     paymentMethod: row.paymentMethod as OrderRecord['paymentMethod'],
-    lines,
-    history: history.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
-    refunds: refunds.map((refund) => ({ ...refund, type: refund.type as OrderRecord['refunds'][number]['type'], createdAt: refund.createdAt.toISOString() })),
   };
 }
 

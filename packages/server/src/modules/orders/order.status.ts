@@ -114,7 +114,7 @@ export function createOrderStatusChanges(db: Db, workflows: Workflows) {
           )
           update ${orders} set refunded_total = ${orders.refundedTotal} + (select amount from refund) where ${orders.id} = ${order.id}`);
       }
-      await tx
+      const [after] = await tx
         .update(orders)
         .set({
           status: to,
@@ -123,9 +123,8 @@ export function createOrderStatusChanges(db: Db, workflows: Workflows) {
           updatedAt: new Date(),
           updatedBy: context.actor.id,
         })
-        .where(eq(orders.id, order.id));
-
-      const [after] = await tx.select({ refundedTotal: orders.refundedTotal }).from(orders).where(eq(orders.id, order.id));
+        .where(eq(orders.id, order.id))
+        .returning({ refundedTotal: orders.refundedTotal });
       await writeAudit(tx, context, {
         action: 'status',
         entity: ENTITY,

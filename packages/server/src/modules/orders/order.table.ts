@@ -25,7 +25,8 @@ export const orderNumbers = pgSequence('order_numbers', { startWith: 100_000_001
  * under the row's lock, and the database holds it between 0 and the total.
  *
  * The list reads this table alone (capped totals at a million orders): an index per filter ending in
- * the date order, trigram indexes for the three text filters (order number, email, name).
+ * the date order, trigram indexes for the two text filters (email, name; the order number is matched
+ * whole, by its unique index).
  */
 export const orders = pgTable(
   'orders',
@@ -74,7 +75,7 @@ export const orders = pgTable(
     uniqueIndex('orders_order_number').on(t.orderNumber),
     check('orders_refunded_within_total', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
     check('orders_total_not_negative', sql`${t.total} >= 0`),
-    ...searchIndexes('orders', t.orderNumber, t.email, t.name),
+    ...searchIndexes('orders', t.email, t.name),
     listIndex('orders_created', t, t.createdAt),
     listIndex('orders_status', t, t.status, t.createdAt),
     listIndex('orders_payment_method', t, t.paymentMethod, t.createdAt),
