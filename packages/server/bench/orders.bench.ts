@@ -18,6 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openBenchDatabase } from './bench-database.ts';
+import type { ApiCase } from './api-cases.ts';
+import { exportAsJob, processCpuSeconds, timeApiCases } from './api-cases.ts';
 import type { BenchServer } from './bench-server.ts';
 import { startBenchServer } from './bench-server.ts';
 import { seedOrderVolume } from './seed-orders.ts';
@@ -59,10 +61,9 @@ try {
   );
 
   server = await startBenchServer({ databaseUrl: url, dataDir, adminPassword: PASSWORD });
-  const { api } = server;
   const monthAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-  const cases: [string, string | ((run: number) => [string, RequestInit])][] = [
+  const cases: ApiCase[] = [
     ['list: first page', '/api/orders'],
     ['list: page 10', '/api/orders?page=10'],
     ['list: order number', `/api/orders?orderNumber=${sample!.order_number}`],
@@ -84,43 +85,13 @@ try {
       (run) => [`/api/orders/${pending[run + 3]}/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'CONFIRMED', comment: 'Payment checked.' }) }],
     ],
   ];
-  console.log(`${'case'.padEnd(50)}   median       p95  CPU/req   total`);
-  for (const [label, request] of cases) {
-    const times: number[] = [];
-    let cpuBefore = 0;
-    let answer: { items?: unknown[]; total?: number; totalIsCapped?: boolean } | undefined;
-    for (let run = -3; run < RUNS; run++) {
-      const [route, init] = typeof request === 'string' ? [request, undefined] : request(run);
-      const start = performance.now();
-      const response = await api(route, init);
-      const body = (await response.json()) as typeof answer;
-      if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(body)}`);
-      if (run >= 0) times.push(performance.now() - start);
-      if (run === -1) cpuBefore = await cpuSecondsOf(server.pid);
-      answer = body;
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-    // A list's total (an order's own total is no count).
-    const total = answer?.items === undefined || answer.total === undefined ? '' : `${answer.totalIsCapped ? 'more than ' : ''}${answer.total.toLocaleString('en-GB')}`;
-    const cpu = (((await cpuSecondsOf(server.pid)) - cpuBefore) * 1000) / RUNS;
-    console.log(`${label.padEnd(50)} ${at(0.5).padStart(7)} ms ${at(0.95).padStart(7)} ms ${cpu.toFixed(1).padStart(7)} ms   ${total}`);
-  }
+  await timeApiCases(server, cases, RUNS, () => cpuSecondsOf(server!.pid), 50);
 
   // Export Excel of about 100,000 filtered orders: over the toolkit's threshold it runs as a job.
-  const started = await api(`/api/orders/export?dateFrom=${range!.from}&dateTo=${range!.to}`);
-  if (started.status === 200) throw new Error(`the export streamed ${range!.n} orders from the request: fewer than the job threshold (seed more orders)`);
-  if (started.status !== 202) throw new Error(`the export answered ${started.status}, not a job`);
-  let job = (await started.json()) as { id: number; status: string; startedAt: string | null; finishedAt: string | null; result: { rows?: number } | null; error: string | null };
-  while (job.status !== 'succeeded') {
-    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`the export job ${job.status}: ${job.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    job = (await (await api(`/api/jobs/${job.id}`)).json()) as typeof job;
-  }
-  const took = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
+  const exported = await exportAsJob(server, `/api/orders/export?dateFrom=${range!.from}&dateTo=${range!.to}`);
   console.log(
-    `export of the orders from ${range!.from} to ${range!.to} (${range!.n.toLocaleString('en-GB')} orders): ${Number(job.result?.rows).toLocaleString('en-GB')} rows in ` +
-      `${took.toFixed(2)} s (job start to end) = ${Math.round(Number(job.result?.rows) / took).toLocaleString('en-GB')} rows/s`,
+    `export of the orders from ${range!.from} to ${range!.to} (${range!.n.toLocaleString('en-GB')} orders): ${exported.rows.toLocaleString('en-GB')} rows in ` +
+      `${exported.seconds.toFixed(2)} s (job start to end) = ${Math.round(exported.rows / exported.seconds).toLocaleString('en-GB')} rows/s`,
   );
   console.log(`load average at the end: ${load()} (2 cores, shared; the figures are wall times of HTTP requests to the server)`);
 } catch (error) {
@@ -137,6 +108,5 @@ try {
 
 /** CPU seconds used so far by the server process and the PostgreSQL backends of the bench's database. */
 async function cpuSecondsOf(serverPid: number) {
-  const fields = fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100 + (await bench.cpuSeconds()).postgres;
+  return processCpuSeconds(serverPid) + (await bench.cpuSeconds()).postgres;
 }

@@ -12,7 +12,7 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: '
 const paymentMethods = Object.keys(PAYMENT_METHODS) as [string, ...string[]];
 const refundTypes = Object.keys(REFUND_TYPES) as [string, ...string[]];
 
-/** Order numbers: nine digits and up, from a sequence, so they are never reused nor guessed in order by another shop's count. */
+/** Order numbers: nine digits and up, from a sequence (never reused, in the order orders came), so they sort as they read. */
 export const orderNumbers = pgSequence('order_numbers', { startWith: 100_000_001 });
 
 /**
