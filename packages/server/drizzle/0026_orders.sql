@@ -112,4 +112,5 @@ CREATE INDEX "orders_created" ON "orders" USING btree ("created_at","id") WHERE 
 CREATE INDEX "orders_status" ON "orders" USING btree ("status","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_payment_method" ON "orders" USING btree ("payment_method","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_country" ON "orders" USING btree ("country_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_customer" ON "orders" USING btree ("customer_id","created_at","id") WHERE deleted_at is null;
+CREATE INDEX "orders_customer" ON "orders" USING btree ("customer_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_email" ON "orders" USING btree ("email","created_at","id") WHERE deleted_at is null;

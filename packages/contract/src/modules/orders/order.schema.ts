@@ -410,6 +410,7 @@ export const orderResource = defineResource({
   filters: {
     // The whole number, as staff copy it from a mail or the storefront (a unique index answers it at once).
     orderNumber: textFilter('Order Number', { maxLength: ORDER_NUMBER_MAX, match: 'equals' }),
+    // Part of an address matches anywhere in it; a whole address matches that address.
     email: textFilter('Email', { maxLength: 255 }),
     name: textFilter('Name', { maxLength: 255 }),
     date: dateRangeFilter('Order Date'),

@@ -26,7 +26,7 @@ export const orderNumbers = pgSequence('order_numbers', { startWith: 100_000_001
  *
  * The list reads this table alone (capped totals at a million orders): an index per filter ending in
  * the date order, trigram indexes for the two text filters (email, name; the order number is matched
- * whole, by its unique index).
+ * whole, by its unique index, and so is a whole e-mail address, by its btree).
  */
 export const orders = pgTable(
   'orders',
@@ -81,6 +81,8 @@ export const orders = pgTable(
     listIndex('orders_payment_method', t, t.paymentMethod, t.createdAt),
     listIndex('orders_country', t, t.countryId, t.createdAt),
     listIndex('orders_customer', t, t.customerId, t.createdAt),
+    // A whole address in the Email filter (order.service.ts): emails are stored lower-cased.
+    listIndex('orders_email', t, t.email, t.createdAt),
   ],
 );
 

@@ -241,6 +241,10 @@ describe('the orders list (document 3 §2.4, §7)', () => {
     expect((await list({ name: 'listtest', country: 'IE' })).items.map((row) => row.orderNumber)).toEqual([numbers[1]]);
     expect((await list({ name: 'listtest', paymentMethod: 'paypal' })).total).toBe(2);
     expect((await list({ customerId: '4242' })).items.map((row) => row.orderNumber)).toEqual([numbers[0]]);
+    // A whole address finds that address (any case); part of one matches anywhere.
+    const [ann, joann] = await insertTestOrders(t.db, [{ email: 'ann@shop.example' }, { email: 'joann@shop.example' }]);
+    expect((await list({ email: 'Ann@Shop.Example' })).items.map((row) => row.orderNumber)).toEqual([ann]);
+    expect((await list({ email: 'ann@shop' })).items.map((row) => row.orderNumber)).toEqual([joann, ann]);
     const badStatus = await t.request(admin, { method: 'GET', url: '/api/orders', query: { status: 'SHIPPED' } });
     expect(badStatus.statusCode).toBe(400);
   });
