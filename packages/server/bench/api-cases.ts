@@ -13,6 +13,30 @@ export function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The bench database's side of the figures (bench-database.ts). */
+interface BenchDatabase {
+  name: string;
+  cpuSeconds(): Promise<{ postgres: number }>;
+  keep(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** CPU seconds used so far by the server process and the PostgreSQL backends of the bench's database. */
+export const serverAndDatabaseCpuSeconds = (bench: BenchDatabase, serverPid: number) => async () => processCpuSeconds(serverPid) + (await bench.cpuSeconds()).postgres;
+
+/**
+ * The end of a bench of the server on a seeded database: the server stopped, its folder removed, the
+ * database kept for EXPLAIN and a later BENCH_REUSE (`isKept`: BENCH_KEEP=1, or one reused) or dropped.
+ */
+export async function endServerBench(server: BenchServer | undefined, dataDir: string, bench: BenchDatabase, isKept: boolean) {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (isKept) {
+    console.log(`kept database ${bench.name}`);
+    await bench.keep();
+  } else await bench.drop();
+}
+
 /**
  * Times each case over HTTP as the screens call it: three requests that warm the server's and the
  * database's caches, as a screen in use has them, then `runs` timed ones. Prints median and p95 wall

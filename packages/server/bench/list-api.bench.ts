@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import type { ApiCase } from './api-cases.ts';
-import { processCpuSeconds, timeApiCases } from './api-cases.ts';
+import { endServerBench, serverAndDatabaseCpuSeconds, timeApiCases } from './api-cases.ts';
 import type { BenchServer } from './bench-server.ts';
 import { startBenchServer } from './bench-server.ts';
 
@@ -56,7 +56,7 @@ async function loadIndexedLater(db: Db, table: string, insert: ReturnType<typeof
 }
 
 const bench = await openBenchDatabase(REUSE);
-const { database, drop, name: databaseName, url } = bench;
+const { database, url } = bench;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-list-api-'));
 let server: BenchServer | undefined;
 try {
@@ -118,23 +118,13 @@ try {
     ['content pages: filter created in one month', `/api/content-pages?createdAtFrom=${dayBefore(90)}&createdAtTo=${dayBefore(60)}`],
     ['content pages: search "gift" (a sixth)', '/api/content-pages?search=gift'],
   ];
-  await timeApiCases(server, cases, RUNS, () => cpuSecondsOf(server!.pid));
+  await timeApiCases(server, cases, RUNS, serverAndDatabaseCpuSeconds(bench, server.pid));
   console.log(`load average at the end: ${load()} (2 cores; the figures are wall times of HTTP requests to the server)`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_KEEP === '1' || REUSE) {
-    console.log(`kept database ${databaseName}`);
-    await database.close();
-  } else await drop();
-}
-
-/** CPU seconds used so far by the server process and the PostgreSQL backends of the bench's database. */
-async function cpuSecondsOf(serverPid: number) {
-  return processCpuSeconds(serverPid) + (await bench.cpuSeconds()).postgres;
+  await endServerBench(server, dataDir, bench, process.env.BENCH_KEEP === '1' || REUSE !== undefined);
 }
 
 /** A calendar day `days` before today, as the date filter takes it. */

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openBenchDatabase } from './bench-database.ts';
 import type { ApiCase } from './api-cases.ts';
-import { exportAsJob, processCpuSeconds, timeApiCases } from './api-cases.ts';
+import { endServerBench, exportAsJob, serverAndDatabaseCpuSeconds, timeApiCases } from './api-cases.ts';
 import type { BenchServer } from './bench-server.ts';
 import { startBenchServer } from './bench-server.ts';
 import { seedOrderVolume } from './seed-orders.ts';
@@ -32,7 +32,7 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const bench = await openBenchDatabase(REUSE);
-const { database, drop, name: databaseName, url } = bench;
+const { database, url } = bench;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-orders-bench-'));
 let server: BenchServer | undefined;
 try {
@@ -85,7 +85,7 @@ try {
       (run) => [`/api/orders/${pending[run + 3]}/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'CONFIRMED', comment: 'Payment checked.' }) }],
     ],
   ];
-  await timeApiCases(server, cases, RUNS, () => cpuSecondsOf(server!.pid), 50);
+  await timeApiCases(server, cases, RUNS, serverAndDatabaseCpuSeconds(bench, server.pid), 50);
 
   // Export Excel of about 100,000 filtered orders: over the toolkit's threshold it runs as a job.
   const exported = await exportAsJob(server, `/api/orders/export?dateFrom=${range!.from}&dateTo=${range!.to}`);
@@ -98,15 +98,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_KEEP === '1' || REUSE) {
-    console.log(`kept database ${databaseName}`);
-    await database.close();
-  } else await drop();
-}
-
-/** CPU seconds used so far by the server process and the PostgreSQL backends of the bench's database. */
-async function cpuSecondsOf(serverPid: number) {
-  return processCpuSeconds(serverPid) + (await bench.cpuSeconds()).postgres;
+  await endServerBench(server, dataDir, bench, process.env.BENCH_KEEP === '1' || REUSE !== undefined);
 }
