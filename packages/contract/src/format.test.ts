@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHOP_TIME_ZONE, formatAmount, formatDateTime } from './format.ts';
+import { SHOP_TIME_ZONE, formatAmount, formatDateTime, shopDay } from './format.ts';
 
 describe('formatDateTime', () => {
   it('shows month/day/year with 12-hour time in the shop time zone', () => {
@@ -21,5 +21,12 @@ describe('formatAmount', () => {
     expect(formatAmount(0.5, '€')).toBe('€0.50');
     expect(formatAmount(1234567.891, '$')).toBe('$1,234,567.89');
     expect(formatAmount(-12.5, '£')).toBe('-£12.50');
+  });
+});
+
+describe('shopDay', () => {
+  it('is the calendar day in the shop time zone, not in UTC', () => {
+    expect(shopDay(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
+    expect(shopDay(new Date('2026-01-01T23:30:00Z'))).toBe('2026-01-01');
   });
 });

@@ -21,3 +21,10 @@ export function formatAmount(amount: number, symbol: string): string {
   const sign = amount < 0 ? '-' : '';
   return `${sign}${symbol}${Math.abs(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+const calendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) it is at `at` in the shop's time zone: what "today" means in a rule. */
+export function shopDay(at: Date = new Date()): string {
+  return calendarDay.format(at);
+}

@@ -9,7 +9,8 @@ import { MESSAGES } from './messages.ts';
  * validates with, the values the server maps onto columns, and the filter panel the web draws.
  *
  * In the URL each filter is one or two plain parameters, so links, Back and reload keep them:
- * a choice or an id list is comma-separated (`markupType=percentage,amount`, `shapeCategoryId=1,4`),
+ * a choice or an id list is comma-separated (`markupType=percentage,amount`, `shapeCategoryId=1,4`;
+ * the parameter repeated is read the same),
  * a yes/no is one of two words (`status=active`), a range is `<name>From` and `<name>To`
  * (`caratFrom=0.5&caratTo=1`, `createdAtFrom=2026-01-01`) unless the spec names its ends itself
  * (`pricefrom=100&priceto=500`), a text is the words typed (`name=solitaire`).
@@ -174,9 +175,13 @@ function isCalendarDay(text: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
+/**
+ * A list of values in a query string, comma-separated (`status=PENDING,CONFIRMED`) or the parameter
+ * repeated (`status=PENDING&status=CONFIRMED`, as an API client sends a list), or both.
+ */
 function commaList<T>(message: string, max: number, readItem: (item: string) => T | undefined) {
-  return z.string({ error: message }).transform((text, context) => {
-    const items = [...new Set(text.split(','))].map(readItem);
+  return z.union([z.string(), z.array(z.string()).max(max)], { error: message }).transform((sent, context) => {
+    const items = [...new Set([sent].flat().flatMap((text) => text.split(',')))].map(readItem);
     if (items.length > max) {
       context.addIssue({ code: 'custom', message: MESSAGES.tooManyItems(max) });
       return z.NEVER;

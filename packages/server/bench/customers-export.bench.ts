@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { SERVER_NODE_ARGS } from '../src/server-command.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { exportAsJob } from './api-cases.ts';
 import type { BenchServer } from './bench-server.ts';
 import { memoryOf, startBenchServer } from './bench-server.ts';
 
@@ -60,15 +61,7 @@ try {
   const seconds: number[] = [];
   let file = '';
   for (let run = 1; run <= RUNS; run++) {
-    const started = await api('/api/customers/export');
-    if (started.status !== 202) throw new Error(`the export answered ${started.status}, not a job: ${await started.text()}`);
-    let job = (await started.json()) as { id: number; status: string; startedAt: string | null; finishedAt: string | null; result: { rows?: number } | null; error: string | null };
-    while (job.status !== 'succeeded') {
-      if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`the export job ${job.status}: ${job.error}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await (await api(`/api/jobs/${job.id}`)).json()) as typeof job;
-    }
-    const took = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
+    const { job, seconds: took } = await exportAsJob(server, '/api/customers/export');
     seconds.push(took);
     if (process.env.BENCH_SERVER_FLAGS?.includes('heapsnapshot-signal')) {
       server.process.kill('SIGUSR2'); // a heap snapshot (after a full GC) into the server's working directory

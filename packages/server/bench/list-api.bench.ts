@@ -21,6 +21,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import type { ApiCase } from './api-cases.ts';
+import { endServerBench, serverAndDatabaseCpuSeconds, timeApiCases } from './api-cases.ts';
 import type { BenchServer } from './bench-server.ts';
 import { startBenchServer } from './bench-server.ts';
 
@@ -54,7 +56,7 @@ async function loadIndexedLater(db: Db, table: string, insert: ReturnType<typeof
 }
 
 const bench = await openBenchDatabase(REUSE);
-const { database, drop, name: databaseName, url } = bench;
+const { database, url } = bench;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-list-api-'));
 let server: BenchServer | undefined;
 try {
@@ -93,9 +95,8 @@ try {
   );
 
   server = await startBenchServer({ databaseUrl: url, dataDir, adminPassword: PASSWORD });
-  const { api } = server;
 
-  const cases: [string, string][] = [
+  const cases: ApiCase[] = [
     ['customers: first page', '/api/customers'],
     ['customers: page 10', '/api/customers?page=10'],
     ['customers: sort by name', '/api/customers?sort=name&order=asc'],
@@ -117,44 +118,13 @@ try {
     ['content pages: filter created in one month', `/api/content-pages?createdAtFrom=${dayBefore(90)}&createdAtTo=${dayBefore(60)}`],
     ['content pages: search "gift" (a sixth)', '/api/content-pages?search=gift'],
   ];
-  console.log(`${'case'.padEnd(52)}   median       p95  CPU/req   total`);
-  for (const [label, route] of cases) {
-    const times: number[] = [];
-    let cpuBefore = 0;
-    let answer: { total: number; totalIsCapped?: boolean; items: unknown[] } | undefined;
-    for (let run = -3; run < RUNS; run++) {
-      const start = performance.now();
-      const response = await api(route);
-      const body = (await response.json()) as typeof answer;
-      if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(body)}`);
-      // The first three warm the server's and the database's caches, as a screen in use has them.
-      if (run >= 0) times.push(performance.now() - start);
-      if (run === -1) cpuBefore = await cpuSecondsOf(server.pid);
-      answer = body;
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-    const total = `${answer!.totalIsCapped ? 'more than ' : ''}${answer!.total.toLocaleString('en-GB')}`;
-    const cpu = (((await cpuSecondsOf(server.pid)) - cpuBefore) * 1000) / RUNS;
-    console.log(`${label.padEnd(52)} ${at(0.5).padStart(7)} ms ${at(0.95).padStart(7)} ms ${cpu.toFixed(1).padStart(7)} ms   ${total}`);
-  }
+  await timeApiCases(server, cases, RUNS, serverAndDatabaseCpuSeconds(bench, server.pid));
   console.log(`load average at the end: ${load()} (2 cores; the figures are wall times of HTTP requests to the server)`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_KEEP === '1' || REUSE) {
-    console.log(`kept database ${databaseName}`);
-    await database.close();
-  } else await drop();
-}
-
-/** CPU seconds used so far by the server process and the PostgreSQL backends of the bench's database. */
-async function cpuSecondsOf(serverPid: number) {
-  const fields = fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100 + (await bench.cpuSeconds()).postgres;
+  await endServerBench(server, dataDir, bench, process.env.BENCH_KEEP === '1' || REUSE !== undefined);
 }
 
 /** A calendar day `days` before today, as the date filter takes it. */

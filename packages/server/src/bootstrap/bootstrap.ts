@@ -62,7 +62,7 @@ export async function bootstrap(
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: masterRole!.id });
     await writeAudit(tx, SYSTEM_CONTEXT, { action: 'create', entity: 'user', entityId: admin!.id, after: { name: config.adminUsername } });
 
-    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id, mediaStorage };
+    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id, adminName: config.adminUsername, mediaStorage };
     await withoutEvents(tx, async () => {
       for (const seed of REFERENCE_SEEDERS) await seed(tx, seedContext);
       if (config.demoData) {
@@ -81,7 +81,7 @@ export async function addDemoData(db: Db, adminUsername: string) {
   await db.transaction(async (tx) => {
     const catalogue = await tx.select({ id: permissions.id, key: permissions.key }).from(permissions);
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.name, adminUsername));
-    const seedContext = { permissionIds: new Map(catalogue.map((p) => [p.key, p.id])), adminId: admin!.id };
+    const seedContext = { permissionIds: new Map(catalogue.map((p) => [p.key, p.id])), adminId: admin!.id, adminName: adminUsername };
     await withoutEvents(tx, async () => {
       for (const seed of DEMO_SEEDERS) await seed(tx, seedContext);
     });

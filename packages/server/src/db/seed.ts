@@ -7,6 +7,8 @@ import type { Db } from './client.ts';
 export interface SeedContext {
   permissionIds: Map<string, number>;
   adminId: number;
+  /** The admin's user name, for rows that keep who made them by name (an order's history). */
+  adminName?: string;
   /** Where demo images are stored (the app's media store); absent when seeding without files (tests). */
   mediaStorage?: SeedFileStore | undefined;
 }

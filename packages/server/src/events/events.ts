@@ -1,3 +1,5 @@
+import { ORDER_NUMBER_PATTERN } from '@facet/contract/modules/orders/order.schema';
+import { ORDER_STATUSES } from '@facet/contract/modules/orders/order-status';
 import { z } from 'zod';
 
 /**
@@ -11,6 +13,7 @@ const id = z.number().int().positive().max(2_147_483_647);
 export const CHANGED_IDS_MAX = 100_000;
 const changedRows = z.union([z.object({ ids: z.array(id).min(1).max(CHANGED_IDS_MAX) }).strict(), z.object({ all: z.literal(true) }).strict()]);
 const changed = z.object({}).strict();
+const orderNumber = z.string().regex(ORDER_NUMBER_PATTERN);
 
 export const EVENTS = {
   'products.changed': changedRows,
@@ -22,12 +25,18 @@ export const EVENTS = {
   'shipping-rates.changed': changed,
   'diamond-shapes.changed': changed,
   /**
-   * An order was placed (the orders module writes it with the order): the carts module marks the cart
-   * it came from (`cartId`, else the shopper's latest open cart) as turned into an order.
+   * An order came in from the storefront: the carts module marks the cart it came from (`cartId`, else
+   * the shopper's latest open cart) as turned into an order. `customerId` when a customer placed it.
    */
-  'orders.placed': z
-    .object({ orderNumber: z.string().min(1).max(64), customerId: id.optional(), email: z.string().max(255), cartId: id.optional() })
-    .strict(),
+  'orders.placed': z.object({ orderNumber, customerId: id.optional(), email: z.string().max(255), cartId: id.optional() }).strict(),
+  /**
+   * Staff changed an order's status (order.status.ts), `historyId` its Order Status History row (the
+   * comment, who): the customer's mail when `notifyCustomer`, the invoice when it is confirmed. Staying
+   * in the same status (a comment, a further refund) is a change too.
+   */
+  'orders.status-changed': z.object({ orderNumber, status: z.enum(ORDER_STATUSES), notifyCustomer: z.boolean(), historyId: id }).strict(),
+  /** The storefront reported the order paid. */
+  'orders.paid': z.object({ orderNumber }).strict(),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -18,6 +18,7 @@ import { mediaModule } from './media/media.module.ts';
 import { metalQualitiesModule } from './metal-qualities/metal-quality.module.ts';
 import { metalsModule } from './metals/metal.module.ts';
 import { navigationMenuModule } from './navigation-menu/navigation-menu.module.ts';
+import { ordersModule } from './orders/order.module.ts';
 import { permissionsModule } from './permissions/permission.module.ts';
 import { productAttributesModule } from './product-attributes/product-attribute.module.ts';
 import { productImportModule } from './product-import/product-import.module.ts';
@@ -62,6 +63,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   productPricesModule,
   customerGroupsModule,
   customersModule,
+  ordersModule,
   settingsModule,
   cacheModule,
   apiKeysModule,

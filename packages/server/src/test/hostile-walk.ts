@@ -85,7 +85,12 @@ interface Route {
   url: string;
   queryNames: string[];
   bodySchema?: JsonSchema;
-  hasId: boolean;
+  /**
+   * The path parameter naming the record (`id`, or a record's own key such as an order's
+   * `orderNumber`): filled from the records the list at the route's base answers, so requests reach
+   * the handler with a record that exists. Null when the path names none.
+   */
+  keyParam: string | null;
 }
 
 /** One request as the walk sends it, and how to describe it in a report. */
@@ -187,6 +192,15 @@ function hasErrorBody(response: LightMyRequestResponse): boolean {
   }
 }
 
+/** Path parameters that name a record by a key of its own, not its id: an order by its number. */
+const RECORD_KEY_PARAMS = ['orderNumber'];
+
+/** The path parameter naming the record: `id` when the path has one, else a record key of RECORD_KEY_PARAMS. */
+function keyParamOf(pathParameters: readonly string[]): string | null {
+  if (pathParameters.includes('id')) return 'id';
+  return pathParameters.find((name) => RECORD_KEY_PARAMS.includes(name)) ?? null;
+}
+
 function routesOf(t: TestApp): Route[] {
   const document = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
   return Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -197,7 +211,7 @@ function routesOf(t: TestApp): Route[] {
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         queryNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         bodySchema: operation.requestBody?.content['application/json']?.schema,
-        hasId: parameters.some((p) => p.in === 'path' && p.name === 'id'),
+        keyParam: keyParamOf(parameters.filter((p) => p.in === 'path').map((p) => p.name)),
       };
     }),
   );
@@ -249,8 +263,8 @@ export function describeHostileWalk(part: HostileWalkPart) {
         .map((route, routeIndex) => ({ route, routeIndex }))
         .filter(({ route }) => partOf(route.url) === part);
       database = await databaseWatch(t);
-      for (const { route } of routes.filter((r) => r.route.hasId)) {
-        const base = route.url.slice(0, route.url.indexOf('/:id'));
+      for (const { route } of routes.filter((r) => r.route.keyParam)) {
+        const base = baseOf(route);
         if (recordsByBase.has(base)) continue;
         // A storefront resource's records are read from the staff list of the same resource.
         const list = await t.request(cookie, { method: 'GET', url: base.replace(STOREFRONT_PREFIX, '/api/'), query: { pageSize: '100' } });
@@ -262,7 +276,9 @@ export function describeHostileWalk(part: HostileWalkPart) {
     }, 180_000);
     afterAll(() => t?.close());
 
-    const baseOf = (route: Route) => (route.hasId ? route.url.slice(0, route.url.indexOf('/:id')) : route.url);
+    function baseOf(route: Route) {
+      return route.keyParam ? route.url.slice(0, route.url.indexOf(`/:${route.keyParam}`)) : route.url;
+    }
 
     /** A record of the route's resource (not for DELETE: the walk keeps its records), else null. */
     function targetRecord(route: Route, pick: number): Record<string, unknown> | null {
@@ -280,7 +296,7 @@ export function describeHostileWalk(part: HostileWalkPart) {
     }
 
     function urlFor(route: Route, id: string, query: string) {
-      return route.url.replace(':id', id) + (query ? `?${query}` : '');
+      return (route.keyParam ? route.url.replace(`:${route.keyParam}`, id) : route.url) + (query ? `?${query}` : '');
     }
 
     function jsonRequest(route: Route, what: string, id: string, body: unknown, query = ''): HostileRequest {
@@ -295,7 +311,7 @@ export function describeHostileWalk(part: HostileWalkPart) {
     /** The id and a valid body for a request whose hostility lies elsewhere. */
     function normalTarget(route: Route, pick: number): { id: string; body: unknown } {
       const record = targetRecord(route, pick);
-      const id = record ? String(record.id) : '2147483647';
+      const id = record && route.keyParam ? String(record[route.keyParam]) : '2147483647';
       return { id, body: route.bodySchema ? validBody(route, record) : undefined };
     }
 
@@ -308,7 +324,7 @@ export function describeHostileWalk(part: HostileWalkPart) {
       const picks = fc.sample(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { seed: SEED + routeIndex, numRuns: 200 });
       let next = 0;
       const pick = () => picks[next++ % picks.length]!;
-      if (route.hasId) {
+      if (route.keyParam) {
         for (const id of shareOf(HOSTILE_IDS, routeIndex)) requests.push(jsonRequest(route, `id ${id}`, id, normalTarget(route, pick()).body));
       }
       if (route.bodySchema) {

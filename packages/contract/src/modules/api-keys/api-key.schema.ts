@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write', 'inquiries:write', 'carts:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -20,12 +20,13 @@ export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
  * only when its creator holds every permission listed (a master holds them all), and a scope stops
  * working as soon as its creator no longer does (checked on every request, storefront-auth.ts).
  * `customers:write` registers, reads back and changes customers (passwords and emails included) and
- * their addresses: what the Customers screens (permission `customers`) do. `inquiries:write` and
- * `carts:write` send what staff read under Sales (permission `sales`): inquiries, and the carts that
- * may become abandoned ones.
+ * their addresses: what the Customers screens (permission `customers`) do. `orders:write` places orders
+ * and marks them paid, `inquiries:write` and `carts:write` send inquiries and the carts that may become
+ * abandoned ones: what staff read under Sales (permission `sales`).
  */
 export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly PermissionKey[]> = {
   'customers:write': ['customers'],
+  'orders:write': ['sales'],
   'inquiries:write': ['sales'],
   'carts:write': ['sales'],
 };
@@ -42,6 +43,7 @@ export const permissionNamesOf = (keys: readonly PermissionKey[]) => keys.map((k
 /** The scopes' labels on the Create screen. */
 export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'customers:write': 'Customers: register and update customers and their addresses',
+  'orders:write': 'Orders: place orders and mark them paid',
   'inquiries:write': 'Inquiries: send shoppers’ inquiries (quotes) about pieces and diamonds',
   'carts:write': 'Carts: send shoppers’ carts and their changes (the abandoned carts staff see)',
 };

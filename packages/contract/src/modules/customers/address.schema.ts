@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, recordOf } from '../../api.ts';
+import type { UncheckedFields } from '../../rules.ts';
 import { acrossFields, requiredText } from '../../rules.ts';
 import { NAME_MAX, contactNumber, lookupCode, postcodeProblem } from './customer.rules.ts';
 
@@ -23,11 +24,25 @@ const addressFields = z.object({
   status: z.boolean().default(true),
 });
 
-export const addressInputSchema = acrossFields(addressFields, (fields, report) => {
+/** The post code follows its country's rule (customer.rules.ts). */
+function checkPostcode(fields: UncheckedFields<{ postcode: string; countryId: string }>, report: (path: string[], message: string) => void) {
   if (typeof fields.postcode !== 'string' || fields.postcode.trim() === '') return;
   const problem = postcodeProblem(fields.postcode.trim(), typeof fields.countryId === 'string' ? fields.countryId.trim() : '');
   if (problem) report(['postcode'], problem);
-});
+}
+
+export const addressInputSchema = acrossFields(addressFields, checkPostcode);
+
+/**
+ * An address as an order keeps it (billing, shipping): the address fields, checked by the same rules,
+ * without what only a customer's address book has (defaults, status). The order holds a copy, so
+ * editing or deleting the customer's address never changes an order.
+ */
+export const orderAddressSchema = acrossFields(
+  addressFields.pick({ firstName: true, lastName: true, street: true, countryId: true, stateId: true, city: true, postcode: true, contactNumber: true }),
+  checkPostcode,
+);
+export type OrderAddressInput = z.input<typeof orderAddressSchema>;
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressValues = z.output<typeof addressInputSchema>;
 

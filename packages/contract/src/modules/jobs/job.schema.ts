@@ -5,7 +5,6 @@ import type { BulkList } from '../../bulk.ts';
 import { bulkJobKind, changesRows } from '../../bulk.ts';
 import { categoryResource } from '../categories/category.schema.ts';
 import { contentPageResource } from '../content-pages/content-page.schema.ts';
-import { customerResource } from '../customers/customer.schema.ts';
 import { diamondMarkupResource } from '../diamond-markups/diamond-markup.schema.ts';
 import { diamondShapeResource } from '../diamond-shapes/diamond-shape.schema.ts';
 import { diamondBulkList } from '../diamonds/diamond.schema.ts';
@@ -14,6 +13,8 @@ import { productSizeResource } from '../product-sizes/product-size.schema.ts';
 import { productBulkList } from '../products/product.schema.ts';
 import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
+import { customerResource } from '../customers/customer.schema.ts';
+import { orderResource } from '../orders/order.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -29,6 +30,7 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   userResource,
   productSizeResource,
   customerResource,
+  orderResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   productBulkList,
   // The stones list is hand-written (answered from its read-side index); exported through its bulk action.

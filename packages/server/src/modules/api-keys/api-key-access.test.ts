@@ -2,12 +2,13 @@ import { MESSAGES } from '@facet/contract/messages';
 import type { StorefrontScope } from '@facet/contract/modules/api-keys/api-key.schema';
 import { STOREFRONT_SCOPE_PERMISSIONS, STOREFRONT_SCOPES, permissionNamesOf, unheldScopePermissions } from '@facet/contract/modules/api-keys/api-key.schema';
 import { PERMISSION_KEYS, hasPermission } from '@facet/contract/permissions';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, permissionIdOf } from '../../test/test-app.ts';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../bootstrap/demo-data.ts';
 import { customers } from '../customers/customer.table.ts';
+import { orders } from '../orders/order.table.ts';
 import { rolePermissions, roles } from '../roles/role.table.ts';
 import { userRoles, users } from '../users/user.table.ts';
 import { hashApiKey } from './api-key.service.ts';
@@ -22,12 +23,15 @@ import { apiKeys } from './api-key.table.ts';
 let t: TestApp;
 let admin: string;
 let customerId: number;
+let paidOrder: { orderNumber: string; paymentReference: string };
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
   admin = await t.login();
   const [first] = await t.db.select({ id: customers.id }).from(customers).where(isNull(customers.deletedAt)).orderBy(asc(customers.id)).limit(1);
   customerId = first!.id;
+  const [paid] = await t.db.select({ orderNumber: orders.orderNumber, paymentReference: orders.paymentReference }).from(orders).where(isNotNull(orders.paidAt)).orderBy(asc(orders.id)).limit(1);
+  paidOrder = { orderNumber: paid!.orderNumber, paymentReference: paid!.paymentReference! };
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -37,6 +41,8 @@ afterAll(() => t?.close());
  */
 const USE_OF_SCOPE: Record<StorefrontScope, () => { method: 'PATCH' | 'POST' | 'PUT'; url: string; payload: object; expected: number }> = {
   'customers:write': () => ({ method: 'PATCH', url: `/api/storefront/v1/customers/${customerId}`, payload: {}, expected: 200 }),
+  // A paid demo order reported paid again with its own reference: answered as it is.
+  'orders:write': () => ({ method: 'POST', url: `/api/storefront/v1/orders/${paidOrder.orderNumber}/paid`, payload: { paymentReference: paidOrder.paymentReference }, expected: 200 }),
   'inquiries:write': () => ({ method: 'POST', url: '/api/storefront/v1/inquiries', payload: {}, expected: 400 }),
   'carts:write': () => ({ method: 'PUT', url: '/api/storefront/v1/carts/1', payload: {}, expected: 400 }),
 };
@@ -93,10 +99,10 @@ describe('the demo roles against every scope', () => {
       }
     }
     // Written out, so a change of the demo roles or the mapping shows: only a master makes customer or sales keys
-    // (the Sales Clerk holds sales but not system, the Shop Manager system but not sales).
-    const refused = { 'customers:write': 403, 'inquiries:write': 403, 'carts:write': 403 };
+    // (the Sales Clerk holds sales but not system, the Shop Manager system but neither customers nor sales).
+    const refused = { 'customers:write': 403, 'orders:write': 403, 'inquiries:write': 403, 'carts:write': 403 };
     expect(outcomes).toEqual({
-      admin: { 'customers:write': 201, 'inquiries:write': 201, 'carts:write': 201 },
+      admin: { 'customers:write': 201, 'orders:write': 201, 'inquiries:write': 201, 'carts:write': 201 },
       sarah: refused,
       tom: refused,
       priya: refused,

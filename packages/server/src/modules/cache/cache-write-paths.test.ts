@@ -83,6 +83,12 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
     emittedIn: ['modules/diamonds/diamond.service.ts', 'modules/diamonds/diamond.routes.ts'],
     test: 'cache.test.ts: a stone sold and a repricing remove the stones’ documents and the combinations',
   },
+  'modules/diamonds/diamond-sales.ts': {
+    // Staff's Mark as Sold and Add to Inventory, an order reserving its stones and a cancellation releasing them, in the caller's transaction.
+    emits: ['diamonds.changed'],
+    emittedIn: 'modules/diamonds/diamond-sales.ts',
+    test: 'cache.test.ts: a stone sold and a repricing remove the stones’ documents and the combinations',
+  },
   'modules/diamonds/feed/diamond-ingest.ts': {
     // A sync's merge, in its job: `all` in the merge's transaction (through the job's `succeed`).
     emits: ['diamonds.changed'],

@@ -79,7 +79,7 @@ describe('the cache’s subscribers', () => {
         expect(await contentsOf(twice), what).toEqual(await contentsOf(once));
         expect(await queuedGenerates(), what).toEqual(generatesOnce);
         // Something was removed: the documents of what changed (a test that cannot fail would not see it).
-        expect(await once.read(KEYS_STALE_AFTER[event][0], '2'), what).toBeNull();
+        expect(await once.read(KEYS_STALE_AFTER[event][0]!, '2'), what).toBeNull();
         if ('all' in payload) expect(generatesOnce.map((g) => (g.params as { key: string }).key), what).toEqual([...KEYS_STALE_AFTER[event]]);
         else expect(generatesOnce, what).toEqual([]);
         await database.db.delete(jobRuns);

@@ -12,7 +12,8 @@ import { jobRuns } from '../../jobs/job-run.table.ts';
  * The storefront cache keys each event makes stale: the first holds one document per changed row
  * (a product, a stone), the others are rebuilt whole from those rows (the combinations' counts, the
  * menu's links). Every `<thing>.changed` event is listed (typed), so a new one is a decision here;
- * other events (an order placed) say nothing about storefront documents.
+ * other events (an order placed) say nothing about storefront documents (a stone an order reserves or
+ * releases is a write of diamonds: `diamonds.changed`).
  */
 export const KEYS_STALE_AFTER: { [N in ChangedEventName]: readonly [CacheKey, ...CacheKey[]] } = {
   'products.changed': ['products'],
@@ -46,7 +47,7 @@ export function cacheSubscribers(db: Db, store: CacheStore, engine: Pick<JobEngi
       name: `cache.${event.replace(/\.changed$/, '')}`,
       event,
       async handle(payload: Record<string, unknown>) {
-        const [first, ...rest] = KEYS_STALE_AFTER[event];
+        const [first, ...rest] = KEYS_STALE_AFTER[event] as readonly [CacheKey, ...CacheKey[]];
         const ids = Array.isArray(payload.ids) ? (payload.ids as number[]).map(String) : 'all';
         // A failure throws: the delivery is retried, then kept as a dead letter (never a lost invalidation).
         await store.invalidate(first, ids);

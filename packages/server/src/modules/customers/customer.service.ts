@@ -334,3 +334,46 @@ export async function lockLiveCustomer(tx: Db, customerId: number, lock = true):
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound();
 }
+
+/**
+ * The customer an order is placed for: live and active, with the email it must carry and whether it
+ * is a guest (the order's guest flag). Undefined when there is no such customer.
+ */
+export async function orderingCustomer(db: Db, id: number): Promise<{ id: number; email: string; isGuest: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email, isGuest: customers.isGuest })
+    .from(customers)
+    .where(and(eq(customers.id, id), isLive(customers), eq(customers.status, true)));
+  return row;
+}
+
+/** A customer as an order copies it: contact details and the default shipping address (null without one). */
+export interface CustomerForOrders {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  contactNumber: string;
+  isGuest: boolean;
+  address: { firstName: string; lastName: string; street: string; countryId: string; stateId: string; city: string; postcode: string; contactNumber: string } | null;
+}
+
+/** The live, active customers with their default shipping address, by id: demo orders are theirs. */
+export async function customersForOrders(db: Db): Promise<CustomerForOrders[]> {
+  const rows = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      contactNumber: customers.contactNumber,
+      isGuest: customers.isGuest,
+      address: sql<CustomerForOrders['address']>`(select json_build_object('firstName', a.first_name, 'lastName', a.last_name, 'street', a.street, 'countryId', a.country_id,
+        'stateId', a.state_id, 'city', a.city, 'postcode', a.postcode, 'contactNumber', a.contact_number)
+        from customer_addresses a where a.customer_id = ${customers.id} and a.deleted_at is null and a.status order by a.default_shipping desc, a.id limit 1)`,
+    })
+    .from(customers)
+    .where(and(isLive(customers), eq(customers.status, true)))
+    .orderBy(customers.id);
+  return rows;
+}

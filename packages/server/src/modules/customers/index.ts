@@ -2,4 +2,6 @@
 export { createAddressService } from './address.service.ts';
 export type { CustomerContact } from './customer.contact.ts';
 export { customerContacts, sampleCustomerIds } from './customer.contact.ts';
-export { createCustomerService } from './customer.service.ts';
+export type { CustomerForOrders } from './customer.service.ts';
+export { createCustomerService, customersForOrders, orderingCustomer } from './customer.service.ts';
+export { locationProblem, placeNames } from './lookups.ts';

@@ -25,10 +25,11 @@ import { isIndexable, queryListSnapshot } from './list-index/list-snapshot.ts';
 import { bandCoverSql, priceStone, shapeKeySql, stonePriceParts } from './pricing/diamond-price.ts';
 import type { MarkupBand } from './pricing/diamond-price.ts';
 import { readExchangeRate } from './feed/diamond-settings.ts';
-import { recountStones, stoneCountDeltaSql } from './feed/stone-counts.ts';
+import { recountStones } from './feed/stone-counts.ts';
+import { DIAMOND_ENTITY, setStonesSold } from './diamond-sales.ts';
 import { diamonds } from './diamond.table.ts';
 
-const ENTITY = 'diamond';
+const ENTITY = DIAMOND_ENTITY;
 /** The list counts matching stones up to this many, then says "more" (totalIsCapped), as the products list does. */
 const LIST_TOTAL_CAP = 1_000;
 
@@ -312,21 +313,7 @@ export function createDiamondService(db: Db, options: { listIndex?: boolean; lis
       const diamond = await db.transaction(async (tx) => {
         const [before] = await tx.select({ isSold: diamonds.isSold }).from(diamonds).where(eq(diamonds.id, id)).for('update');
         if (!before) throw notFound();
-        if (before.isSold !== isSold) {
-          await tx
-            .update(diamonds)
-            .set({ isSold, soldAt: isSold ? new Date() : null, soldBy: isSold ? context.actor.id : null, updatedAt: new Date(), updatedBy: context.actor.id, version: sql`${diamonds.version} + 1` })
-            .where(eq(diamonds.id, id));
-          // The service screen's for-sale count: the stone as it was out, as it is now in.
-          await tx.execute(
-            stoneCountDeltaSql(sql`select s.n, d.is_gemstone, d.is_lab, d.is_unavailable, s.is_sold, d.price is not null as is_priced
-              from diamonds d, (values (-1, ${before.isSold}::boolean), (1, ${isSold}::boolean)) s(n, is_sold) where d.id = ${id}`),
-          );
-          // Its document and the combinations go, once (and only if) this commits.
-          await emit(tx, 'diamonds.changed', { ids: [id] });
-          await writeAudit(tx, context, { action: 'update', entity: ENTITY, entityId: id, before: { isSold: before.isSold }, after: { isSold } });
-          version = await bumpListVersion(tx);
-        }
+        ({ version } = await setStonesSold(tx, [id], isSold, context));
         return get(id, tx);
       });
       if (version !== null) listIndex?.applySold(id, isSold, version);

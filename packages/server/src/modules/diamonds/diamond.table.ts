@@ -79,6 +79,8 @@ export const diamonds = pgTable(
     isSold: boolean('is_sold').notNull().default(false),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     soldBy: integer('sold_by'),
+    /** The order the stone is reserved for (sold through the storefront); null when staff marked it sold, or it is not sold. */
+    soldOrderNumber: text('sold_order_number'),
     isUnavailable: boolean('is_unavailable').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

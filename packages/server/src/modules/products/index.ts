@@ -2,3 +2,5 @@
 export type { ProductForSale } from './product.sale.ts';
 export { productsForSale, sampleProductIdsForSale } from './product.sale.ts';
 export { findProductMediaUrls, productAttributeSetUsage, productAttributeUsage, productOptionUsage, productSizeTypeUsage } from './product.usage.ts';
+export type { OrderableOption, OrderableProduct } from './product.orderable.ts';
+export { orderableProductIds, orderableProducts } from './product.orderable.ts';

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { keyedHash } from '../../secret-key.ts';
-import { AppError, invalidField } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { idempotencyHeaders as headersWith, idempotencyKeyOf, idempotencyKeyReused } from '../../http/idempotency-key.ts';
 import { storefrontIdempotency } from './idempotency.table.ts';
 
 /** How long a stored answer is replayed; after that the Idempotency-Key may be used afresh. */
@@ -14,13 +14,8 @@ const WAIT_FOR_FIRST_MS = 5000;
 const POLL_MS = 25;
 /** Expired answers are swept on a write, at most this often per process. */
 const SWEEP_EVERY_MS = 60_000;
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** The header every storefront POST takes (optional; see createIdempotency). */
-export const idempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER]: z.string().max(255).optional().describe('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.'),
-});
-/** Visible ASCII, as Stripe and the IETF draft use: UUIDs, ULIDs, order numbers. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const idempotencyHeaders = headersWith('Runs the POST once: a repeat with the same body gets the stored answer for 24 hours.');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,12 +68,11 @@ export function createIdempotency(db: Db, secretKey: Buffer) {
       .then((rows) => rows[0]);
 
   return async function idempotent(request: FastifyRequest, reply: FastifyReply, run: () => Promise<StorefrontAnswer>) {
-    const header = request.headers[IDEMPOTENCY_HEADER];
+    const header = idempotencyKeyOf(request);
     if (header === undefined) {
       const answer = await run();
       return reply.status(answer.status).send(answer.body);
     }
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw invalidField(IDEMPOTENCY_HEADER, MESSAGES.idempotencyKeyFormat);
     const apiKeyId = request.apiKey!.id;
     const hash = requestHash(secretKey, request);
     const now = Date.now();
@@ -98,7 +92,7 @@ export function createIdempotency(db: Db, secretKey: Buffer) {
         await db.delete(storefrontIdempotency).where(eq(storefrontIdempotency.id, row.id));
         continue;
       }
-      if (row.requestHash !== hash) throw new AppError('UNPROCESSABLE', MESSAGES.idempotencyKeyReused, [{ path: [IDEMPOTENCY_HEADER], message: MESSAGES.idempotencyKeyReused }]);
+      if (row.requestHash !== hash) throw idempotencyKeyReused();
       if (row.statusCode !== null) return reply.status(row.statusCode).header('idempotent-replayed', 'true').send(row.responseBody);
       if (Date.now() >= deadline) throw new AppError('CONFLICT', MESSAGES.idempotencyInProgress, undefined, { 'retry-after': '1' });
       await sleep(POLL_MS);

@@ -4,8 +4,11 @@ import { seededRandom } from '@facet/contract/seeded-random';
 /**
  * What `npm run storefront:simulate` does, as a storefront would: registers believable UK customers
  * through the storefront API, each with one or two addresses, every POST with an Idempotency-Key
- * (and a retry of the registration with the same key, which must answer the same customer). Later
- * issues extend it (orders, carts, inquiries...).
+ * (and a retry of the registration with the same key, which must answer the same customer); then
+ * most of them shop: an order of a piece or two (in a size the piece comes in), now and then a stone,
+ * shipped by one of the shop's rates, paid at once unless by bank transfer (an order retried with its
+ * key must answer the same order). Shopping needs the key's `orders:write` scope; without it the
+ * simulation registers customers only. Later issues extend it (carts, inquiries...).
  */
 
 const FIRST_NAMES = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Freya', 'Lily', 'Grace', 'Sophie', 'Emily', 'Poppy', 'Oliver', 'George', 'Harry', 'Noah', 'Jack', 'Arthur', 'Charlie', 'Thomas', 'James', 'William', 'Eilidh', 'Callum', 'Rhys', 'Seren', 'Niamh'];
@@ -37,16 +40,26 @@ export interface SimulateOptions {
 export interface SimulateResult {
   customers: number;
   addresses: number;
+  orders: number;
+  paidOrders: number;
   replays: number;
   failures: number;
 }
+
+/** What the checkout offers (GET /api/storefront/v1/checkout-options). */
+type Options = {
+  products: { id: number; name: string; sizes: string[] }[];
+  stones: { id: number; name: string }[];
+  shippingRates: { id: number; name: string }[];
+};
+const PAYMENT_METHODS = ['credit_card', 'credit_card', 'credit_card', 'paypal', 'paypal', 'bank_transfer', 'wallet'] as const;
 
 export async function simulateStorefront({ baseUrl, apiKey, count, seed = Date.now(), log = console.log, fetch: send = fetch }: SimulateOptions): Promise<SimulateResult> {
   const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
   const run = randomUUID().slice(0, 8);
-  const result: SimulateResult = { customers: 0, addresses: 0, replays: 0, failures: 0 };
+  const result: SimulateResult = { customers: 0, addresses: 0, orders: 0, paidOrders: 0, replays: 0, failures: 0 };
 
   async function post(path: string, body: unknown, idempotencyKey: string) {
     // Rate limited: wait as told and try again, with the same Idempotency-Key.
@@ -62,9 +75,68 @@ export async function simulateStorefront({ baseUrl, apiKey, count, seed = Date.n
         await new Promise((resolve) => setTimeout(resolve, wait * 1000));
         continue;
       }
-      const json = (await response.json().catch(() => null)) as { id?: number; error?: { message: string } } | null;
+      const json = (await response.json().catch(() => null)) as { id?: number; orderNumber?: string; total?: number; error?: { message: string } } | null;
       return { status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', json };
     }
+  }
+
+  /** What there is to buy; null when the key may not place orders (no orders:write), so the run registers customers only. */
+  async function checkoutOptions(): Promise<Options | null> {
+    const response = await send(new URL('/api/storefront/v1/checkout-options?limit=100', baseUrl), { headers: { authorization: `Bearer ${apiKey}` } });
+    if (response.status === 403) {
+      log('The API key lacks the scope orders:write: registering customers only, no shopping.');
+      return null;
+    }
+    if (!response.ok) throw new Error(`checkout options answered ${response.status}`);
+    return (await response.json()) as Options;
+  }
+  const options = await checkoutOptions();
+  const stonesLeft = [...(options?.stones ?? [])];
+
+  /** One order of a customer: a piece or two, now and then a stone; paid at once unless by bank transfer. */
+  async function shop(customer: { id: number; email: string; firstName: string; lastName: string; contactNumber: string }, address: Record<string, unknown>, key: string) {
+    if (!options?.products.length || !options.shippingRates.length) return;
+    const lines: Record<string, unknown>[] = [];
+    for (let n = next() < 0.7 ? 1 : 2; n > 0; n--) {
+      const product = pick(options.products);
+      lines.push({ productId: product.id, qty: next() < 0.9 ? 1 : 2, size: product.sizes.length ? pick(product.sizes) : '' });
+    }
+    const stone = next() < 0.15 ? stonesLeft.shift() : undefined;
+    if (stone) lines.push({ diamondId: stone.id });
+    const paymentMethod = pick(PAYMENT_METHODS);
+    const body = {
+      customerId: customer.id,
+      email: customer.email,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      phone: customer.contactNumber,
+      billingAddress: address,
+      shippingAddress: address,
+      lines,
+      paymentMethod,
+      shippingRateId: pick(options.shippingRates).id,
+    };
+    const placed = await post('/api/storefront/v1/orders', body, `${key}-order`);
+    if (placed.status !== 201 || !placed.json?.orderNumber) {
+      result.failures++;
+      log(`  order refused: ${placed.status} ${placed.json?.error?.message ?? ''}`);
+      return;
+    }
+    result.orders++;
+    const { orderNumber } = placed.json;
+    if (next() < 0.2) {
+      const retry = await post('/api/storefront/v1/orders', body, `${key}-order`);
+      if (retry.replayed && retry.json?.orderNumber === orderNumber) result.replays++;
+    }
+    let paid = '';
+    if (paymentMethod !== 'bank_transfer') {
+      const payment = await post(`/api/storefront/v1/orders/${orderNumber}/paid`, { paymentReference: `sim-${run}-${orderNumber}` }, `${key}-paid`);
+      if (payment.status === 200) {
+        result.paidOrders++;
+        paid = ', paid';
+      } else result.failures++;
+    }
+    log(`  order ${orderNumber}: ${lines.length} line(s)${stone ? ` with ${stone.name}` : ''}, £${placed.json.total?.toFixed(2)} by ${paymentMethod.replace('_', ' ')}${paid}`);
   }
 
   for (let i = 0; i < count; i++) {
@@ -90,6 +162,7 @@ export async function simulateStorefront({ baseUrl, apiKey, count, seed = Date.n
     }
     const places = next() < 0.3 ? 2 : 1;
     const lines: string[] = [];
+    let firstAddress: Record<string, unknown> | undefined;
     for (let a = 0; a < places; a++) {
       const place = pick(PLACES);
       const address = {
@@ -107,6 +180,9 @@ export async function simulateStorefront({ baseUrl, apiKey, count, seed = Date.n
       const added = await post(`/api/storefront/v1/customers/${id}/addresses`, address, `${key}-address-${a}`);
       if (added.status === 201) {
         result.addresses++;
+        // An order copies the address, without what only the address book has.
+        const { defaultBilling: _billing, defaultShipping: _shipping, ...orderAddress } = address;
+        firstAddress ??= orderAddress;
         lines.push(`${address.street}, ${address.city} ${address.postcode}`);
       } else {
         result.failures++;
@@ -114,7 +190,11 @@ export async function simulateStorefront({ baseUrl, apiKey, count, seed = Date.n
       }
     }
     log(`✓ customer ${id}: ${firstName} ${lastName} <${email}>; ${lines.join('; ')}`);
+    if (firstAddress && next() < 0.8) await shop({ id, email, firstName, lastName, contactNumber: customer.contactNumber }, firstAddress, key);
   }
-  log(`Done: ${result.customers} customers, ${result.addresses} addresses, ${result.replays} idempotent replays, ${result.failures} failures.`);
+  log(
+    `Done: ${result.customers} customers, ${result.addresses} addresses, ${result.orders} orders (${result.paidOrders} paid), ` +
+      `${result.replays} idempotent replays, ${result.failures} failures.`,
+  );
   return result;
 }

@@ -7,6 +7,15 @@ import {
   storefrontGuestSchema,
   storefrontRegisterSchema,
 } from '@facet/contract/modules/customers/customer.schema';
+import {
+  checkoutOptionsQuerySchema,
+  checkoutOptionsSchema,
+  markOrderPaidSchema,
+  orderNumberParamSchema,
+  orderRecordSchema,
+  placeOrderSchema,
+  STOREFRONT_ORDER_API,
+} from '@facet/contract/modules/orders/order.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +25,7 @@ import { secretKeyOf } from '../../secret-key.ts';
 import { storefrontContextOf } from '../../http/context.ts';
 import { createAddressService } from '../customers/index.ts';
 import { createCustomerService } from '../customers/index.ts';
+import { createOrderPlacement } from '../orders/index.ts';
 import { createIdempotency, idempotencyHeaders } from './idempotency.ts';
 import { storefrontSalesRoutes } from './storefront-sales.routes.ts';
 
@@ -34,6 +44,8 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
   const tags = ['storefront'];
   const security = [{ storefrontApiKey: [] }];
   const customersWrite = { storefront: { scope: 'customers:write' as const } };
+  const ordersWrite = { storefront: { scope: 'orders:write' as const } };
+  const placement = createOrderPlacement(db);
 
   route.get(
     '/api/storefront/v1/ping',
@@ -127,5 +139,52 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
     return reply.status(204).send();
   });
 
+  route.get(
+    STOREFRONT_ORDER_API.options,
+    {
+      config: ordersWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'What a checkout may offer (scope orders:write): products that can be ordered with their sizes, stones for sale, the active shipping rates.',
+        querystring: checkoutOptionsQuerySchema,
+        response: { 200: checkoutOptionsSchema },
+      },
+    },
+    (request) => placement.checkoutOptions(request.query.limit),
+  );
+  route.post(
+    STOREFRONT_ORDER_API.place,
+    {
+      config: ordersWrite,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Places an order (scope orders:write): a customer’s (customerId, their email) or a guest’s. Lines are variants or stones; the server prices them from the catalogue, charges the shipping rate unless the goods reach its min order amount, and refuses a stone already sold (409).',
+        headers: idempotencyHeaders,
+        body: placeOrderSchema,
+        response: { 201: orderRecordSchema },
+      },
+    },
+    (request, reply) => idempotent(request, reply, async () => ({ status: 201, body: await placement.place(request.body, storefrontContextOf(request)) })),
+  );
+  route.post(
+    STOREFRONT_ORDER_API.paid,
+    {
+      config: ordersWrite,
+      schema: {
+        tags,
+        security,
+        summary: 'Marks an order paid with the payment’s reference; the same reference again answers the order as it is.',
+        headers: idempotencyHeaders,
+        params: orderNumberParamSchema,
+        body: markOrderPaidSchema,
+        response: { 200: orderRecordSchema },
+      },
+    },
+    (request, reply) =>
+      idempotent(request, reply, async () => ({ status: 200, body: await placement.markPaid(request.params.orderNumber, request.body.paymentReference, storefrontContextOf(request)) })),
+  );
   storefrontSalesRoutes(app, db, idempotent);
 }
