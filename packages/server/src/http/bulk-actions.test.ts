@@ -9,6 +9,7 @@ import { productSizes } from '../modules/product-sizes/product-size.table.ts';
 import { products } from '../modules/products/product.table.ts';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
 import { eventsDelivered } from '../test/events.ts';
+import { untilWaitingOnLocks } from '../test/locks.ts';
 import { jobWhenEnded, useAdminTestApp } from '../test/test-app.ts';
 
 /**
@@ -128,14 +129,6 @@ describe('bulk actions', () => {
 
   // PGlite runs one statement at a time and hides the race; PostgreSQL (CI sets TEST_DATABASE_URL) shows it.
   describe.skipIf(!process.env.TEST_DATABASE_URL)('a row changed while the bulk job runs (PostgreSQL)', () => {
-    /** Backends of this database waiting for a row lock: the bulk job's transaction, queued behind the edit. */
-    async function waitersOnLocks(): Promise<number> {
-      const result = (await fx.t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-        rows: { n: number }[];
-      };
-      return result.rows[0]!.n;
-    }
-
     it('the edit that holds the row commits first; the bulk then reads the row again and applies only if it still matches', async () => {
       const tag = await makeRates(6, 0);
       const [madeInactive, renamed, ...others] = await ratesOf(tag);
@@ -156,10 +149,8 @@ describe('bulk actions', () => {
       const started = await bulk(fx.admin, 'shipping-rates', { action: 'delete', filters: { search: tag, status: 'active' } });
       expect(started.statusCode, started.body).toBe(202);
       const { id } = started.json() as JobRecord;
-      for (const deadline = Date.now() + 30_000; (await waitersOnLocks()) === 0; ) {
-        if (Date.now() > deadline) throw new Error('the bulk job never waited for the edit’s row locks');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // The bulk job's transaction, queued behind the edit's row locks.
+      await untilWaitingOnLocks(fx.t.db, 1);
       expect((await fx.t.request(fx.admin, { method: 'GET', url: `/api/jobs/${id}` })).json()).toMatchObject({ status: 'running', progressDone: 6 });
       finishEdit();
       await edit;

@@ -50,9 +50,10 @@ export interface BulkActionsOptions {
  * whoever holds its permission: a selection column, and a bar "N selected · Select all 12,408
  * matching · Set status · Delete · Export" whose actions are confirmed with the count and run as a
  * job, followed in place (the spec's toast when it has done its work) and in the Job Centre; the
- * list is read again when the job ends. The selection is dropped when the filters change: it was
- * made of what they showed. Each row's checkbox is named after its record ("Select 18ct Rose
- * Gold"): `rowLabel`, else the row's name or title.
+ * list is read again when the job ends. Ticked rows are dropped when the page or the filters
+ * change, "all matching" when the filters do: a selection is made of what staff saw. Each row's
+ * checkbox is named after its record ("Select 18ct Rose Gold"): `rowLabel`, else the row's name or
+ * title.
  */
 export function useBulkActions<T extends { id: number }>(
   list: BulkList,
@@ -65,10 +66,14 @@ export function useBulkActions<T extends { id: number }>(
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const actions = canAccess(session, list.permission) ? (list.bulkActions ?? []) : [];
+  // Ticked rows are those on screen: another page, or other filters, start afresh, so an action never
+  // reaches a row staff can no longer see. "All matching" holds while the filters do.
   const filterKey = JSON.stringify(filters);
-  const [held, setHeld] = useState<{ key: string; selection: Selection }>({ key: filterKey, selection: NOTHING });
-  const selection = held.key === filterKey ? held.selection : NOTHING;
-  const select = (next: Selection) => setHeld({ key: filterKey, selection: next });
+  const pageKey = shown.pageIds.join(',');
+  const [held, setHeld] = useState<{ filterKey: string; pageKey: string; selection: Selection }>({ filterKey, pageKey, selection: NOTHING });
+  const isHeld = held.filterKey === filterKey && (held.selection.kind === 'all' || held.pageKey === pageKey);
+  const selection = isHeld ? held.selection : NOTHING;
+  const select = (next: Selection) => setHeld({ filterKey, pageKey, selection: next });
   const [started, setStarted] = useState<{ jobId: number; action: BulkAction } | null>(null);
 
   // The list shows what the job changed once it has ended; a change (not an export) says so as a single change does.

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { eventOutbox } from '../../events/event.table.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
+import { untilWaitingOnLocks } from '../../test/locks.ts';
 import { expectPriceOrderInSync } from '../../test/price-order.ts';
 import { jobWhenEnded, useAdminTestApp } from '../../test/test-app.ts';
 import { products } from './product.table.ts';
@@ -133,6 +134,37 @@ describe('product list bulk actions', () => {
     const ended = await jobWhenEnded(fx.t, fx.admin, job.id);
     expect(ended).toMatchObject({ status: 'failed', error: MESSAGES.forbidden });
     expect((await rowsOf(tag))[0]!.deletedAt).toBeNull();
+  });
+
+  // PGlite runs one statement at a time and hides the race; PostgreSQL (CI sets TEST_DATABASE_URL) shows it.
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('a product saved while its bulk delete runs (PostgreSQL)', () => {
+    it('waits for the save holding the product, then deletes it with every variant, the one the save added too', async () => {
+      const { tag, made } = await makeProducts(1, { variants: 1 });
+      const product = made[0]!;
+      // A save of the product in its transaction: the row locked, a variant added, not yet committed.
+      let finishSave!: () => void;
+      const saveMayCommit = new Promise<void>((resolve) => (finishSave = resolve));
+      let saving!: () => void;
+      const isSaving = new Promise<void>((resolve) => (saving = resolve));
+      const save = fx.t.db.transaction(async (tx) => {
+        await tx.select({ id: products.id }).from(products).where(eq(products.id, product.id)).for('update');
+        await tx.insert(products).values({ attributeSetId: setId, name: `${tag} 0`, sku: `${tag}-late`, optionKey: 'late', parentProductId: product.id });
+        saving();
+        await saveMayCommit;
+      });
+      await isSaving;
+      const started = await bulk(fx.admin, { action: 'delete', ids: [product.id] });
+      expect(started.statusCode, started.body).toBe(202);
+      await untilWaitingOnLocks(fx.t.db, 1);
+      finishSave();
+      await save;
+      const job = await jobWhenEnded(fx.t, fx.admin, (started.json() as JobRecord).id);
+      expect(job.result).toMatchObject({ matched: 1, changed: 1 });
+      // No live variant outlives its product.
+      const rows = await rowsOf(tag);
+      expect(rows).toHaveLength(3);
+      expect(rows.filter((row) => row.deletedAt === null)).toEqual([]);
+    });
   });
 
   // Last: it deletes every product of this file's database.

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { userResource } from '@facet/contract/modules/users/user.schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { untilWaitingOnLocks } from '../../test/locks.ts';
 import { ADMIN, createTestApp, jobWhenEnded, permissionIdOf, useAdminTestApp } from '../../test/test-app.ts';
 import { countActiveMasters, lockMasterChanges } from '../roles/access.service.ts';
 import { rolePermissions } from '../roles/role.table.ts';
@@ -286,10 +287,7 @@ describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
         const started = await fx.t.request(adminCookie, { method: 'POST', url: '/api/users/bulk', payload: { action: 'status', status: false, ids: [deputy.id] } });
         expect(started.statusCode, started.body).toBe(202);
         const single = fx.t.request(deputy.cookie, { method: 'PATCH', url: `/api/users/${me.id}/status`, payload: { status: false, version: mine.version } });
-        for (const deadline = Date.now() + 30_000; (await waitersOnLocks(fx.t.db)) < 2; ) {
-          if (Date.now() > deadline) throw new Error('the two changes never both waited for the masters’ lock');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await untilWaitingOnLocks(fx.t.db, 2);
         release();
         await holder;
         const response = await single;
@@ -315,11 +313,3 @@ describe.skipIf(!/^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
     }
   });
 });
-
-/** Backends of this database waiting for a lock (a row's, or an advisory one). */
-async function waitersOnLocks(db: TestApp['db']): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]!.n;
-}
