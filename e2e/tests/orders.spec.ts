@@ -6,6 +6,8 @@ import type { OrderStatus } from '@facet/contract/modules/orders/order-status';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TRANSITIONS, orderStatusChoices } from '@facet/contract/modules/orders/order-status';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { ScreenAudit } from '../accessibility.ts';
+import { assertNoBlockingViolations, auditScreen } from '../accessibility.ts';
 import { fieldError } from '../list-journey.ts';
 import type { Storefront } from '../order-fixtures.ts';
 import { openStorefront } from '../order-fixtures.ts';
@@ -70,6 +72,18 @@ async function moveTo(page: Page, from: OrderStatus, to: OrderStatus, comment: s
   await expect(historyRows(page).first()).toContainText(comment);
 }
 
+/**
+ * Checks the screen as it is now with axe: the journeys' own check audits each route once, when it
+ * first settles, before the filters, the shipping or refund fields or another tab are open.
+ */
+async function expectAccessibleNow(page: Page) {
+  let audit: ScreenAudit | null = null;
+  // The journeys' background audit of a route just opened may still be running: axe runs one at a time, so wait for it.
+  const auditNow = () => auditScreen(page).catch((error: Error) => (error.message.includes('Axe is already running') ? null : Promise.reject(error)));
+  await expect.poll(async () => (audit = await auditNow()) !== null, { timeout: 60_000 }).toBe(true);
+  assertNoBlockingViolations([audit!]);
+}
+
 /** MM/DD/YYYY, as the date picker takes a typed day. */
 const pickerDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
@@ -107,6 +121,11 @@ test('filter the orders, open one on the second page, take it from PENDING to SH
   await expect(row).toContainText(label('PENDING'));
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)/);
   await page.screenshot({ path: 'test-results/orders-list.png', fullPage: true });
+  await expectAccessibleNow(page);
+  // Export Excel: the filtered orders, as a file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Excel' }).click();
+  expect((await download).suggestedFilename()).toBe('Orders.xlsx');
   const listUrl = page.url();
 
   // The view link carries the page and the filters.
@@ -152,6 +171,7 @@ test('filter the orders, open one on the second page, take it from PENDING to SH
   await expect(page.getByLabel('Delivery Date')).toHaveValue(pickerDay(today));
   await page.getByLabel('Comment').fill(`Dispatched ${run}`);
   await page.screenshot({ path: 'test-results/order-shipping-form.png', fullPage: true });
+  await expectAccessibleNow(page);
   await submitStatus(page, 'SHIPPING');
   const shipping = section(page, 'Payment & Shipping Method');
   await expect(shipping.locator('tr').filter({ hasText: 'Shipping Method' })).toContainText(shippingType);
@@ -195,9 +215,14 @@ test('cancel an order, refund part of it (not more than remains), then the rest;
   await submit.click();
   await expect(fieldError(page, 'Refund Amount')).toHaveText(ORDER_MESSAGES.refundOverRemaining);
   await page.screenshot({ path: 'test-results/order-refund-over.png', fullPage: true });
+  await expectAccessibleNow(page);
   await expect(totalRow(page, 'Total Refunded')).toContainText(money(0));
 
-  // A double click on Submit sends one refund.
+  // A double click on Submit refunds once: whatever reaches the server carries one Idempotency-Key.
+  const keys: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/orders/${order.orderNumber}/status`) keys.push(request.headers()['idempotency-key'] ?? '');
+  });
   await page.getByLabel('Refund Amount').fill('10');
   await submit.dblclick();
   await expect(page.getByText(ORDER_MESSAGES.statusUpdated).last()).toBeVisible();
@@ -207,6 +232,9 @@ test('cancel an order, refund part of it (not more than remains), then the rest;
   const afterPartial = (await (await page.request.get(`/api/orders/${order.orderNumber}`)).json()) as OrderRecord;
   expect(afterPartial.refunds.map((refund) => [refund.type, refund.amount])).toEqual([['partial', 10]]);
   expect(afterPartial.refundedTotal).toBe(10);
+  expect(keys.length).toBeGreaterThan(0);
+  expect(new Set(keys).size, keys.join(', ')).toBe(1);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
 
   // REFUNDED stays selectable for the rest: a full refund gives back what remains.
   expect(await offeredStatuses(page)).toEqual(['REFUNDED']);
@@ -265,6 +293,7 @@ test("a customer's Orders tab lists their orders and links to each; Back returns
   await expect(rows.nth(1)).toContainText(money(first.total));
   await expect(rows.nth(1)).toContainText(label('PENDING'));
   await page.screenshot({ path: 'test-results/customer-orders-tab.png', fullPage: true });
+  await expectAccessibleNow(page);
 
   await rows.nth(1).getByRole('link', { name: `View order ${first.orderNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/order/view/order_id/${first.orderNumber}$`));

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@facet/contract/messages';
 import { orderResource } from '@facet/contract/modules/orders/order.schema';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { choicesLoadingState } from '../../ui/loading-state.tsx';
+import type { FilterInputProps } from '../../ui/filter-select.tsx';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import type { ListItemOf } from '../../ui/resource-api.ts';
 import { ResourceListPage } from '../../ui/resource-list-page.tsx';
 import { customerApi, customerKeys } from '../customers/customer.api.ts';
@@ -15,22 +15,11 @@ type OrderRow = ListItemOf<typeof orderResource>;
 /** The Filters panel's fields (document 3 §2.4, §7 GetOrderAdminLists); `customerId` is the customer's Orders tab's. */
 const PANEL_FILTERS = ['orderNumber', 'email', 'name', 'date', 'status', 'country', 'paymentMethod'] as const;
 
-type SelectPassThrough = { value?: unknown; onChange?: (value: unknown) => void; id?: string };
-
 /** The country an order ships to, picked by name; the filter holds its code (GB). */
-function CountrySelect(props: SelectPassThrough) {
+function CountrySelect(props: FilterInputProps) {
   const countries = useQuery({ queryKey: customerKeys.countries, queryFn: customerApi.countries, staleTime: Infinity });
-  return (
-    <Select
-      {...props}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      aria-label="Country"
-      placeholder="Any country"
-      options={countries.data?.map((country) => ({ value: country.id, label: country.name }))}
-      {...choicesLoadingState(countries.isPending, countries.isError ? MESSAGES.somethingWentWrong : undefined)}
-    />
-  );
+  const options = useMemo(() => countries.data?.map((country) => ({ value: country.id, label: country.name })), [countries.data]);
+  return <FilterSelect {...props} label="Country" options={options} lookup={countries} />;
 }
 
 /**

@@ -121,21 +121,52 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A section of two blocks side by side (order and account, billing and shipping...), one above the other on a narrow screen. */
+function SplitSection({ title, blocks }: { title: string; blocks: [ReactNode, ReactNode] }) {
+  return (
+    <Section title={title}>
+      <Row gutter={[24, 16]}>
+        {blocks.map((block, index) => (
+          <Col key={index} xs={24} lg={12}>
+            {block}
+          </Col>
+        ))}
+      </Row>
+    </Section>
+  );
+}
+
+/** A block of label and value rows; figures (`isFigures`) line up on the right. */
+function InfoTable({ title, rows, isFigures = false }: { title?: string; rows: [label: string, value: ReactNode][]; isFigures?: boolean }) {
+  return (
+    <Descriptions
+      title={title}
+      bordered
+      size="small"
+      column={1}
+      items={rows.map(([label, value]) => ({ key: label, label, children: value }))}
+      styles={isFigures ? { content: { textAlign: 'right' } } : undefined}
+    />
+  );
+}
+
 /** Order Total's figures (document 3 §3): subtotal, discount, shipping, card fee, grand total, refunded and what remains to refund. */
 function Totals({ order }: { order: OrderRecord }) {
   const money = (amount: number) => formatMoney(amount, order.currencySymbol);
-  const rows: [string, ReactNode][] = [
-    ['Subtotal', money(order.subtotal)],
-    ['Discount', money(order.discount === 0 ? 0 : -order.discount)],
-    ['Shipping & Handling', money(order.shippingAmount)],
-    ['Card Fee', money(order.cardFee)],
-    ['Grand Total', <strong key="total">{money(order.total)}</strong>],
-    ['Total Refunded', money(order.refundedTotal)],
-    ['Remaining Refund Amount', money(order.remainingRefundAmount)],
-  ];
   return (
     <>
-      <Descriptions bordered size="small" column={1} items={rows.map(([label, value]) => ({ key: label, label, children: value }))} styles={{ content: { textAlign: 'right' } }} />
+      <InfoTable
+        isFigures
+        rows={[
+          ['Subtotal', money(order.subtotal)],
+          ['Discount', money(order.discount === 0 ? 0 : -order.discount)],
+          ['Shipping & Handling', money(order.shippingAmount)],
+          ['Card Fee', money(order.cardFee)],
+          ['Grand Total', <strong key="total">{money(order.total)}</strong>],
+          ['Total Refunded', money(order.refundedTotal)],
+          ['Remaining Refund Amount', money(order.remainingRefundAmount)],
+        ]}
+      />
       {order.refunds.length > 0 && (
         <>
           <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -171,83 +202,59 @@ function OrderView({ order }: { order: OrderRecord }) {
           </Button>
         }
       />
-      <Section title="Order & Account Information">
-        <Row gutter={[24, 16]}>
-          <Col xs={24} lg={12}>
-            <Descriptions
-              title="Order Information"
-              bordered
-              size="small"
-              column={1}
-              items={[
-                { key: 'number', label: 'Order Number', children: order.orderNumber },
-                { key: 'date', label: 'Order Date', children: formatDateTime(order.createdAt) },
-                { key: 'status', label: 'Order Status', children: <OrderStatusTag status={order.status} /> },
-                { key: 'currency', label: 'Currency', children: `${order.currencyName} (${order.currencySymbol})` },
-                { key: 'invoice', label: 'Invoice', children: <InvoiceLink orderNumber={order.orderNumber} url={order.invoiceUrl} /> },
-              ]}
-            />
-          </Col>
-          <Col xs={24} lg={12}>
-            <Descriptions
-              title="Account Information"
-              bordered
-              size="small"
-              column={1}
-              items={[
-                {
-                  key: 'name',
-                  label: 'Customer Name',
-                  children: canOpenCustomer ? <Link to={generatePath(customerPaths.edit, { id: String(order.customerId) })}>{customerName}</Link> : customerName,
-                },
-                { key: 'email', label: 'Email', children: <Typography.Link href={`mailto:${order.email}`}>{order.email}</Typography.Link> },
-                { key: 'phone', label: 'Phone', children: order.phone || '-' },
-                { key: 'type', label: 'Customer', children: order.isGuest ? 'Guest' : 'Registered customer' },
-              ]}
-            />
-          </Col>
-        </Row>
-      </Section>
-      <Section title="Address Information">
-        <Row gutter={[24, 16]}>
-          <Col xs={24} md={12}>
-            <AddressBlock title="Billing Address" address={order.billingAddress} />
-          </Col>
-          <Col xs={24} md={12}>
-            <AddressBlock title="Shipping Address" address={order.shippingAddress} />
-          </Col>
-        </Row>
-      </Section>
-      <Section title="Payment & Shipping Method">
-        <Row gutter={[24, 16]}>
-          <Col xs={24} lg={12}>
-            <Descriptions
-              title="Payment Information"
-              bordered
-              size="small"
-              column={1}
-              items={[
-                { key: 'method', label: 'Payment Method', children: PAYMENT_METHODS[order.paymentMethod] },
-                { key: 'paid', label: 'Paid', children: order.paidAt ? formatDateTime(order.paidAt) : 'Not paid yet' },
-              ]}
-            />
-          </Col>
-          <Col xs={24} lg={12}>
-            <Descriptions
-              title="Shipping Information"
-              bordered
-              size="small"
-              column={1}
-              items={[
-                { key: 'method', label: 'Shipping Method', children: order.shippingMethodName || '-' },
-                { key: 'charge', label: 'Shipping Charge', children: formatMoney(order.shippingAmount, order.currencySymbol) },
-                { key: 'tracking', label: 'Tracking Number', children: order.trackingNumber || '-' },
-                { key: 'delivery', label: 'Delivery Date', children: formatDay(order.deliveryDate) },
-              ]}
-            />
-          </Col>
-        </Row>
-      </Section>
+      <SplitSection
+        title="Order & Account Information"
+        blocks={[
+          <InfoTable
+            key="order"
+            title="Order Information"
+            rows={[
+              ['Order Number', order.orderNumber],
+              ['Order Date', formatDateTime(order.createdAt)],
+              ['Order Status', <OrderStatusTag key="status" status={order.status} />],
+              ['Currency', `${order.currencyName} (${order.currencySymbol})`],
+              ['Invoice', <InvoiceLink key="invoice" orderNumber={order.orderNumber} url={order.invoiceUrl} />],
+            ]}
+          />,
+          <InfoTable
+            key="account"
+            title="Account Information"
+            rows={[
+              ['Customer Name', canOpenCustomer ? <Link to={generatePath(customerPaths.edit, { id: String(order.customerId) })}>{customerName}</Link> : customerName],
+              ['Email', <Typography.Link key="email" href={`mailto:${order.email}`}>{order.email}</Typography.Link>],
+              ['Phone', order.phone || '-'],
+              ['Customer', order.isGuest ? 'Guest' : 'Registered customer'],
+            ]}
+          />,
+        ]}
+      />
+      <SplitSection
+        title="Address Information"
+        blocks={[<AddressBlock key="billing" title="Billing Address" address={order.billingAddress} />, <AddressBlock key="shipping" title="Shipping Address" address={order.shippingAddress} />]}
+      />
+      <SplitSection
+        title="Payment & Shipping Method"
+        blocks={[
+          <InfoTable
+            key="payment"
+            title="Payment Information"
+            rows={[
+              ['Payment Method', PAYMENT_METHODS[order.paymentMethod]],
+              ['Paid', order.paidAt ? formatDateTime(order.paidAt) : 'Not paid yet'],
+            ]}
+          />,
+          <InfoTable
+            key="shipping"
+            title="Shipping Information"
+            rows={[
+              ['Shipping Method', order.shippingMethodName || '-'],
+              ['Shipping Charge', formatMoney(order.shippingAmount, order.currencySymbol)],
+              ['Tracking Number', order.trackingNumber || '-'],
+              ['Delivery Date', formatDay(order.deliveryDate)],
+            ]}
+          />,
+        ]}
+      />
       <Section title="Items Ordered">
         <Table<OrderLine> rowKey="id" size="small" columns={itemColumns(order)} dataSource={order.lines} pagination={false} scroll={{ x: 'max-content' }} />
       </Section>
