@@ -11,7 +11,7 @@ import { assertNoBlockingViolations, auditScreen } from '../accessibility.ts';
 import { fieldError } from '../list-journey.ts';
 import type { Storefront } from '../order-fixtures.ts';
 import { openStorefront } from '../order-fixtures.ts';
-import { ADMIN, login, openMenuEntry, pickOption, selectOption, signInApi, test, uniqueName } from '../support.ts';
+import { ADMIN, login, openMenuEntry, pickOption, selectOption, sidebar, signInApi, test, uniqueName } from '../support.ts';
 
 /**
  * Sales > Orders and an order's view (document 3 §2.4, §4, §5; issue 24): orders placed through the
@@ -304,4 +304,15 @@ test("a customer's Orders tab lists their orders and links to each; Back returns
   await expect(page).toHaveURL(new RegExp(`/customers/edit/${customer.id}\\?tab=orders$`));
   await expect(page.getByRole('tab', { name: 'Orders', selected: true })).toBeVisible();
   await expect(rows).toHaveCount(2);
+});
+
+test('the order screens need the Sales permission: others see no Sales menu and are sent to the dashboard', async ({ page }) => {
+  const order = await storefront.placeOrder({ email: `${uniqueName('perm')}@example.co.uk` });
+  // The demo Catalogue Editor holds products, categories, attribute and diamonds.
+  await login(page, 'tom', 'Demo-pass1');
+  await expect(sidebar(page).getByText('Sales', { exact: true })).toHaveCount(0);
+  for (const path of ['/sales/orders', `/order/view/order_id/${order.orderNumber}`]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
 });
