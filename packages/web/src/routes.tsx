@@ -19,6 +19,7 @@ import { jobsWebModule } from './modules/jobs/job.module.ts';
 import { metalQualitiesWebModule } from './modules/metal-qualities/metal-quality.module.ts';
 import { metalsWebModule } from './modules/metals/metal.module.ts';
 import { navigationMenuWebModule } from './modules/navigation-menu/navigation-menu.module.ts';
+import { ordersWebModule } from './modules/orders/order.module.ts';
 import { permissionsWebModule } from './modules/permissions/permission.module.ts';
 import { productAttributesWebModule } from './modules/product-attributes/product-attribute.module.ts';
 import { productImportWebModule } from './modules/product-import/product-import.module.ts';
@@ -36,6 +37,7 @@ import { usersWebModule } from './modules/users/user.module.ts';
 /** The web modules, one line each: each declares its pages and their sidebar entries in its own folder. */
 const WEB_MODULES = [
   dashboardWebModule,
+  ordersWebModule,
   imageSyncWebModule,
   cartsWebModule,
   inquiriesWebModule,

@@ -363,6 +363,28 @@ export function describeCrudResource(options: CrudSuiteOptions) {
       });
     }
 
+    if (resource.alsoReadBy) {
+      const readers = [resource.alsoReadBy].flat();
+      it(`lists and shows its records to staff holding only ${readers.join(' or ')}, and refuses them every write`, async () => {
+        const record = await someRecord();
+        const reader = await t.createUserWith([readers[0]!]);
+        const list = await t.request(reader.cookie, { method: 'GET', url: base, query: { pageSize: '100' } });
+        expect(list.statusCode, list.body).toBe(200);
+        expect((list.json() as { items: { id: number }[] }).items.map((item) => item.id)).toContain(record.id);
+        expect((await t.request(reader.cookie, { method: 'GET', url: `${base}/${record.id}` })).statusCode).toBe(200);
+        const before = await total();
+        const writes = [
+          { method: 'POST' as const, url: base, payload: await options.validInput(next(), t) },
+          { method: 'PUT' as const, url: `${base}/${record.id}`, payload: { ...(await options.validInput(next(), t)), version: record.version } },
+          { method: 'PATCH' as const, url: `${base}/${record.id}/status`, payload: { status: false, version: record.version } },
+          { method: 'DELETE' as const, url: `${base}/${record.id}` },
+        ];
+        for (const write of writes) expect((await t.request(reader.cookie, write)).statusCode, `${write.method} ${write.url}`).toBe(403);
+        expect(await total()).toBe(before);
+        expect(await read(record.id)).toEqual(record);
+      });
+    }
+
     it('answers 401 without a session and 403 without the permission', async () => {
       expect((await t.request(undefined, { method: 'GET', url: base })).statusCode).toBe(401);
       const outsider = await t.createUserWith(['test-permission']);

@@ -25,6 +25,8 @@ export interface RequestOptions {
   method?: Method;
   body?: unknown;
   query?: QueryParams;
+  /** Headers of the request's own (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Paths where a 401 answers the request itself (wrong credentials) rather than meaning the session is gone. */
@@ -53,14 +55,18 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? MESSAGES.somethingWentWrong, error?.issues ?? []);
 }
 
-async function send(path: string, { method = 'GET', body, query }: RequestOptions): Promise<Response> {
+async function send(path: string, { method = 'GET', body, query, headers }: RequestOptions): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), {
       method,
       credentials: 'same-origin',
       // A FormData body (a file upload) goes as multipart; the browser writes its Content-Type and boundary.
-      headers: body === undefined || body instanceof FormData ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined && !(body instanceof FormData) && { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {

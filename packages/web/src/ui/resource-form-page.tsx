@@ -5,7 +5,7 @@ import type { TabsProps } from 'antd';
 import { Alert, App, Button, Card, Form, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { failureMessage, isWorthReporting } from './feedback.ts';
 import { PageHeader } from './page-header.tsx';
@@ -44,6 +44,27 @@ export interface ResourceFormPageProps<R extends ResourceDefinition> {
    * while another tab shows.
    */
   tabs?: { formLabel: string; others: (record: RecordOf<R> | undefined) => NonNullable<TabsProps['items']> };
+}
+
+const FORM_TAB = 'form';
+
+/**
+ * The form's tabs, the open one kept in the URL (`?tab=orders`): a reload, or Back from a screen
+ * opened in a tab (an order from the customer's Orders tab), shows the same tab. The location state
+ * (where the form returns to) stays as it was.
+ */
+function FormTabs({ items }: { items: NonNullable<TabsProps['items']> }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const wanted = searchParams.get('tab');
+  const activeKey = items.some((item) => item.key === wanted) ? wanted! : FORM_TAB;
+  const open = (key: string) => {
+    const next = new URLSearchParams(window.location.search);
+    if (key === FORM_TAB) next.delete('tab');
+    else next.set('tab', key);
+    setSearchParams(next, { replace: true, state: location.state });
+  };
+  return <Tabs activeKey={activeKey} onChange={open} items={items} />;
 }
 
 /** Back, Cancel and a finished save return to the list with its page, search and sort. */
@@ -144,7 +165,7 @@ function ResourceForm<R extends ResourceDefinition>({
       <PageHeader title={title} onBack={backToList} />
       <Card>
         {locked && <Alert type="info" showIcon title={locked} style={{ marginBottom: 24 }} />}
-        {tabs ? <Tabs items={[{ key: 'form', label: tabs.formLabel, children: formBody }, ...tabs.others(record)]} /> : formBody}
+        {tabs ? <FormTabs items={[{ key: FORM_TAB, label: tabs.formLabel, children: formBody }, ...tabs.others(record)]} /> : formBody}
       </Card>
     </>
   );

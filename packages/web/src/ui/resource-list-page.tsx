@@ -5,6 +5,7 @@ import type { StatusValue } from '@facet/contract/status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Button, Card, Flex, Table } from 'antd';
+import type { ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -41,6 +42,13 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   statusAfter?: number;
   /** A note above the list (why its rows look as they do: mail waits for an SMTP server). */
   notice?: ReactNode;
+  /**
+   * The filters the Filters panel offers, when not all the resource declares: a filter another screen
+   * uses (the orders of one customer, on the customer's Orders tab) still reads from the URL.
+   */
+  panelFilters?: readonly string[];
+  /** Controls of the list's own for some filters (a country lookup for a country code), by filter name. */
+  filterInputs?: Partial<Record<string, ReactNode>>;
 }
 
 const NO_RULES: RowActionRules = {};
@@ -59,8 +67,12 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
   const listSearch = useLocation().search;
   const returnState: ListReturnState = { listSearch };
   const changes = useRecordChanges(resource);
-  const hasFilters = Object.keys(resource.filters).length > 0;
-  const activeFilters = countActiveFilters(resource.filters, query);
+  const filters = useMemo(
+    () => (props.panelFilters ? Object.fromEntries(Object.entries(resource.filters).filter(([name]) => props.panelFilters!.includes(name))) : resource.filters),
+    [resource.filters, props.panelFilters],
+  );
+  const hasFilters = Object.keys(filters).length > 0;
+  const activeFilters = countActiveFilters(filters, query);
   // Open when the list comes back filtered (Back, Cancel, reload), so what narrows it is in view.
   const [isFilterOpen, setFilterOpen] = useState(activeFilters > 0);
 
@@ -154,10 +166,11 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         </Flex>
         {hasFilters && isFilterOpen && (
           <FilterPanel
-            filters={resource.filters}
+            filters={filters}
             schema={resource.listQuery.schema}
             query={query}
             onApply={(filterParams) => changeQuery({ ...filterParams, page: undefined })}
+            inputs={props.filterInputs}
           />
         )}
         {bulk.bar}

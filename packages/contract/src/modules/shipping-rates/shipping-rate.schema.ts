@@ -21,6 +21,8 @@ export const shippingRateResource = defineResource({
   entity: 'shipping_rate',
   label: 'Shipping Rate',
   permission: 'system',
+  // The order status form's Shipping Type (document 3 §7 GetShippingRate) lists the rates to Sales.
+  alsoReadBy: 'sales',
   createInput: shippingRateInputSchema,
   record: shippingRateRecordSchema,
   searchable: ['name'],

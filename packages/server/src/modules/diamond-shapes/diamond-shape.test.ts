@@ -67,23 +67,3 @@ describe('diamond shapes: shape categories', () => {
     expect(await categories()).toHaveLength(2);
   });
 });
-
-describe('diamond shapes: read by diamonds staff', () => {
-  const app = useAdminTestApp();
-
-  it('lists and shows the shapes to a user holding only diamonds (the Shape filter), but refuses their writes', async () => {
-    const created = await app.t.request(app.admin, { method: 'POST', url: '/api/diamond-shapes', payload: { name: 'Asscher', status: true } });
-    expect(created.statusCode, created.body).toBe(201);
-    const staff = await app.t.createUserWith(['diamonds']);
-    const list = await app.t.request(staff.cookie, { method: 'GET', url: '/api/diamond-shapes' });
-    expect(list.statusCode, list.body).toBe(200);
-    const [first] = list.json().items as { id: number; version: number; name: string }[];
-    expect((await app.t.request(staff.cookie, { method: 'GET', url: `/api/diamond-shapes/${first!.id}` })).statusCode).toBe(200);
-    expect((await app.t.request(staff.cookie, { method: 'POST', url: '/api/diamond-shapes', payload: { name: 'Trillion', status: true } })).statusCode).toBe(403);
-    expect((await app.t.request(staff.cookie, { method: 'PATCH', url: `/api/diamond-shapes/${first!.id}/status`, payload: { status: false, version: first!.version } })).statusCode).toBe(403);
-    expect((await app.t.request(staff.cookie, { method: 'DELETE', url: `/api/diamond-shapes/${first!.id}` })).statusCode).toBe(403);
-    // Nobody else: a user of another area is still refused the list.
-    const outsider = await app.t.createUserWith(['products']);
-    expect((await app.t.request(outsider.cookie, { method: 'GET', url: '/api/diamond-shapes' })).statusCode).toBe(403);
-  });
-});

@@ -19,7 +19,7 @@ import { rolePermissions, roles } from './role.table.ts';
 
 /** What each demo job holds (written out here, not read from the seeder, so a change shows). */
 const DEMO_JOBS: { user: string; keys: PermissionKey[]; opens: string; refused: string }[] = [
-  { user: 'sarah', keys: ['customers', 'sales'], opens: '/api/customer-groups', refused: '/api/shipping-rates' },
+  { user: 'sarah', keys: ['customers', 'sales'], opens: '/api/customer-groups', refused: '/api/product-sizes' },
   { user: 'tom', keys: ['attribute', 'categories', 'diamonds', 'products'], opens: '/api/categories', refused: '/api/settings' },
   { user: 'priya', keys: ['blogs', 'content_management', 'section', 'widgets'], opens: '/api/content-pages', refused: '/api/navigation-menu' },
   {

@@ -10,5 +10,6 @@ export const shippingRatesModule = defineServerModule({
   tables: [shippingRates],
   demo: seedDemoShippingRates,
   cacheSources: [shippingRateCacheSource],
-  permissions: ['system'],
+  // Sales reads the rates: the order status form's Shipping Type (the resource's alsoReadBy).
+  permissions: ['system', 'sales'],
 });

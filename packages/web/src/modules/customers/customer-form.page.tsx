@@ -73,7 +73,7 @@ export default function CustomerFormPage() {
           customer
             ? [
                 { key: 'addresses', label: 'Addresses', children: <CustomerAddressesTab customerId={customer.id} /> },
-                { key: 'orders', label: 'Orders', children: <CustomerOrdersTab /> },
+                { key: 'orders', label: 'Orders', children: <CustomerOrdersTab customerId={customer.id} /> },
               ]
             : [],
       }}

@@ -5,16 +5,18 @@ import type { ProductListRow } from '@facet/contract/modules/products/product.sc
 import { productBulkList, productListQuery } from '@facet/contract/modules/products/product.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, Flex, Select, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useBulkActions } from '../../ui/bulk-actions.tsx';
 import { failureMessage, isWorthReporting } from '../../ui/feedback.ts';
 import { ExportButton, withoutPaging } from '../../ui/export-button.tsx';
 import { FilterPanel, FiltersToggle } from '../../ui/filter-panel.tsx';
+import type { FilterInputProps } from '../../ui/filter-select.tsx';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import type { ListSorting } from '../../ui/list-columns.tsx';
 import { dateColumn, RowActionButtons, StatusSwitch, withServerSorting } from '../../ui/list-columns.tsx';
-import { choicesLoadingState, tableLoadingState } from '../../ui/loading-state.tsx';
+import { tableLoadingState } from '../../ui/loading-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Thumbnail } from '../../ui/thumbnail.tsx';
 import type { ListReturnState } from '../../ui/resource-paths.ts';
@@ -244,44 +246,20 @@ export default function ProductListPage() {
   );
 }
 
-type SelectPassThrough = { value?: unknown; onChange?: (value: unknown) => void; id?: string };
-
 /** The attribute sets that have products (the server's lookup), any number of them. */
-function AttributeSetSelect(props: SelectPassThrough) {
+function AttributeSetSelect(props: FilterInputProps) {
   const sets = useAttributeSetsWithProducts();
   const options = useMemo(() => (sets.data ?? []).map((set) => ({ value: set.id, label: set.name })), [sets.data]);
-  return (
-    <Select
-      {...props}
-      mode="multiple"
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      aria-label="Attribute Set"
-      placeholder="Any attribute set"
-      maxTagCount="responsive"
-      options={options}
-      {...choicesLoadingState(sets.isPending, sets.isError ? MESSAGES.somethingWentWrong : undefined)}
-    />
-  );
+  return <FilterSelect {...props} mode="multiple" maxTagCount="responsive" label="Attribute Set" options={options} lookup={sets} />;
 }
 
 /** The vendors: the shop's own name first, then the vendor attribute's options. */
-function VendorSelect(props: SelectPassThrough) {
+function VendorSelect(props: FilterInputProps) {
   const vendors = useVendors();
   const options = useMemo(() => {
     if (!vendors.data) return [];
     const names = [vendors.data.defaultVendor, ...vendors.data.items.map((item) => item.name)];
     return [...new Set(names)].map((name) => ({ value: name, label: name }));
   }, [vendors.data]);
-  return (
-    <Select
-      {...props}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      aria-label="Vendor"
-      placeholder="Any vendor"
-      options={options}
-      {...choicesLoadingState(vendors.isPending, vendors.isError ? MESSAGES.somethingWentWrong : undefined)}
-    />
-  );
+  return <FilterSelect {...props} label="Vendor" options={options} lookup={vendors} />;
 }
