@@ -7,7 +7,6 @@ import type { TableColumnsType } from 'antd';
 import { Button, Card, Flex, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useBulkActions } from './bulk-actions.tsx';
 import { ExportButton, withoutPaging } from './export-button.tsx';

@@ -271,25 +271,25 @@ describe('a cart that becomes an order', () => {
   it('named by the order: recovered when it had been abandoned, and it can no longer change', async () => {
     const cart = await guestCart();
     await leftFor(cart.id, 180);
-    await placeOrder({ orderNumber: 'ORD-9001', email: cart.email, cartId: cart.id });
+    await placeOrder({ orderNumber: '900009001', email: cart.email, cartId: cart.id });
     const detail = (await staffGet(`/api/abandoned-carts/${cart.id}`)).json();
-    expect(detail).toMatchObject({ isRecovered: true, isAbandoned: true, orderNumber: 'ORD-9001' });
+    expect(detail).toMatchObject({ isRecovered: true, isAbandoned: true, orderNumber: '900009001' });
     expect(await listedIds({ isRecovered: 'yes' })).toContain(cart.id);
     const change = await updateCart(cart.id, { email: cart.email, lines: [] });
     expect(change.statusCode).toBe(409);
     expect(change.json().error.message).toBe(MESSAGES.cartConverted);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'cart'), eq(auditLog.entityId, String(cart.id)), eq(auditLog.action, 'converted')));
-    expect(audit!.after).toMatchObject({ orderNumber: 'ORD-9001' });
+    expect(audit!.after).toMatchObject({ orderNumber: '900009001' });
   });
 
   it('an order within the setting’s minutes: the cart was never abandoned and is not listed', async () => {
     const cart = await guestCart();
     await leftFor(cart.id, 10);
-    await placeOrder({ orderNumber: 'ORD-9002', email: cart.email, cartId: cart.id });
+    await placeOrder({ orderNumber: '900009002', email: cart.email, cartId: cart.id });
     await leftFor(cart.id, 600);
     // Its order came ten minutes after its last change: not abandoned, whatever time has passed since.
     await t.db.update(carts).set({ convertedAt: sql`activity_at + interval '10 minutes'` }).where(eq(carts.id, cart.id));
-    expect((await staffGet(`/api/abandoned-carts/${cart.id}`)).json()).toMatchObject({ isAbandoned: false, isRecovered: false, orderNumber: 'ORD-9002' });
+    expect((await staffGet(`/api/abandoned-carts/${cart.id}`)).json()).toMatchObject({ isAbandoned: false, isRecovered: false, orderNumber: '900009002' });
     expect(await listedIds()).not.toContain(cart.id);
   });
 
@@ -299,10 +299,10 @@ describe('a cart that becomes an order', () => {
     const newer = await guestCart({ email });
     await leftFor(older.id, 300);
     await leftFor(newer.id, 200);
-    const order = { orderNumber: 'ORD-9003', email: email.toUpperCase() };
+    const order = { orderNumber: '900009003', email: email.toUpperCase() };
     await placeOrder(order);
     const rows = await t.db.select({ id: carts.id, orderNumber: carts.orderNumber, version: carts.version }).from(carts).where(inArray(carts.id, [older.id, newer.id]));
-    expect(rows.find((row) => row.id === newer.id)).toMatchObject({ orderNumber: 'ORD-9003' });
+    expect(rows.find((row) => row.id === newer.id)).toMatchObject({ orderNumber: '900009003' });
     expect(rows.find((row) => row.id === older.id)).toMatchObject({ orderNumber: null });
     // At least once: a second delivery of the same order finds it on a cart already and leaves the older one.
     await markCartConverted(order, { db: t.db, emittedAt: new Date(), eventId: 0 });
@@ -312,8 +312,8 @@ describe('a cart that becomes an order', () => {
     const [customer] = await t.db.select().from(customers).where(sql`deleted_at is null and id not in (select customer_id from carts where customer_id is not null)`).limit(1);
     const customerCart = (await createCart({ customerId: customer!.id, lines: [] })).json();
     await leftFor(customerCart.id, 300);
-    await placeOrder({ orderNumber: 'ORD-9004', email: 'someone.else@example.com', customerId: customer!.id });
-    expect((await staffGet(`/api/abandoned-carts/${customerCart.id}`)).json()).toMatchObject({ orderNumber: 'ORD-9004', isRecovered: true });
+    await placeOrder({ orderNumber: '900009004', email: 'someone.else@example.com', customerId: customer!.id });
+    expect((await staffGet(`/api/abandoned-carts/${customerCart.id}`)).json()).toMatchObject({ orderNumber: '900009004', isRecovered: true });
   });
 });
 
