@@ -108,9 +108,10 @@ export async function invoiceConfirmedOrder(change: StatusChanged, { db, eventId
     const order = await loadOrder(tx, change.orderNumber);
     if (order.invoiceUrl) return;
     const invoice = await createInvoice(tx, invoiceDataOf(order), storage);
+    // The link only, not a new version: a staff member's open form of the order is no less current for it.
     const [linked] = await tx
       .update(orders)
-      .set({ invoiceUrl: invoice.url, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+      .set({ invoiceUrl: invoice.url })
       .where(and(eq(orders.id, order.id), sql`${orders.invoiceUrl} is null`))
       .returning({ id: orders.id });
     if (!linked) return;
