@@ -18,6 +18,11 @@ export interface MailToQueue {
   html: string;
   /** What it is about, `order:100023` (MAIL_CONCERNS_PATTERN). */
   concerns?: string;
+  /**
+   * Queue it at most once per key (`order-history:123`, MAIL_CONCERNS_PATTERN's shape): a caller run
+   * again (an event redelivered) gets the mail already queued under it, and nothing is written.
+   */
+  onceKey?: string;
 }
 
 /** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
@@ -33,7 +38,9 @@ const recipient = z.email().max(RECIPIENT_MAX);
  * failed, with the reason, where staff see it. A malformed `concerns` is the caller's bug and throws.
  */
 export async function queueMail(tx: Db, mail: MailToQueue): Promise<number> {
-  if (mail.concerns !== undefined && !MAIL_CONCERNS_PATTERN.test(mail.concerns)) throw new Error(`queueMail: concerns ${mail.concerns} is not <kind>:<reference>`);
+  for (const [field, value] of [['concerns', mail.concerns], ['onceKey', mail.onceKey]] as const) {
+    if (value !== undefined && !MAIL_CONCERNS_PATTERN.test(value)) throw new Error(`queueMail: ${field} ${value} is not <kind>:<reference>`);
+  }
   const to = mail.to.trim();
   const isDeliverable = recipient.safeParse(to).success;
   const [row] = await tx
@@ -45,10 +52,15 @@ export async function queueMail(tx: Db, mail: MailToQueue): Promise<number> {
       text: mail.text,
       html: mail.html,
       concerns: mail.concerns ?? null,
+      onceKey: mail.onceKey ?? null,
       ...(isDeliverable ? { sendStatus: 'queued' as const } : { sendStatus: 'failed' as const, lastError: MAIL_MESSAGES.invalidRecipient, nextAttemptAt: null }),
     })
+    .onConflictDoNothing({ target: mailOutbox.onceKey, where: sql`once_key is not null` })
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  if (row) return row.id;
+  // Only a once-key conflicts: the mail queued under it before (the unique index waited for its commit).
+  const [queued] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.onceKey, mail.onceKey!));
+  return queued!.id;
 }
 
 /** The outbox as staff read it, and Send again for a mail that failed. */

@@ -1,6 +1,6 @@
 import { MAIL_STATUSES } from '@facet/contract/modules/mail/mail.schema';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { listIndex, searchIndexes, standardColumns } from '../../db/columns.ts';
 
 /**
@@ -25,6 +25,11 @@ export const mailOutbox = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** What the mail is about, `order:100023`: a record's screen lists its mails by it. */
     concerns: text('concerns'),
+    /**
+     * Set by a caller that must queue a mail once whatever runs it twice (an event delivered again):
+     * `order-history:123`. Unique, so the second queueing of the same key writes nothing.
+     */
+    onceKey: text('once_key'),
   },
   (t) => [
     // The sender's look-up: due mail, oldest first; only queued rows are in it, so it stays small.
@@ -32,5 +37,6 @@ export const mailOutbox = pgTable(
     listIndex('mail_outbox_created', t, t.createdAt),
     listIndex('mail_outbox_concerns', t, t.concerns, t.createdAt),
     ...searchIndexes('mail_outbox', t.to, t.subject),
+    uniqueIndex('mail_outbox_once_key').on(t.onceKey).where(sql`once_key is not null`),
   ],
 );

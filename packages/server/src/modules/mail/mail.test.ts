@@ -55,6 +55,8 @@ describe('customer e-mail through SMTP, from the outbox', () => {
     expect(html).toContain('Packed with care &lt;3');
     expect(message!.parsed.messageId).toMatch(new RegExp(`^<mail-${id}\\.`));
 
+    // The sender marks it sent once the SMTP server has answered: the message may arrive a moment before.
+    await expect.poll(async () => (await mailOf(t, admin, id)).sendStatus, { timeout: 10_000, interval: 20 }).toBe('sent');
     const mail = await mailOf(t, admin, id);
     expect(mail).toMatchObject({ sendStatus: 'sent', attempts: 1, lastError: null, nextAttemptAt: null, concerns: 'order:100001', to: 'ada@example.com' });
     expect(mail.sentAt).not.toBeNull();

@@ -79,9 +79,9 @@ export function renderOrderMail(mail: OrderMail, shop: ShopDetails): RenderedMai
 
 /**
  * Renders an order mail and puts it in the outbox, in the transaction that changed the order, so the
- * change and its mail commit together (`queueMail`). Answers the mail's id.
+ * change and its mail commit together (`queueMail`); with `onceKey`, once per key. Answers the mail's id.
  */
-export async function queueOrderMail(tx: Db, mail: OrderMail): Promise<number> {
+export async function queueOrderMail(tx: Db, mail: OrderMail, onceKey?: string): Promise<number> {
   const rendered = renderOrderMail(mail, await shopDetails(tx));
-  return queueMail(tx, { to: mail.to, ...rendered, concerns: `order:${mail.orderNumber}` });
+  return queueMail(tx, { to: mail.to, ...rendered, concerns: `order:${mail.orderNumber}`, ...(onceKey !== undefined && { onceKey }) });
 }

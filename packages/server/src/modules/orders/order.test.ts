@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
 import { eventOutbox } from '../../events/event.table.ts';
+import { eventsDelivered } from '../../test/events.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { diamonds } from '../diamonds/diamond.table.ts';
@@ -29,8 +30,12 @@ const statusOf = (orderNumber: string, payload: Record<string, unknown>, headers
   t.request(admin, { method: 'POST', url: `/api/orders/${orderNumber}/status`, payload, headers });
 const detail = (orderNumber: string) => t.request(admin, { method: 'GET', url: `/api/orders/${orderNumber}` });
 
-/** What a refused change must leave as it was: the order's row, its history, its refunds, the audit log and the outbox. */
+/**
+ * What a refused change must leave as it was: the order's row, its history, its refunds, the audit log
+ * and the outbox; taken once the subscribers of earlier changes (a confirmed order's invoice) are done.
+ */
 async function snapshotOf(orderNumber: string) {
+  await eventsDelivered(t.db);
   const [row] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   return {
     row,
