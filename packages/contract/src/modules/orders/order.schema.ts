@@ -8,6 +8,8 @@ import { acrossFields, optionalText, PRICE_MAX, requiredNumber, requiredText } f
 import { orderAddressSchema } from '../customers/address.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 import { contactNumber, NAME_MAX } from '../customers/customer.rules.ts';
+import type { SaleLineOption } from '../inquiries/sale-line.schema.ts';
+import { saleLineOptionSchema } from '../inquiries/sale-line.schema.ts';
 import type { OrderStatus } from './order-status.ts';
 import { ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from './order-status.ts';
 
@@ -148,9 +150,9 @@ export const orderAddressRecordSchema = z.object({
 });
 export type OrderAddressRecord = z.infer<typeof orderAddressRecordSchema>;
 
-/** An option of a line as the storefront showed it (document 3 §3: title, value, show_in_storefront). */
-export const orderLineOptionSchema = z.object({ title: z.string(), value: z.string(), showInStorefront: z.boolean() });
-export type OrderLineOption = z.infer<typeof orderLineOptionSchema>;
+/** An option of a line as the storefront showed it (document 3 §3: title, value, show_in_storefront): a sale line's option. */
+export const orderLineOptionSchema = saleLineOptionSchema;
+export type OrderLineOption = SaleLineOption;
 
 /**
  * One line of Items Ordered: a snapshot of what was sold (issue 24 §8), so editing or deleting the
