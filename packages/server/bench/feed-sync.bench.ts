@@ -21,6 +21,9 @@
  * BENCH_REDIS_URL (redis://127.0.0.1:6379; `none`: the process's memory store), under a key prefix of
  * the bench's own, removed at the end. Its documents are then Redis's memory, printed beside the
  * server's: in the memory store they are the server's (about 450 bytes a stone for sale).
+ *
+ * What holds the memory: BENCH_HEAP_SNAPSHOT_DIR=/tmp/heap BENCH_SERVER_FLAGS="--heapsnapshot-signal=SIGUSR2
+ * --diagnostic-dir=/tmp/heap" writes the server's heap snapshot there after each round has settled.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -222,6 +225,8 @@ try {
     while (await hasJobsUnderWay()) await sleep(500);
     const followUpSeconds = (performance.now() - followUpStarted) / 1000;
     const rssSettled = memoryOf(pid).rss;
+    console.log(`  threads ${fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/Threads:\s+(\d+)/)?.[1]}; ${fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').split('\n').filter((line) => /^(Rss|Anonymous|Private_Dirty|Shared_Clean)/.test(line)).map((line) => line.replace(/\s+/g, ' ')).join(', ')}`);
+    if (process.env.BENCH_HEAP_SNAPSHOT_DIR) await writeHeapSnapshot(pid, process.env.BENCH_HEAP_SNAPSHOT_DIR);
     console.log(`${label}: ${((ended - started) / 1000).toFixed(1)} s from the starts to the last run's end   (load ${load()})`);
     for (const [service, job] of jobs) console.log(`  ${service.padEnd(9)} ended after ${((job.endedAt! - started) / 1000).toFixed(1)} s, ${job.status}`);
     // Where the runs' time went on the machine's cores: the fake (Nivoda's servers, in production not
@@ -242,4 +247,18 @@ try {
   }
   if (process.env.BENCH_KEEP) await keep();
   else await drop();
+}
+
+/** Asks the server (started with --heapsnapshot-signal=SIGUSR2) for a heap snapshot and waits until it is written. */
+async function writeHeapSnapshot(pid: number, dir: string) {
+  const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  process.kill(pid, 'SIGUSR2');
+  for (;;) {
+    await sleep(1_000);
+    const written = fs.readdirSync(dir).find((file) => !before.has(file) && file.endsWith('.heapsnapshot'));
+    if (!written || fs.statSync(path.join(dir, written)).size === 0) continue;
+    const size = fs.statSync(path.join(dir, written)).size;
+    await sleep(2_000);
+    if (fs.statSync(path.join(dir, written)).size === size) return console.log(`  heap snapshot ${path.join(dir, written)} (${mb((size / 1024) | 0)})`);
+  }
 }

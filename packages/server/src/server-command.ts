@@ -26,7 +26,10 @@ const OLD_SPACE_GROWTH = ['--heap-growing-percent=30'];
  * 4,761-5,709 requests/s against 2,445-2,548 uncapped, on a loaded 2-core machine; a smaller young
  * generation stays in the CPU's cache). docs/benchmarks.md "Runtime" has the figures.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', ...OLD_SPACE_GROWTH];
+/** `gc()` for `releaseMemory()` (release-memory.ts): a full collection at the end of long work that let go of much memory. */
+const RELEASE_AFTER_LONG_WORK = ['--expose-gc'];
+
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', ...OLD_SPACE_GROWTH, ...RELEASE_AFTER_LONG_WORK];
 
 /** The server's node arguments, run from the repository's root. */
 export const SERVER_NODE_ARGS: readonly string[] = [...SERVER_NODE_FLAGS, 'packages/server/src/main.ts'];

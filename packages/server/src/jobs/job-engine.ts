@@ -9,6 +9,7 @@ import { AppError } from '../http/errors.ts';
 import { JobCancelled } from './job-kind.ts';
 import type { JobKind } from './job-kind.ts';
 import { jobRuns } from './job-run.table.ts';
+import { releaseMemory } from '../release-memory.ts';
 
 const QUEUE = 'facet-jobs';
 /** The side lane (`JobKind.sideLane`): its own queue and workers, so its runs neither wait for nor hold up the main lane's. */
@@ -130,6 +131,8 @@ export function createJobEngine(db: Db, log: FastifyBaseLogger, opts: JobEngineO
         .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'running')));
     } finally {
       if (heartbeat) clearInterval(heartbeat);
+      // A job's batches, staged rows and documents are garbage now: give their memory back at once.
+      void releaseMemory();
     }
   }
 

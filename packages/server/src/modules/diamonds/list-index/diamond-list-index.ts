@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { pruneListChanges, readListChanges, readListSnapshot, readListSnapshotInThread } from './list-index-sql.ts';
 import type { ListSnapshot } from './list-snapshot.ts';
 import { applyListChanges, applySoldInPlace } from './list-snapshot.ts';
+import { releaseMemory } from '../../../release-memory.ts';
 
 /**
  * The diamonds list's read-side index (issue 12: any combination of the filters, each sort, with the
@@ -88,7 +89,11 @@ export function createListIndex(db: Db, options: ListIndexOptions = {}) {
       try {
         const built = await readSnapshot();
         // A sale applied in place while the build read may be newer than the build: keep the newer.
-        if (!snapshot || built.version >= snapshot.version) install(built);
+        if (!snapshot || built.version >= snapshot.version) {
+          install(built);
+          // The snapshot it replaced is garbage now (125 MB at a million stones).
+          void releaseMemory();
+        }
         stats.builds += 1;
         stats.lastBuildMs = performance.now() - started;
       } finally {
