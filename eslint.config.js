@@ -103,7 +103,7 @@ export const MODULE_AREAS = {
   sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts'],
   marketing: [],
   content: ['content-pages', 'navigation-menu'],
-  system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'cache', 'storefront', 'mail'],
+  system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'instagram', 'cache', 'storefront', 'mail'],
 };
 const areaOf = new Map(Object.entries(MODULE_AREAS).flatMap(([area, modules]) => modules.map((module) => [module, area])));
 

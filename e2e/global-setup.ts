@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeInstagram } from '../packages/server/src/integrations/instagram/fake-instagram.ts';
 import { SERVER_NODE_ARGS, serverEnv } from '../packages/server/src/server-command.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -47,6 +48,8 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = path.join(dataDir, 'server.log');
   const log = fs.openSync(logPath, 'a');
+  // Instagram for the token journey: a local fake that approves at once (the machine has no way out).
+  const instagram = await startFakeInstagram();
 
   const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
@@ -62,6 +65,9 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Syncs and Pull Diamond read a generated feed (3,000 natural and 3,000 lab stones, 300 gemstones) instead of Nivoda.
       DIAMOND_FEED: 'generated:3000',
+      INSTAGRAM_AUTHORIZE_URL: instagram.url,
+      INSTAGRAM_API_URL: instagram.url,
+      INSTAGRAM_GRAPH_URL: instagram.url,
     }),
     stdio: ['ignore', log, log],
   });
@@ -77,6 +83,7 @@ export default async function globalSetup() {
     await waitForHealth(baseUrl, () => exited);
   } catch (error) {
     server.kill('SIGTERM');
+    await instagram.close();
     console.error(fs.readFileSync(logPath, 'utf8').slice(-4000));
     throw error;
   }
@@ -89,6 +96,7 @@ export default async function globalSetup() {
       await Promise.race([exitedPromise, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (!exited) server.kill('SIGKILL');
     }
+    await instagram.close();
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { EXPORT_JOB_THRESHOLD } from '@facet/contract/modules/jobs/job.schema';
+import { INSTAGRAM_ENDPOINTS } from './integrations/instagram/instagram-client.ts';
+import type { InstagramEndpoints } from './integrations/instagram/instagram-client.ts';
 import { SMTP_TIMEOUT_MS, parseSmtpUrl } from './integrations/smtp/smtp-transport.ts';
 
 /** Settings read once from the environment (DESIGN §7). */
@@ -72,6 +74,11 @@ export interface Config {
    * on PostgreSQL a mail whose sender died is sent again once its claim has run out.
    */
   mailLeaseMs: number;
+  /**
+   * Instagram's three origins (INSTAGRAM_AUTHORIZE_URL, INSTAGRAM_API_URL, INSTAGRAM_GRAPH_URL):
+   * Instagram's own unless set; tests and the browser journeys point them at a local fake.
+   */
+  instagram: InstagramEndpoints;
 }
 
 export type TrustProxy = false | number | string[];
@@ -183,5 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: positiveInt(env.MAIL_POLL_MS, 2_000, 'MAIL_POLL_MS'),
     mailRetryMs: positiveInt(env.MAIL_RETRY_MS, 30_000, 'MAIL_RETRY_MS'),
     mailLeaseMs: positiveInt(env.MAIL_LEASE_MS, 4 * SMTP_TIMEOUT_MS, 'MAIL_LEASE_MS'),
+    instagram: {
+      authorizeUrl: env.INSTAGRAM_AUTHORIZE_URL || INSTAGRAM_ENDPOINTS.authorizeUrl,
+      apiUrl: env.INSTAGRAM_API_URL || INSTAGRAM_ENDPOINTS.apiUrl,
+      graphUrl: env.INSTAGRAM_GRAPH_URL || INSTAGRAM_ENDPOINTS.graphUrl,
+    },
   };
 }

@@ -14,6 +14,7 @@ import { diamondShapesWebModule } from './modules/diamond-shapes/diamond-shape.m
 import { diamondsWebModule } from './modules/diamonds/diamond.module.ts';
 import { imageSyncWebModule } from './modules/image-sync/image-sync.module.ts';
 import { inquiriesWebModule } from './modules/inquiries/inquiry.module.ts';
+import { instagramWebModule } from './modules/instagram/instagram.module.ts';
 import { mailWebModule } from './modules/mail/mail.module.ts';
 import { jobsWebModule } from './modules/jobs/job.module.ts';
 import { metalQualitiesWebModule } from './modules/metal-qualities/metal-quality.module.ts';
@@ -61,6 +62,7 @@ const WEB_MODULES = [
   attributeSetsWebModule,
   productSizesWebModule,
   settingsWebModule,
+  instagramWebModule,
   jobsWebModule,
   apiKeysWebModule,
   metalsWebModule,

@@ -1,6 +1,8 @@
+import { isSecretSettingKey } from '@facet/contract/modules/settings/setting.schema';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emit } from '../../events/emit.ts';
+import { decryptSecret, encryptSecret, isEncryptedSecret } from '../../secret-key.ts';
 import { settings } from './setting.table.ts';
 
 /**
@@ -9,13 +11,17 @@ import { settings } from './setting.table.ts';
  * module alone writes its table and every write tells the storefront cache.
  */
 
-/** The live values of `keys` (any case), by lower-cased key; a key with no live row is absent. */
-export async function readSettingValues(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
+/**
+ * The live values of `keys` (any case), by lower-cased key; a key with no live row is absent. A
+ * secret's value is its ciphertext unless `secretKey` is given to read it with (secret-key.ts).
+ */
+export async function readSettingValues(db: Db, keys: readonly string[], options: { secretKey?: Buffer } = {}): Promise<Map<string, string>> {
   const rows = await db
-    .select({ key: settings.key, value: settings.value })
+    .select({ key: settings.key, value: settings.value, isSecret: settings.isSecret })
     .from(settings)
     .where(and(isNull(settings.deletedAt), inArray(sql`lower(${settings.key})`, keys.map((key) => key.toLowerCase()))));
-  return new Map(rows.map((row) => [row.key.toLowerCase(), row.value]));
+  const plain = (row: (typeof rows)[number]) => (row.isSecret && options.secretKey && isEncryptedSecret(row.value) ? decryptSecret(options.secretKey, row.value) : row.value);
+  return new Map(rows.map((row) => [row.key.toLowerCase(), plain(row)]));
 }
 
 /** A setting option's value (null when unset), as a column of another statement (a screen that reads all it shows in one). */
@@ -27,15 +33,19 @@ export const settingValueSql = (key: string) =>
  * added under `titles[key]` (the key itself when none is given). Emits `settings.changed` there, as a
  * save on the Settings screen does. No audit row: the caller writes the one that says what changed.
  */
-export async function writeSettingValues(tx: Db, values: Record<string, string>, options: { titles?: Record<string, string>; actorId: number | null }) {
+export async function writeSettingValues(tx: Db, values: Record<string, string>, options: { titles?: Record<string, string>; actorId: number | null; secretKey?: Buffer }) {
   const { titles = {}, actorId } = options;
-  for (const [key, value] of Object.entries(values)) {
+  for (const [key, plain] of Object.entries(values)) {
+    // A key that names a secret is stored as the Settings screen stores one: encrypted and flagged.
+    const isSecret = isSecretSettingKey(key);
+    if (isSecret && !options.secretKey) throw new Error(`writeSettingValues: ${key} is a secret, and no key was given to encrypt it with`);
+    const value = isSecret && plain !== '' ? encryptSecret(options.secretKey!, plain) : plain;
     const updated = await tx
       .update(settings)
-      .set({ value, version: sql`${settings.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+      .set({ value, ...(isSecret ? { isSecret } : {}), version: sql`${settings.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
       .where(and(isNull(settings.deletedAt), eq(sql`lower(${settings.key})`, key.toLowerCase())))
       .returning({ id: settings.id });
-    if (!updated.length) await tx.insert(settings).values({ key, value, title: titles[key] ?? key, createdBy: actorId, updatedBy: actorId });
+    if (!updated.length) await tx.insert(settings).values({ key, value, isSecret, title: titles[key] ?? key, createdBy: actorId, updatedBy: actorId });
   }
   if (Object.keys(values).length) await emit(tx, 'settings.changed', {});
 }

@@ -1,0 +1,151 @@
+import { INSTAGRAM_MESSAGES, INSTAGRAM_REFRESH_BEFORE_DAYS, INSTAGRAM_SETTING_KEYS as KEYS } from '@facet/contract/modules/instagram/instagram.schema';
+import type { InstagramTokenState } from '@facet/contract/modules/instagram/instagram.schema';
+import { MASKED_SECRET } from '@facet/contract/modules/settings/setting.schema';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { writeAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { AppError, invalidField } from '../../http/errors.ts';
+import type { InstagramClient } from '../../integrations/instagram/instagram-client.ts';
+import { InstagramError } from '../../integrations/instagram/instagram-client.ts';
+import { keyedHash } from '../../secret-key.ts';
+import { readSettingValues, writeSettingValues } from '../settings/index.ts';
+
+/** How long a Login & Generate may take, from the click to Instagram's return. */
+const STATE_LIFETIME_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+const TITLES = {
+  [KEYS.token]: 'Instagram token',
+  [KEYS.expiresAt]: 'Instagram token expires at',
+  [KEYS.refreshError]: 'Instagram token refresh error',
+};
+
+/**
+ * The shop's Instagram token: started from the token page (the authorisation address, with a `state`
+ * bound to the staff member's session), finished on Instagram's return (the code for a short-lived
+ * token, that for a long-lived one, saved encrypted with its expiry), removed, and refreshed before it
+ * expires (`refreshIfDue`, on a timer).
+ *
+ * The `state` is `<issued at>.<nonce>.<HMAC of session, issued at, nonce, return address>`, keyed with
+ * the server's secret key: nothing is stored for it, a return in another session (a link an attacker
+ * sends, with their own code: "login CSRF") or after 10 minutes is refused, and nothing is saved then.
+ */
+export function createInstagramService(db: Db, client: InstagramClient, secretKey: () => Buffer) {
+  async function read() {
+    return readSettingValues(db, Object.values(KEYS), { secretKey: secretKey() });
+  }
+
+  async function credentials() {
+    const values = await read();
+    const clientId = values.get(KEYS.clientId)?.trim() ?? '';
+    const clientSecret = values.get(KEYS.clientSecret)?.trim() ?? '';
+    if (!clientId || !clientSecret) throw new AppError('CONFLICT', INSTAGRAM_MESSAGES.notConfigured);
+    return { clientId, clientSecret };
+  }
+
+  const signatureOf = (sessionIdHash: string, issuedAt: string, nonce: string, redirectUri: string) =>
+    keyedHash(secretKey(), ['instagram-state', sessionIdHash, issuedAt, nonce, redirectUri].join('\n'));
+
+  function isStateValid(state: string, sessionIdHash: string, redirectUri: string, now = Date.now()): boolean {
+    const [issuedAt = '', nonce = '', signature = ''] = state.split('.');
+    const issued = Number(issuedAt);
+    if (!/^\d{13}$/.test(issuedAt) || !nonce || now - issued > STATE_LIFETIME_MS || issued > now + 60_000) return false;
+    const expected = Buffer.from(signatureOf(sessionIdHash, issuedAt, nonce, redirectUri));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Instagram's refusal or absence as the caller's 4xx: the page shows why, nothing is saved. */
+  async function talking<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof InstagramError)) throw error;
+      throw new AppError('UNPROCESSABLE', error.isUnreachable ? INSTAGRAM_MESSAGES.unreachable : INSTAGRAM_MESSAGES.refused(error.message));
+    }
+  }
+
+  async function store(tx: Db, token: string, expiresAt: Date | null, actorId: number | null) {
+    await writeSettingValues(
+      tx,
+      { [KEYS.token]: token, [KEYS.expiresAt]: expiresAt?.toISOString() ?? '', [KEYS.refreshError]: '' },
+      { titles: TITLES, actorId, secretKey: secretKey() },
+    );
+  }
+
+  return {
+    async state(): Promise<InstagramTokenState> {
+      const values = await read();
+      const token = values.get(KEYS.token) ?? '';
+      return {
+        isConfigured: Boolean(values.get(KEYS.clientId)?.trim() && values.get(KEYS.clientSecret)?.trim()),
+        hasToken: token !== '',
+        maskedToken: token ? `${MASKED_SECRET}${token.slice(-4)}` : null,
+        expiresAt: values.get(KEYS.expiresAt) || null,
+        refreshError: values.get(KEYS.refreshError) || null,
+      };
+    },
+
+    /** Where Login & Generate sends the browser: Instagram's page, with this session's `state`. */
+    async authorizationUrl(sessionIdHash: string, redirectUri: string): Promise<string> {
+      const { clientId } = await credentials();
+      const issuedAt = String(Date.now());
+      const nonce = randomBytes(16).toString('base64url');
+      const state = `${issuedAt}.${nonce}.${signatureOf(sessionIdHash, issuedAt, nonce, redirectUri)}`;
+      return client.authorizationUrl({ clientId, redirectUri, state });
+    },
+
+    /** Instagram's return: the code for a short-lived token, that for a long-lived one, saved with its expiry. */
+    async generate(input: { code: string; state: string }, sessionIdHash: string, redirectUri: string, context: RequestContext): Promise<InstagramTokenState> {
+      if (!isStateValid(input.state, sessionIdHash, redirectUri)) throw invalidField('state', INSTAGRAM_MESSAGES.stateMismatch);
+      const { clientId, clientSecret } = await credentials();
+      const shortLivedToken = await talking(() => client.exchangeCode({ clientId, clientSecret, redirectUri, code: input.code }));
+      const long = await talking(() => client.longLived({ clientSecret, shortLivedToken }));
+      const expiresAt = new Date(Date.now() + long.expiresInSeconds * 1000);
+      await db.transaction(async (tx) => {
+        await store(tx, long.accessToken, expiresAt, context.actor.id);
+        await writeAudit(tx, context, { action: 'update', entity: 'instagram_token', after: { token: long.accessToken, expiresAt } });
+      });
+      return this.state();
+    },
+
+    /** Remove: the token saved empty (the spec), with its expiry. */
+    async remove(context: RequestContext): Promise<InstagramTokenState> {
+      await db.transaction(async (tx) => {
+        await store(tx, '', null, context.actor.id);
+        await writeAudit(tx, context, { action: 'delete', entity: 'instagram_token' });
+      });
+      return this.state();
+    },
+
+    /**
+     * The timer's work: a token with less than INSTAGRAM_REFRESH_BEFORE_DAYS left is refreshed; a
+     * refusal is kept for the page to warn about (and tried again at the next tick). Answers what it did.
+     */
+    async refreshIfDue(now = new Date()): Promise<'refreshed' | 'failed' | 'not-due' | 'busy'> {
+      // One server refreshes at a time (an instance's timer beside another's): the lock is the
+      // transaction's, held across Instagram's answer, once an hour at most.
+      return db.transaction(async (tx) => {
+        const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('facet.instagram.refresh')) as locked`));
+        if (!lock?.locked) return 'busy';
+        const values = await readSettingValues(tx, Object.values(KEYS), { secretKey: secretKey() });
+        const token = values.get(KEYS.token) ?? '';
+        const expiresAt = values.get(KEYS.expiresAt) ? new Date(values.get(KEYS.expiresAt)!) : null;
+        if (!token || (expiresAt && expiresAt.getTime() - now.getTime() > INSTAGRAM_REFRESH_BEFORE_DAYS * DAY_MS)) return 'not-due';
+        try {
+          const refreshed = await client.refresh(token);
+          await store(tx, refreshed.accessToken, new Date(now.getTime() + refreshed.expiresInSeconds * 1000), null);
+          return 'refreshed';
+        } catch (error) {
+          if (!(error instanceof InstagramError)) throw error;
+          const reason = error.isUnreachable ? INSTAGRAM_MESSAGES.unreachable : error.message;
+          await writeSettingValues(tx, { [KEYS.refreshError]: INSTAGRAM_MESSAGES.refreshFailed(reason) }, { titles: TITLES, actorId: null });
+          return 'failed';
+        }
+      });
+    },
+  };
+}
+export type InstagramService = ReturnType<typeof createInstagramService>;
