@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchema, recordId, safeString } from '../../api.ts';
+import { idParamSchema, listResponseSchema, recordId, safeString } from '../../api.ts';
 import { shopDay } from '../../format.ts';
 import { choiceFilter, dateRangeFilter, idsFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
@@ -37,7 +37,10 @@ export const ORDER_API = {
   export: '/api/orders/export',
   detail: '/api/orders/:orderNumber',
   status: '/api/orders/:orderNumber/status',
+  /** A diamond line's supplier order reference (the order the shop placed with the stone's supplier). */
+  supplierOrderReference: '/api/orders/:orderNumber/lines/:lineId/supplier-order-reference',
 } as const;
+export const orderLineApiPath = (path: string, orderNumber: string, lineId: number) => orderApiPath(path, orderNumber).replace(':lineId', String(lineId));
 /** The storefront API (an API key with the scope `orders:write`). */
 export const STOREFRONT_ORDER_API = {
   place: '/api/storefront/v1/orders',
@@ -73,6 +76,9 @@ export const ORDER_MESSAGES = {
   customerUnknown: 'This customer does not exist or is disabled.',
   customerEmail: 'The email must be the customer’s own.',
   alreadyPaid: 'This order is already paid.',
+  /** Not worded by the spec: the toast after staff set a diamond line's supplier order reference. */
+  supplierOrderReferenceSaved: 'Supplier order reference saved',
+  supplierOrderReferenceNotDiamond: 'Only a diamond line has a supplier order reference.',
   paidCancelled: 'A cancelled or refunded order cannot be paid.',
 } as const;
 
@@ -96,6 +102,7 @@ export const ORDER_NUMBER_MAX = 20;
 export const ORDER_NUMBER_PATTERN = /^[0-9]{1,20}$/;
 export const ORDER_COMMENT_MAX = 1000;
 export const TRACKING_NUMBER_MAX = 100;
+export const SUPPLIER_ORDER_REFERENCE_MAX = 100;
 /** Most lines one order carries, and most of one product in a line. */
 export const ORDER_LINES_MAX = 50;
 export const ORDER_LINE_QTY_MAX = 99;
@@ -284,6 +291,17 @@ export function refundProblem(change: Pick<OrderStatusChange, 'refundType' | 're
   if (change.refundType === 'partial' && (change.refundAmount ?? 0) > remaining) return { field: 'refundAmount', message: ORDER_MESSAGES.refundOverRemaining };
   return null;
 }
+
+/** `:orderNumber` and `:lineId` in a path: an order's line. */
+export const orderLineParamSchema = orderNumberParamSchema.extend({ lineId: idParamSchema.shape.id });
+
+/**
+ * PUT /api/orders/:orderNumber/lines/:lineId/supplier-order-reference (permission sales; issue 24:
+ * for diamond lines the supplier's order reference): the reference of the order the shop placed with
+ * the stone's supplier, as the supplier wrote it; empty removes it. Written in the order's history.
+ */
+export const supplierOrderReferenceSchema = z.object({ supplierOrderReference: optionalText(SUPPLIER_ORDER_REFERENCE_MAX) });
+export type SupplierOrderReferenceInput = z.input<typeof supplierOrderReferenceSchema>;
 
 /** What a status change answers: the spec's success text (ours: the spec gives none) and the order as it now is. */
 export const orderStatusChangeResponseSchema = z.object({ message: z.string(), order: orderRecordSchema });
