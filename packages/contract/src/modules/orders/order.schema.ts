@@ -163,6 +163,9 @@ export const orderLineSchema = saleLineSnapshotSchema.extend({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** A refund's credit note (issue 24): its number as printed (CN-000123) and its PDF's download (permission sales). */
+export const creditNoteLinkSchema = z.object({ number: z.string(), url: z.string() });
+
 /** One row of Order Status History (document 3 §3: Status, Comment, Date, notify), with who made the change. */
 export const orderHistoryEntrySchema = z.object({
   id: z.number().int(),
@@ -172,6 +175,8 @@ export const orderHistoryEntrySchema = z.object({
   createdAt: z.string(),
   /** The staff member; null for the storefront or the system. */
   createdByName: z.string().nullable(),
+  /** The credit note of the refund this change made, once made; null for a change that refunded nothing. */
+  creditNote: creditNoteLinkSchema.nullable(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
@@ -181,6 +186,8 @@ export const orderRefundSchema = z.object({
   amount: z.number(),
   createdAt: z.string(),
   createdByName: z.string().nullable(),
+  /** Its credit note, once made (a job after the refund's commit); null until then. */
+  creditNote: creditNoteLinkSchema.nullable(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
