@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
 import { useAdminTestApp } from '../test/test-app.ts';
-import { CAPPED_TOTAL, createCrudService } from './crud-service.ts';
+import { CAPPED_TEXT_TOTAL, CAPPED_TOTAL, createCrudService } from './crud-service.ts';
 
 /** The toolkit's list and export paths over more rows than one batch or one cap. */
 describe('toolkit lists and exports at size', () => {
@@ -32,6 +32,22 @@ describe('toolkit lists and exports at size', () => {
     const few = await serviceWith('capped').list({ page: 1, pageSize: 20, search: 'post 69' });
     expect(few.totalIsCapped).toBeUndefined();
     expect(few.total).toBe((await serviceWith('exact').list({ page: 1, pageSize: 20, search: 'post 69' })).total);
+  });
+
+  it('stops a substring search’s count at the text cap (a trigram match reads each row it counts), and only a substring’s', async () => {
+    const exact = await serviceWith('exact').list({ page: 1, pageSize: 20, search: 'courier' });
+    expect(exact.total).toBeGreaterThan(CAPPED_TEXT_TOTAL);
+    const capped = await serviceWith('capped').list({ page: 1, pageSize: 20, search: 'courier' });
+    expect(capped).toMatchObject({ total: CAPPED_TEXT_TOTAL, totalIsCapped: true });
+    expect(capped.items.map((r) => r.id)).toEqual(exact.items.map((r) => r.id));
+    // Past the text cap but under the other: a filter on a value (the status) is still counted exactly.
+    const active = await serviceWith('capped').list({ page: 1, pageSize: 20, status: 'active' });
+    expect(active.total).toBeGreaterThan(CAPPED_TEXT_TOTAL);
+    expect(active.totalIsCapped).toBeUndefined();
+    expect(active.total).toBe((await serviceWith('exact').list({ page: 1, pageSize: 20, status: 'active' })).total);
+    // A page past the text cap counts as far as itself.
+    const deep = await serviceWith('capped').list({ page: CAPPED_TEXT_TOTAL / 20 + 2, pageSize: 20, search: 'courier' });
+    expect(deep).toMatchObject({ total: (CAPPED_TEXT_TOTAL / 20 + 2) * 20, totalIsCapped: true });
   });
 
   it('counts a page past the cap as far as itself, so the pager still reaches the next one', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchema, recordId, safeString } from '../../api.ts';
+import { idParamSchema, listResponseSchema, recordId, safeString } from '../../api.ts';
 import { shopDay } from '../../format.ts';
 import { choiceFilter, dateRangeFilter, idsFilter, textFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
@@ -37,7 +37,10 @@ export const ORDER_API = {
   export: '/api/orders/export',
   detail: '/api/orders/:orderNumber',
   status: '/api/orders/:orderNumber/status',
+  /** A diamond line's supplier order reference (the order the shop placed with the stone's supplier). */
+  supplierOrderReference: '/api/orders/:orderNumber/lines/:lineId/supplier-order-reference',
 } as const;
+export const orderLineApiPath = (path: string, orderNumber: string, lineId: number) => orderApiPath(path, orderNumber).replace(':lineId', String(lineId));
 /** The storefront API (an API key with the scope `orders:write`). */
 export const STOREFRONT_ORDER_API = {
   place: '/api/storefront/v1/orders',
@@ -73,6 +76,9 @@ export const ORDER_MESSAGES = {
   customerUnknown: 'This customer does not exist or is disabled.',
   customerEmail: 'The email must be the customer’s own.',
   alreadyPaid: 'This order is already paid.',
+  /** Not worded by the spec: the toast after staff set a diamond line's supplier order reference. */
+  supplierOrderReferenceSaved: 'Supplier order reference saved',
+  supplierOrderReferenceNotDiamond: 'Only a diamond line has a supplier order reference.',
   paidCancelled: 'A cancelled or refunded order cannot be paid.',
 } as const;
 
@@ -96,6 +102,7 @@ export const ORDER_NUMBER_MAX = 20;
 export const ORDER_NUMBER_PATTERN = /^[0-9]{1,20}$/;
 export const ORDER_COMMENT_MAX = 1000;
 export const TRACKING_NUMBER_MAX = 100;
+export const SUPPLIER_ORDER_REFERENCE_MAX = 100;
 /** Most lines one order carries, and most of one product in a line. */
 export const ORDER_LINES_MAX = 50;
 export const ORDER_LINE_QTY_MAX = 99;
@@ -156,6 +163,9 @@ export const orderLineSchema = saleLineSnapshotSchema.extend({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** A refund's credit note (issue 24): its number as printed (CN-000123) and its PDF's download (permission sales). */
+export const creditNoteLinkSchema = z.object({ number: z.string(), url: z.string() });
+
 /** One row of Order Status History (document 3 §3: Status, Comment, Date, notify), with who made the change. */
 export const orderHistoryEntrySchema = z.object({
   id: z.number().int(),
@@ -165,6 +175,8 @@ export const orderHistoryEntrySchema = z.object({
   createdAt: z.string(),
   /** The staff member; null for the storefront or the system. */
   createdByName: z.string().nullable(),
+  /** The credit note of the refund this change made, once made; null for a change that refunded nothing. */
+  creditNote: creditNoteLinkSchema.nullable(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
@@ -174,6 +186,8 @@ export const orderRefundSchema = z.object({
   amount: z.number(),
   createdAt: z.string(),
   createdByName: z.string().nullable(),
+  /** Its credit note, once made (a job after the refund's commit); null until then. */
+  creditNote: creditNoteLinkSchema.nullable(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
@@ -284,6 +298,17 @@ export function refundProblem(change: Pick<OrderStatusChange, 'refundType' | 're
   if (change.refundType === 'partial' && (change.refundAmount ?? 0) > remaining) return { field: 'refundAmount', message: ORDER_MESSAGES.refundOverRemaining };
   return null;
 }
+
+/** `:orderNumber` and `:lineId` in a path: an order's line. */
+export const orderLineParamSchema = orderNumberParamSchema.extend({ lineId: idParamSchema.shape.id });
+
+/**
+ * PUT /api/orders/:orderNumber/lines/:lineId/supplier-order-reference (permission sales; issue 24:
+ * for diamond lines the supplier's order reference): the reference of the order the shop placed with
+ * the stone's supplier, as the supplier wrote it; empty removes it. Written in the order's history.
+ */
+export const supplierOrderReferenceSchema = z.object({ supplierOrderReference: optionalText(SUPPLIER_ORDER_REFERENCE_MAX) });
+export type SupplierOrderReferenceInput = z.input<typeof supplierOrderReferenceSchema>;
 
 /** What a status change answers: the spec's success text (ours: the spec gives none) and the order as it now is. */
 export const orderStatusChangeResponseSchema = z.object({ message: z.string(), order: orderRecordSchema });

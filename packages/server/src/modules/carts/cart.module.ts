@@ -9,8 +9,8 @@ export const cartsModule = defineServerModule({
   routes: (app, { db }) => cartRoutes(app, db),
   tables: [carts, cartLines, cartAddresses],
   demo: seedDemoCarts,
-  // Its demo carts are the demo customers' and guests', holding demo pieces and stones.
-  after: ['products', 'diamonds', 'customers'],
+  // Its demo carts are the demo customers' and guests', holding demo pieces and stones; a recovered one became a demo order.
+  after: ['products', 'diamonds', 'customers', 'orders'],
   // A cart an order came from is marked converted (recovered when it had been abandoned).
   subscribers: () => cartSubscribers(),
   permissions: ['sales'],

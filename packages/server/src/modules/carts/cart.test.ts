@@ -62,6 +62,27 @@ describe('the demo carts', () => {
     expect(row!.oldestDays).toBeGreaterThan(60);
     expect((await staffGet('/api/abandoned-carts', { isRecovered: 'yes' })).json().total).toBe(row!.recovered);
   });
+
+  it('a recovered one names the demo order it became: the same shopper’s, placed when the cart was converted, after it was abandoned', async () => {
+    const recovered = await t.db.execute(sql`
+      select c.id, c.order_number, o.order_number as found, c.email = o.email as same_email, c.customer_id is not distinct from o.customer_id as same_customer,
+        c.converted_at = o.created_at as converted_when_placed, c.activity_at < o.created_at as abandoned_before
+      from carts c left join orders o on o.order_number = c.order_number where c.converted_at is not null`);
+    const rows = (recovered as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const cart of rows) expect(cart, `cart ${String(cart.id)}`).toMatchObject({ found: cart.order_number, same_email: true, same_customer: true, converted_when_placed: true, abandoned_before: true });
+  });
+
+  it('a reminded one has its reminder mail in the mail outbox, sent when the cart was reminded', async () => {
+    const reminded = await t.db.execute(sql`
+      select c.id, count(m.id)::int as mails, bool_and(m.status = 'sent' and m.sent_at = c.reminded_at and m.to_address = c.email) as sent_then
+      from carts c left join mail_outbox m on m.concerns = 'cart:' || c.id where c.is_reminded group by c.id`);
+    const rows = (reminded as unknown as { rows: { id: number; mails: number; sent_then: boolean }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const cart of rows) expect(cart, `cart ${cart.id}`).toMatchObject({ mails: 1, sent_then: true });
+    const detail = (await staffGet(`/api/abandoned-carts/${rows[0]!.id}`)).json();
+    expect(detail).toMatchObject({ isReminded: true, reminderMail: { sendStatus: 'sent' } });
+  });
 });
 
 describe('a storefront sends a cart', () => {

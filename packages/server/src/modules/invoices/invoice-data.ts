@@ -54,3 +54,22 @@ export const invoiceDataSchema = z.object({
   vatRate: z.number().min(0).max(100).optional(),
 });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
+
+/**
+ * What a credit note is made from: a plain object the orders module fills from a refund of an order.
+ * `refundReference` names the refund (one credit note per refund); `invoiceNumber` the invoice it
+ * credits, when the order has one; `amount` the money given back (prices include VAT).
+ */
+export const creditNoteDataSchema = z.object({
+  orderNumber: invoiceDataSchema.shape.orderNumber,
+  refundReference: z.string().min(1).max(64).regex(/^[A-Za-z0-9._:-]+$/),
+  orderDate: invoiceDataSchema.shape.orderDate,
+  invoiceNumber: optionalText(40),
+  currencySymbol: invoiceDataSchema.shape.currencySymbol,
+  customer: invoiceDataSchema.shape.customer,
+  billingAddress: addressSchema,
+  refundType: z.enum(['full', 'partial']),
+  amount,
+  vatRate: z.number().min(0).max(100).optional(),
+});
+export type CreditNoteData = z.infer<typeof creditNoteDataSchema>;

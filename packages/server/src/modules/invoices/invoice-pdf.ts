@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { formatPence, penceOf, vatIncludedIn } from '@facet/contract/money';
 import PDFDocument from 'pdfkit';
 import type { ShopDetails } from '../settings/index.ts';
-import type { InvoiceData } from './invoice-data.ts';
+import type { CreditNoteData, InvoiceData } from './invoice-data.ts';
 
 /**
  * DejaVu Sans covers Latin, Greek, Cyrillic, Hebrew and Arabic (fontkit shapes and orders a
@@ -61,45 +61,16 @@ function formatDay(value: Date | string): string {
  * lines continue on further pages with their heading, so no input can push text off the page.
  */
 export function renderInvoicePdf(invoice: { number: number; date: Date }, data: InvoiceData, shop: ShopDetails): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    // Kept until the end, so every page's footer can say how many pages there are.
-    bufferPages: true,
-    info: { Title: `Invoice ${displayNumberOf(invoice.number)}`, Author: printable(shop.name), Subject: `Order ${printable(data.orderNumber)}` },
-  });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
+  const { doc, done } = startDocument({ Title: `Invoice ${displayNumberOf(invoice.number)}`, Author: printable(shop.name), Subject: `Order ${printable(data.orderNumber)}` });
   const money = (amount: string | number) => formatPence(penceOf(amount), printable(data.currencySymbol, 5));
   const left = PAGE_MARGIN;
   const bottom = A4_HEIGHT - PAGE_MARGIN - FOOTER_HEIGHT;
-
-  // Shop, left; the invoice's own facts, right.
-  const top = PAGE_MARGIN;
-  doc.font('bold').fontSize(16).fillColor('black').text(printable(shop.name, 80), left, top, { width: 280 });
-  doc.font('regular').fontSize(9).fillColor(GREY);
-  for (const line of [shop.address, shop.phone && `Tel. ${shop.phone}`, shop.email, shop.vatNumber && `VAT No. ${shop.vatNumber}`]) {
-    if (line) doc.text(printable(line, 120), { width: 280 });
-  }
-  const shopBottom = doc.y;
-  doc.font('bold').fontSize(20).fillColor('black').text('INVOICE', left + 280, top, { width: CONTENT_WIDTH - 280, align: 'right' });
-  doc.font('regular').fontSize(9);
-  for (const [label, value] of [
+  let y = writeHeading(doc, shop, 'INVOICE', [
     ['Invoice number', displayNumberOf(invoice.number)],
     ['Invoice date', formatDay(invoice.date)],
     ['Order number', printable(data.orderNumber, 40)],
     ['Order date', formatDay(data.orderDate)],
-  ] as const) {
-    doc.text(`${label}: ${value}`, left + 280, doc.y, { width: CONTENT_WIDTH - 280, align: 'right' });
-  }
-  let y = Math.max(shopBottom, doc.y) + 20;
+  ]);
 
   // Addresses, side by side.
   const half = CONTENT_WIDTH / 2;
@@ -186,18 +157,108 @@ export function renderInvoicePdf(invoice: { number: number; date: Date }, data: 
     y += isBold ? 17 : 14;
   }
 
-  // Every page's footer, written last (pages were buffered).
+  writeFooters(doc, `Prices include VAT at ${rate}. Thank you for shopping with ${printable(shop.name, 80)}.`);
+  doc.end();
+  return done;
+}
+
+/** A4 with the fonts registered, its pages kept until the end (each footer says how many there are); `done` is the PDF once `doc.end()` is called. */
+function startDocument(info: PDFKit.DocumentInfo) {
+  const doc = new PDFDocument({ size: 'A4', margin: PAGE_MARGIN, bufferPages: true, info });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** The shop's name and details, left; the document's title and its own facts, right. Answers where the heading ends. */
+function writeHeading(doc: PDFKit.PDFDocument, shop: ShopDetails, title: string, facts: readonly (readonly [string, string])[]): number {
+  const left = PAGE_MARGIN;
+  const top = PAGE_MARGIN;
+  doc.font('bold').fontSize(16).fillColor('black').text(printable(shop.name, 80), left, top, { width: 280 });
+  doc.font('regular').fontSize(9).fillColor(GREY);
+  for (const line of [shop.address, shop.phone && `Tel. ${shop.phone}`, shop.email, shop.vatNumber && `VAT No. ${shop.vatNumber}`]) {
+    if (line) doc.text(printable(line, 120), { width: 280 });
+  }
+  const shopBottom = doc.y;
+  doc.font('bold').fontSize(20).fillColor('black').text(title, left + 280, top, { width: CONTENT_WIDTH - 280, align: 'right' });
+  doc.font('regular').fontSize(9);
+  for (const [label, value] of facts) doc.text(`${label}: ${value}`, left + 280, doc.y, { width: CONTENT_WIDTH - 280, align: 'right' });
+  return Math.max(shopBottom, doc.y) + 20;
+}
+
+/** Every page's footer, written last (pages were buffered): `text` and the page's number of how many. */
+function writeFooters(doc: PDFKit.PDFDocument, text: string) {
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page += 1) {
     doc.switchToPage(page);
     doc.font('regular').fontSize(8).fillColor(GREY);
-    doc.text(`Prices include VAT at ${rate}. Thank you for shopping with ${printable(shop.name, 80)}.   Page ${page + 1} of ${range.count}`, left, A4_HEIGHT - PAGE_MARGIN - 12, {
-      width: CONTENT_WIDTH,
-      align: 'center',
-      lineBreak: false,
-      height: 12,
-    });
+    doc.text(`${text}   Page ${page + 1} of ${range.count}`, PAGE_MARGIN, A4_HEIGHT - PAGE_MARGIN - 12, { width: CONTENT_WIDTH, align: 'center', lineBreak: false, height: 12 });
   }
+}
+
+/** The credit note number as printed and in the file's name: CN-000123. */
+export const creditNoteDisplayNumberOf = (number: number) => `CN-${String(number).padStart(6, '0')}`;
+
+/**
+ * Renders a credit note as an A4 PDF, on the invoice's pipeline: the shop's details, the credit note's
+ * number and date, the order (and its invoice) it credits, the customer's billing address, and the
+ * amount refunded in the order's currency with the VAT it includes (UK retail prices include VAT, so
+ * a refund gives back VAT in the same share).
+ */
+export function renderCreditNotePdf(note: { number: number; date: Date }, data: CreditNoteData, shop: ShopDetails): Promise<Buffer> {
+  const { doc, done } = startDocument({ Title: `Credit note ${creditNoteDisplayNumberOf(note.number)}`, Author: printable(shop.name), Subject: `Order ${printable(data.orderNumber)}` });
+  const symbol = printable(data.currencySymbol, 5);
+  const left = PAGE_MARGIN;
+  let y = writeHeading(doc, shop, 'CREDIT NOTE', [
+    ['Credit note number', creditNoteDisplayNumberOf(note.number)],
+    ['Credit note date', formatDay(note.date)],
+    ['Order number', printable(data.orderNumber, 40)],
+    ...(data.invoiceNumber ? [['Invoice number', printable(data.invoiceNumber, 40)] as const] : []),
+    ['Order date', formatDay(data.orderDate)],
+  ]);
+
+  doc.font('bold').fontSize(10).fillColor('black').text('Billing address', left, y, { width: CONTENT_WIDTH / 2 - 10 });
+  doc.font('regular').fontSize(9);
+  const address = data.billingAddress;
+  const billing = [address.name, address.street, [address.city, address.state].filter(Boolean).join(', '), address.postcode, address.country, data.customer.email, data.customer.phone]
+    .map((line) => printable(line, 120))
+    .filter(Boolean);
+  y = writeLines(doc, billing, left, doc.y + 2, CONTENT_WIDTH / 2 - 10) + 20;
+
+  // One line: the refund, what it is of, and its amount.
+  const amount = penceOf(data.amount);
+  doc.font('bold').fontSize(9).fillColor('black').text('Description', left + 4, y, { width: 380 });
+  doc.text('Amount', left + CONTENT_WIDTH - 100, y, { width: 96, align: 'right' });
+  y += 14;
+  doc.moveTo(left, y).lineTo(left + CONTENT_WIDTH, y).strokeColor(RULE).stroke();
+  y += 4;
+  const description = `${data.refundType === 'full' ? 'Refund of the remaining amount' : 'Partial refund'} of order ${printable(data.orderNumber, 40)}`;
+  doc.font('regular').fillColor('black').text(description, left + 4, y, { width: 380 });
+  doc.text(formatPence(amount, symbol), left + CONTENT_WIDTH - 100, y, { width: 96, align: 'right' });
+  y = doc.y + 6;
+  doc.moveTo(left, y).lineTo(left + CONTENT_WIDTH, y).strokeColor(RULE).stroke();
+  y += 10;
+
+  const vatRate = data.vatRate ?? shop.vatRate;
+  const vat = vatIncludedIn(amount, vatRate);
+  const rate = `${Number(vatRate.toFixed(2))}%`;
+  for (const [label, value, isBold] of [
+    ['Amount refunded', formatPence(amount, symbol), true],
+    ['Amount excluding VAT', formatPence(amount - vat, symbol), false],
+    [`VAT at ${rate} (included in the amount)`, formatPence(vat, symbol), false],
+  ] as const) {
+    doc.font(isBold ? 'bold' : 'regular').fontSize(isBold ? 11 : 9).fillColor('black');
+    doc.text(label, left + CONTENT_WIDTH - 300, y, { width: 200, align: 'right' });
+    doc.text(value, left + CONTENT_WIDTH - 95, y, { width: 95, align: 'right' });
+    y += isBold ? 17 : 14;
+  }
+  writeFooters(doc, `This credit note refunds ${formatPence(amount, symbol)} of order ${printable(data.orderNumber, 40)} to the original payment method.`);
   doc.end();
   return done;
 }

@@ -5,10 +5,10 @@ import { rowsOf } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { MediaStorage, OpenedFile } from '../../storage/media-storage.ts';
 import { shopDetails } from '../settings/index.ts';
-import { invoiceDataSchema } from './invoice-data.ts';
-import type { InvoiceData } from './invoice-data.ts';
-import { displayNumberOf, renderInvoicePdf } from './invoice-pdf.ts';
-import { invoices } from './invoice.table.ts';
+import { creditNoteDataSchema, invoiceDataSchema } from './invoice-data.ts';
+import type { CreditNoteData, InvoiceData } from './invoice-data.ts';
+import { creditNoteDisplayNumberOf, displayNumberOf, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
+import { creditNotes, invoices } from './invoice.table.ts';
 
 /** An invoice as other modules see it: its number, the order it is for, and where staff download it. */
 export interface InvoiceRef {
@@ -75,4 +75,58 @@ export async function openInvoicePdf(db: Db, storage: MediaStorage, number: numb
     .where(and(eq(invoices.number, number), isLive(invoices)));
   const file = row ? await storage.open(row.storageKey) : null;
   return file?.stream ? { file, fileName: `${displayNumberOf(number)}.pdf` } : null;
+}
+
+/** A credit note as other modules see it: its number as printed, and where staff download it. */
+export interface CreditNoteRef {
+  number: number;
+  /** As printed: CN-000123. */
+  displayNumber: string;
+  refundReference: string;
+  url: string;
+}
+
+export const creditNotePdfUrl = (number: number) => `/api/credit-notes/${number}/pdf`;
+
+const creditNoteRefOf = (row: { number: number; refundReference: string }): CreditNoteRef => ({
+  number: row.number,
+  displayNumber: creditNoteDisplayNumberOf(row.number),
+  refundReference: row.refundReference,
+  url: creditNotePdfUrl(row.number),
+});
+
+/**
+ * Creates the credit note of a refund, in `tx`, as `createInvoice` does an invoice: the next CN
+ * number, the PDF rendered and stored through the media store, the row recorded. One per refund: a
+ * refund that has one already (a retried step, an event delivered twice) answers that one.
+ */
+export async function createCreditNote(tx: Db, data: CreditNoteData, storage: MediaStorage): Promise<CreditNoteRef> {
+  const parsed = creditNoteDataSchema.parse(data);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credit-note:${parsed.refundReference}`}))`);
+  const [existing] = await tx
+    .select({ number: creditNotes.number, refundReference: creditNotes.refundReference })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.refundReference, parsed.refundReference), isLive(creditNotes)));
+  if (existing) return creditNoteRefOf(existing);
+  const [next] = rowsOf<{ number: number }>(await tx.execute(sql`select nextval('credit_note_number_seq')::int as number`));
+  const number = next!.number;
+  const date = new Date();
+  const pdf = await renderCreditNotePdf({ number, date }, parsed, await shopDetails(tx));
+  const storageKey = `credit-note-${creditNoteDisplayNumberOf(number)}-${randomBytes(8).toString('hex')}.pdf`;
+  await storage.put(storageKey, pdf, 'application/pdf');
+  const [row] = await tx
+    .insert(creditNotes)
+    .values({ number, orderReference: parsed.orderNumber, refundReference: parsed.refundReference, amount: Number(parsed.amount), storageKey, createdAt: date, updatedAt: date })
+    .returning({ number: creditNotes.number, refundReference: creditNotes.refundReference });
+  return creditNoteRefOf(row!);
+}
+
+/** A credit note's PDF from the media store, with its file name; null when there is no such credit note or file. */
+export async function openCreditNotePdf(db: Db, storage: MediaStorage, number: number): Promise<{ file: OpenedFile; fileName: string } | null> {
+  const [row] = await db
+    .select({ storageKey: creditNotes.storageKey })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.number, number), isLive(creditNotes)));
+  const file = row ? await storage.open(row.storageKey) : null;
+  return file?.stream ? { file, fileName: `${creditNoteDisplayNumberOf(number)}.pdf` } : null;
 }

@@ -2,7 +2,7 @@
  * The public face of mail: what other modules may import of it (eslint.config.js, MODULE_AREAS and
  * facet/module-boundaries). `queueMail`, `queueOrderMail` and `queueCartReminderMail` take the caller's transaction.
  */
-export { queueMail } from './mail.service.ts';
+export { backdateSentMails, queueMail } from './mail.service.ts';
 export type { MailToQueue } from './mail.service.ts';
 export { queueOrderMail, renderOrderMail } from './order-mails.ts';
 export type { OrderMail } from './order-mails.ts';

@@ -63,6 +63,17 @@ export async function queueMail(tx: Db, mail: MailToQueue): Promise<number> {
   return queued!.id;
 }
 
+/**
+ * Demo data: the queued mails about `concerns` dated back to `at` and marked sent then, as a shop's
+ * past mails stand. They were queued by the action itself (a cart's reminder), so their words are the real ones.
+ */
+export async function backdateSentMails(tx: Db, concerns: string, at: Date): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ createdAt: at, updatedAt: at, sendStatus: 'sent', sentAt: at, attempts: 1, nextAttemptAt: null })
+    .where(and(eq(mailOutbox.concerns, concerns), eq(mailOutbox.sendStatus, 'queued')));
+}
+
 /** The outbox as staff read it, and Send again for a mail that failed. */
 export function createMailService(db: Db) {
   const crud = createCrudService(db, mailOutboxResource, mailOutbox);

@@ -1,14 +1,17 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { PlaceOrderInput } from '@facet/contract/modules/orders/order.schema';
 import { ORDER_MESSAGES } from '@facet/contract/modules/orders/order.schema';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/audit.table.ts';
+import { eventsDelivered } from '../../test/events.ts';
 import { eventOutbox } from '../../events/event.table.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { carts } from '../carts/cart.table.ts';
 import { customers } from '../customers/customer.table.ts';
 import { diamonds } from '../diamonds/diamond.table.ts';
+import { inquiries } from '../inquiries/inquiry.table.ts';
 import { productsForSale, sampleProductIdsForSale } from '../products/index.ts';
 import { products } from '../products/product.table.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
@@ -248,20 +251,39 @@ describe('placing an order through the storefront API', () => {
     expect(placed.json().lines[0].price).toBe(offered.price);
   });
 
-  it('npm run storefront:simulate also shops: orders placed, paid unless by bank transfer, replayed with their key', async () => {
-    const shopper = (await t.request(admin, { method: 'POST', url: '/api/api-keys', payload: { name: 'simulator', scopes: ['customers:write', 'orders:write'] } })).json().key;
+  it('npm run storefront:simulate also shops: orders placed, paid unless by bank transfer, replayed with their key; carts turned into orders or left; inquiries', async () => {
+    const shopper = (
+      await t.request(admin, { method: 'POST', url: '/api/api-keys', payload: { name: 'simulator', scopes: ['customers:write', 'orders:write', 'carts:write', 'inquiries:write'] } })
+    ).json().key;
     const before = await orderCount();
+    const [cartsBefore, inquiriesBefore] = [await t.db.$count(carts), await t.db.$count(inquiries)];
     const inProcess = (async (url: URL, init: RequestInit = {}) => {
       const response = await t.app.inject({ method: (init.method ?? 'GET') as 'POST', url: url.pathname + url.search, headers: init.headers as Record<string, string>, payload: init.body as string });
       return new Response(response.body, { status: response.statusCode, headers: response.headers as Record<string, string> });
     }) as unknown as typeof fetch;
     const lines: string[] = [];
-    const result = await simulateStorefront({ baseUrl: 'http://facet.test', apiKey: shopper, count: 6, seed: 3, fetch: inProcess, log: (line) => lines.push(line) });
-    expect(result, lines.join('\n')).toMatchObject({ customers: 6, failures: 0 });
+    const result = await simulateStorefront({ baseUrl: 'http://facet.test', apiKey: shopper, count: 30, seed: 3, fetch: inProcess, log: (line) => lines.push(line) });
+    expect(result, lines.join('\n')).toMatchObject({ customers: 30, failures: 0 });
     expect(result.orders).toBeGreaterThan(0);
     expect(result.paidOrders).toBeLessThanOrEqual(result.orders);
     expect(await orderCount()).toBe(before + result.orders);
     expect(lines.join('\n')).toMatch(/ {2}order \d+: \d line\(s\).*, £\d+\.\d\d by /);
+    // Carts: each one sent is in the back office; those named by an order are marked converted by the order's event.
+    expect(result.inquiries).toBeGreaterThan(0);
+    expect(result.convertedCarts).toBeGreaterThan(0);
+    expect(result.leftCarts).toBeGreaterThan(0);
+    expect(result.carts).toBe(result.convertedCarts + result.leftCarts);
+    expect(await t.db.$count(carts)).toBe(cartsBefore + result.carts);
+    expect(await t.db.$count(inquiries)).toBe(inquiriesBefore + result.inquiries);
+    await eventsDelivered(t.db);
+    const fromCarts = lines.flatMap((line) => {
+      const [, orderNumber, cartId] = /order (\d+): .* from cart (\d+)/.exec(line) ?? [];
+      return orderNumber ? [{ orderNumber, id: Number(cartId) }] : [];
+    });
+    expect(fromCarts).toHaveLength(result.convertedCarts);
+    const named = await t.db.select({ id: carts.id, orderNumber: carts.orderNumber }).from(carts).where(inArray(carts.id, fromCarts.map((cart) => cart.id)));
+    expect(named.sort((a, b) => a.id - b.id)).toEqual(fromCarts.sort((a, b) => a.id - b.id));
+
   });
 });
 

@@ -2,12 +2,14 @@ import type { ListQuery } from '@facet/contract/api';
 import { listResponseSchema } from '@facet/contract/api';
 import {
   ORDER_API,
+  orderLineParamSchema,
   orderListRowSchema,
   orderNumberParamSchema,
   orderRecordSchema,
   orderResource,
   orderStatusChangeResponseSchema,
   orderStatusChangeSchema,
+  supplierOrderReferenceSchema,
 } from '@facet/contract/modules/orders/order.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +21,7 @@ import { exportSourceOf, sendExport } from '../../http/large-exports.ts';
 import type { Workflows } from '../../jobs/workflow.ts';
 import { createOrderList, loadOrder } from './order.service.ts';
 import { createOrderStatusChanges } from './order.status.ts';
+import { createSupplierOrderReferences } from './order.supplier-reference.ts';
 
 /** `/api/orders...` for the Sales screens (permission `sales`, document 3 §6; the older build's products check on the detail is not kept). */
 export function orderRoutes(app: FastifyInstance, db: Db, workflows: Workflows) {
@@ -27,6 +30,7 @@ export function orderRoutes(app: FastifyInstance, db: Db, workflows: Workflows) 
   const tags = ['orders'];
   const list = createOrderList(db);
   const changeStatus = createOrderStatusChanges(db, workflows);
+  const setSupplierOrderReference = createSupplierOrderReferences(db);
 
   // The list, and the customer's Orders tab as the list filtered by customer (`customerId`).
   route.get(ORDER_API.list, { config, schema: { tags, querystring: orderResource.listQuery.schema, response: { 200: listResponseSchema(orderListRowSchema) } } }, (request) =>
@@ -63,5 +67,20 @@ export function orderRoutes(app: FastifyInstance, db: Db, workflows: Workflows) 
       if (replayed) reply.header('idempotent-replayed', 'true');
       return answer;
     },
+  );
+
+  route.put(
+    ORDER_API.supplierOrderReference,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Sets (or, empty, removes) a diamond line’s supplier order reference; written in the order’s history. 409 for a product’s line.',
+        params: orderLineParamSchema,
+        body: supplierOrderReferenceSchema,
+        response: { 200: orderStatusChangeResponseSchema },
+      },
+    },
+    (request) => setSupplierOrderReference(request.params.orderNumber, request.params.lineId, request.body.supplierOrderReference, contextOf(request)),
   );
 }

@@ -57,6 +57,10 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
  */
 const outerOrderId = sql`${orders}.id`;
 
+/** A refund's credit note as JSON (`refund` the order_refunds row's alias), null until it is made. */
+const creditNoteJson = (refund: SQL) =>
+  sql`case when ${refund}.credit_note_url is null then null else json_build_object('number', ${refund}.credit_note_number, 'url', ${refund}.credit_note_url) end`;
+
 /** The order's lines in placing order, its history newest first and its refunds, each as JSON built by PostgreSQL in the order's own statement. */
 const linesJson = sql<OrderRecord['lines']>`coalesce((select json_agg(json_build_object(
     'id', l.id, 'isDiamond', l.is_diamond, 'productId', l.product_id, 'diamondId', l.diamond_id, 'name', l.name, 'vendor', l.vendor, 'sku', l.sku,
@@ -66,10 +70,10 @@ const linesJson = sql<OrderRecord['lines']>`coalesce((select json_agg(json_build
   from ${orderLines} l where l.order_id = ${outerOrderId}), '[]')`;
 const historyJson = sql<OrderRecord['history']>`coalesce((select json_agg(json_build_object(
     'id', h.id, 'status', h.status, 'comment', h.comment, 'notifyCustomer', h.notify_customer, 'createdAt', ${isoText(sql`h.created_at`)},
-    'createdByName', h.created_by_name) order by h.id desc)
-  from ${orderStatusHistory} h where h.order_id = ${outerOrderId}), '[]')`;
+    'createdByName', h.created_by_name, 'creditNote', ${creditNoteJson(sql`r`)}) order by h.id desc)
+  from ${orderStatusHistory} h left join ${orderRefunds} r on r.history_id = h.id where h.order_id = ${outerOrderId}), '[]')`;
 const refundsJson = sql<OrderRecord['refunds']>`coalesce((select json_agg(json_build_object(
-    'id', r.id, 'type', r.type, 'amount', r.amount, 'createdAt', ${isoText(sql`r.created_at`)}, 'createdByName', r.created_by_name) order by r.id)
+    'id', r.id, 'type', r.type, 'amount', r.amount, 'createdAt', ${isoText(sql`r.created_at`)}, 'createdByName', r.created_by_name, 'creditNote', ${creditNoteJson(sql`r`)}) order by r.id)
   from ${orderRefunds} r where r.order_id = ${outerOrderId}), '[]')`;
 
 /**

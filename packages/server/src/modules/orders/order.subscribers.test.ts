@@ -1,6 +1,7 @@
 import type { MailListRow, MailRecord } from '@facet/contract/modules/mail/mail.schema';
 import { shopDay } from '@facet/contract/format';
 import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOutbox } from '../../events/event.table.ts';
 import type { FakeSmtp } from '../../integrations/smtp/fake-server.ts';
@@ -10,7 +11,7 @@ import { eventsDelivered } from '../../test/events.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { insertTestOrders } from './order-factory.ts';
-import { invoiceConfirmedOrder, mailStatusChange } from './order.subscribers.ts';
+import { creditNoteForRefund, invoiceConfirmedOrder, mailStatusChange } from './order.subscribers.ts';
 
 let smtp: FakeSmtp;
 let t: TestApp;
@@ -162,5 +163,56 @@ describe('a confirmed order gets its invoice (issue 24 item 7)', () => {
     const [orderNumber] = await insertTestOrders(t.db, [{ status: 'PENDING' }]);
     await change(orderNumber!, { status: 'CANCELLED', comment: '', notifyCustomer: false });
     expect((await t.request(admin, { method: 'GET', url: `/api/orders/${orderNumber}` })).json().invoiceUrl).toBeNull();
+  });
+});
+
+describe('a refund gets its credit note (issue 24: CN-000123, the refunded amount, linked from the refund’s history row)', () => {
+  /** The PDF's text, pages joined, spaces collapsed. */
+  const textOf = async (pdf: Buffer) => (await extractText(new Uint8Array(pdf), { mergePages: true })).text.replace(/\s+/g, ' ');
+
+  it('one per refund, numbered in turn: a partial then the rest, each on its history row and refund, its PDF the amount it gave back, for sales staff only', async () => {
+    const [orderNumber] = await insertTestOrders(t.db, [{ status: 'CANCELLED', total: 1250.5 }]);
+    await change(orderNumber!, { status: 'REFUNDED', refundType: 'partial', refundAmount: 200, comment: 'Part of it', notifyCustomer: false });
+    await change(orderNumber!, { status: 'REFUNDED', refundType: 'full', comment: 'The rest', notifyCustomer: false });
+    // A comment on a fully refunded order refunds nothing and makes no credit note.
+    await change(orderNumber!, { status: 'REFUNDED', comment: 'Closed', notifyCustomer: false });
+    const order = (await t.request(admin, { method: 'GET', url: `/api/orders/${orderNumber}` })).json();
+    const [closed, rest, part] = order.history as { comment: string; creditNote: { number: string; url: string } | null }[];
+    expect(closed).toMatchObject({ comment: 'Closed', creditNote: null });
+    expect(part!.creditNote!.number).toMatch(/^CN-\d{6}$/);
+    expect(part!.creditNote!.url).toMatch(/^\/api\/credit-notes\/\d+\/pdf$/);
+    const first = Number(part!.creditNote!.number.slice(3));
+    expect(rest!.creditNote).toEqual({ number: `CN-${String(first + 1).padStart(6, '0')}`, url: `/api/credit-notes/${first + 1}/pdf` });
+    expect(order.refunds.map((refund: { amount: number; creditNote: unknown }) => [refund.amount, refund.creditNote])).toEqual([
+      [200, part!.creditNote],
+      [1050.5, rest!.creditNote],
+    ]);
+
+    const clerk = await t.createUserWith(['sales']);
+    const pdf = await t.request(clerk.cookie, { method: 'GET', url: rest!.creditNote!.url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${rest!.creditNote!.number}.pdf"`);
+    const text = await textOf(pdf.rawPayload);
+    for (const expected of ['CREDIT NOTE', `Credit note number: ${rest!.creditNote!.number}`, `Order number: ${orderNumber}`, 'Ava Smith', 'Refund of the remaining amount', 'Amount refunded £1,050.50', 'VAT at 20% (included in the amount) £175.08']) {
+      expect(text).toContain(expected);
+    }
+    expect(await textOf((await t.request(clerk.cookie, { method: 'GET', url: part!.creditNote!.url })).rawPayload)).toContain('Amount refunded £200.00');
+
+    // Delivered again (twice at once): the same credit note, no other number.
+    const { eventId } = await lastStatusEvent();
+    const storage = mediaStorageFor(t.config);
+    const [refundEvent] = (await t.db.select().from(eventOutbox).where(eq(eventOutbox.name, 'orders.status-changed'))).filter(
+      (event) => (event.payload as { historyId: number }).historyId === order.history[1].id,
+    );
+    const redelivered = refundEvent!.payload as Parameters<typeof creditNoteForRefund>[0];
+    await Promise.all([creditNoteForRefund(redelivered, { db: t.db, eventId }, storage), creditNoteForRefund(redelivered, { db: t.db, eventId }, storage)]);
+    expect((await t.request(admin, { method: 'GET', url: `/api/orders/${orderNumber}` })).json().history[1].creditNote).toEqual(rest!.creditNote);
+    expect((await t.request(admin, { method: 'GET', url: `/api/credit-notes/${first + 2}/pdf` })).statusCode).toBe(404);
+
+    // 401 without a session, 403 without sales.
+    expect((await t.app.inject({ method: 'GET', url: part!.creditNote!.url })).statusCode).toBe(401);
+    const products = await t.createUserWith(['products']);
+    expect((await t.request(products.cookie, { method: 'GET', url: part!.creditNote!.url })).statusCode).toBe(403);
   });
 });

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import type { EventPayload } from '../../events/events.ts';
 import type { EventSubscriber, SubscriberContext } from '../../events/event-subscriber.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { InvoiceData } from '../invoices/index.ts';
-import { createInvoice } from '../invoices/index.ts';
+import type { CreditNoteData, InvoiceData } from '../invoices/index.ts';
+import { createCreditNote, createInvoice, invoiceFor } from '../invoices/index.ts';
 import type { OrderMail } from '../mail/index.ts';
 import { queueOrderMail } from '../mail/index.ts';
 import { loadOrder } from './order.service.ts';
@@ -125,7 +125,55 @@ export async function invoiceConfirmedOrder(change: StatusChanged, { db, eventId
   });
 }
 
+/** What a refund's credit note is made from: the refund's amount and type, and the order's customer, address and invoice. */
+export function creditNoteDataOf(order: OrderRecord, refund: { id: number; type: string; amount: number }, invoiceNumber: string | null): CreditNoteData {
+  return {
+    orderNumber: order.orderNumber,
+    refundReference: `order-refund:${refund.id}`,
+    orderDate: order.createdAt,
+    invoiceNumber,
+    currencySymbol: order.currencySymbol,
+    customer: { email: order.email, phone: order.phone },
+    billingAddress: addressOf(order.billingAddress),
+    refundType: refund.type === 'full' ? 'full' : 'partial',
+    amount: refund.amount,
+  };
+}
+
+/**
+ * Makes the credit note of the refund a change to REFUNDED gave (issue 24: CN-000123, the refunded
+ * amount), once per refund: `createCreditNote` answers the one an earlier delivery made. The refund
+ * keeps its number and link, which the order's history row of that change and its refunds answer.
+ * A change that refunded nothing (a comment on a refunded order) makes none.
+ */
+export async function creditNoteForRefund(change: StatusChanged, { db, eventId }: Pick<SubscriberContext, 'db' | 'eventId'>, storage: MediaStorage) {
+  if (change.status !== 'REFUNDED') return;
+  await db.transaction(async (tx) => {
+    const [refund] = await tx
+      .select({ id: orderRefunds.id, type: orderRefunds.type, amount: orderRefunds.amount, creditNoteUrl: orderRefunds.creditNoteUrl })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.historyId, change.historyId));
+    if (!refund || refund.creditNoteUrl) return;
+    const order = await loadOrder(tx, change.orderNumber);
+    const invoice = order.invoiceUrl ? await invoiceFor(tx, order.orderNumber) : null;
+    const note = await createCreditNote(tx, creditNoteDataOf(order, refund, invoice?.displayNumber ?? null), storage);
+    const [linked] = await tx
+      .update(orderRefunds)
+      .set({ creditNoteNumber: note.displayNumber, creditNoteUrl: note.url })
+      .where(and(eq(orderRefunds.id, refund.id), sql`${orderRefunds.creditNoteUrl} is null`))
+      .returning({ id: orderRefunds.id });
+    if (!linked) return;
+    await writeAudit(tx, { actor: null, ip: 'system', requestId: `event-${eventId}` }, {
+      action: 'credit-note',
+      entity: 'order',
+      entityId: order.id,
+      after: { orderNumber: order.orderNumber, refundId: refund.id, amount: refund.amount, creditNote: note.displayNumber, creditNoteUrl: note.url },
+    });
+  });
+}
+
 export const orderSubscribers = (storage: MediaStorage): EventSubscriber[] => [
   { name: 'orders.mail-status-change', event: 'orders.status-changed', handle: mailStatusChange },
   { name: 'orders.invoice-confirmed', event: 'orders.status-changed', handle: (change, context) => invoiceConfirmedOrder(change, context, storage) },
+  { name: 'orders.credit-note-refund', event: 'orders.status-changed', handle: (change, context) => creditNoteForRefund(change, context, storage) },
 ];

@@ -170,6 +170,9 @@ export const orderRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by'),
     createdByName: text('created_by_name'),
+    /** The refund's credit note (invoices module), as printed (CN-000123) and where staff download it; null until it is made. */
+    creditNoteNumber: text('credit_note_number'),
+    creditNoteUrl: text('credit_note_url'),
   },
   (t) => [index('order_refunds_order').on(t.orderId), uniqueIndex('order_refunds_history').on(t.historyId), check('order_refunds_positive', sql`${t.amount} > 0`)],
 );

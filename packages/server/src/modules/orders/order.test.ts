@@ -1,5 +1,5 @@
 import { MESSAGES } from '@facet/contract/messages';
-import { ORDER_MESSAGES } from '@facet/contract/modules/orders/order.schema';
+import { ORDER_MESSAGES, SUPPLIER_ORDER_REFERENCE_MAX } from '@facet/contract/modules/orders/order.schema';
 import type { OrderStatus } from '@facet/contract/modules/orders/order-status';
 import { isAllowedOrderTransition, ORDER_STATUS_LABELS, ORDER_STATUS_TRANSITIONS, ORDER_STATUSES } from '@facet/contract/modules/orders/order-status';
 import { shopDay } from '@facet/contract/format';
@@ -281,14 +281,62 @@ describe('the orders list (document 3 §2.4, §7)', () => {
   });
 });
 
+describe('a diamond line’s supplier order reference (issue 24)', () => {
+  const setReference = (orderNumber: string, lineId: number, payload: unknown, cookie = admin) =>
+    t.request(cookie, { method: 'PUT', url: `/api/orders/${orderNumber}/lines/${lineId}/supplier-order-reference`, payload: payload as object });
+
+  it('is set on the stone’s line, written in the order’s history and the audit log; the same again changes nothing; empty removes it', async () => {
+    const [orderNumber] = await insertTestOrders(t.db, [{ status: 'CONFIRMED', diamondId: 2_000_001 }]);
+    const before = (await detail(orderNumber!)).json();
+    const line = before.lines[0];
+    const response = await setReference(orderNumber!, line.id, { supplierOrderReference: '  NIV-7001234 ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { message, order } = response.json();
+    expect(message).toBe(ORDER_MESSAGES.supplierOrderReferenceSaved);
+    expect(order.lines[0].supplierOrderReference).toBe('NIV-7001234');
+    expect(order.status).toBe('CONFIRMED');
+    expect(order.version).toBe(before.version + 1);
+    expect(order.history[0]).toMatchObject({ status: 'CONFIRMED', comment: `Supplier order reference of diamond ${line.sku}: NIV-7001234`, createdByName: 'admin', notifyCustomer: false });
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(order.id)))).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'update', before: { line: { id: line.id, supplierOrderReference: '' } }, after: { line: { id: line.id, sku: line.sku, supplierOrderReference: 'NIV-7001234' } } });
+
+    const again = (await setReference(orderNumber!, line.id, { supplierOrderReference: 'NIV-7001234' })).json().order;
+    expect(again.history).toHaveLength(order.history.length);
+    expect(again.version).toBe(order.version);
+
+    const removed = (await setReference(orderNumber!, line.id, { supplierOrderReference: '' })).json().order;
+    expect(removed.lines[0].supplierOrderReference).toBe('');
+    expect(removed.history[0].comment).toBe(`Supplier order reference of diamond ${line.sku} removed`);
+  });
+
+  it('refuses a product’s line (409), another order’s line or none (404) and a reference too long (400), writing nothing', async () => {
+    const [ring, stone] = await insertTestOrders(t.db, [{ status: 'PENDING' }, { status: 'PENDING', diamondId: 2_000_002 }]);
+    const ringLine = (await detail(ring!)).json().lines[0].id;
+    const stoneLine = (await detail(stone!)).json().lines[0].id;
+    const before = await snapshotOf(ring!);
+    const refused = await setReference(ring!, ringLine, { supplierOrderReference: 'NIV-1' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(ORDER_MESSAGES.supplierOrderReferenceNotDiamond);
+    expect((await setReference(ring!, stoneLine, { supplierOrderReference: 'NIV-1' })).statusCode).toBe(404);
+    expect((await setReference(ring!, 2_000_000_000, { supplierOrderReference: 'NIV-1' })).statusCode).toBe(404);
+    const tooLong = await setReference(stone!, stoneLine, { supplierOrderReference: 'N'.repeat(SUPPLIER_ORDER_REFERENCE_MAX + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.issues).toEqual([{ path: ['supplierOrderReference'], message: MESSAGES.maxLength(SUPPLIER_ORDER_REFERENCE_MAX) }]);
+    expect(await snapshotOf(ring!)).toEqual(before);
+    expect((await detail(stone!)).json().lines[0].supplierOrderReference).toBe('');
+  });
+});
+
 describe('permissions: every order route needs sales (document 3 §6; not products, as the older build checked the detail)', () => {
   it('401 without a session, 403 without sales, through with only sales', async () => {
-    const [orderNumber] = await insertTestOrders(t.db, [{ status: 'PENDING' }]);
+    const [orderNumber] = await insertTestOrders(t.db, [{ status: 'PENDING', diamondId: 2_000_003 }]);
+    const lineId = (await detail(orderNumber!)).json().lines[0].id;
     const routes = [
       { method: 'GET' as const, url: '/api/orders' },
       { method: 'GET' as const, url: '/api/orders/export' },
       { method: 'GET' as const, url: `/api/orders/${orderNumber}` },
       { method: 'POST' as const, url: `/api/orders/${orderNumber}/status`, payload: { status: 'PENDING' } },
+      { method: 'PUT' as const, url: `/api/orders/${orderNumber}/lines/${lineId}/supplier-order-reference`, payload: { supplierOrderReference: 'NIV-2' } },
     ];
     const products = await t.createUserWith(['products', 'customers', 'diamonds']);
     const sales = await t.createUserWith(['sales']);

@@ -1,7 +1,8 @@
 /**
  * `npm run storefront:simulate`: drives the storefront API as a shop's storefront would, so staff see
  * the back office fill up. Needs a running server and an API key with customers:write (System > API Keys),
- * and orders:write for its customers to shop (without it they only register).
+ * orders:write for its customers to shop (without it they only register), carts:write and inquiries:write
+ * for their carts and inquiries (without them they order without a cart and ask nothing).
  *
  *   FACET_API_KEY=facet_sk_... npm run storefront:simulate -- --url http://localhost:3000 --customers 20
  */
@@ -18,7 +19,7 @@ const { values } = parseArgs({
 });
 
 if (!values.key) {
-  console.error('An API key is needed: FACET_API_KEY=facet_sk_... or --key facet_sk_... (create one under System > API Keys, scopes customers:write and orders:write).');
+  console.error('An API key is needed: FACET_API_KEY=facet_sk_... or --key facet_sk_... (create one under System > API Keys, scopes customers:write, orders:write, carts:write and inquiries:write).');
   process.exit(2);
 }
 const count = Number(values.customers);

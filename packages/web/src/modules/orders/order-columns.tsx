@@ -33,6 +33,15 @@ export function InvoiceLink({ orderNumber, url }: { orderNumber: string; url: st
   );
 }
 
+/** A refund's credit note PDF (CN-000123), opened in a new tab. */
+export function CreditNoteLink({ creditNote }: { creditNote: { number: string; url: string } }) {
+  return (
+    <Typography.Link href={creditNote.url} target="_blank" rel="noopener noreferrer" aria-label={`Credit note ${creditNote.number} PDF`}>
+      <FilePdfOutlined /> Credit note {creditNote.number}
+    </Typography.Link>
+  );
+}
+
 type Row = Pick<OrderListRow, 'orderNumber' | 'total' | 'currencySymbol' | 'itemCount' | 'createdAt' | 'invoiceUrl' | 'status'>;
 
 /**

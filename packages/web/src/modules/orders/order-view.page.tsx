@@ -15,10 +15,11 @@ import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { customerPaths } from '../customers/customer.paths.ts';
 import type { OrderViewReturn } from './order-columns.tsx';
-import { InvoiceLink, OrderStatusTag } from './order-columns.tsx';
+import { CreditNoteLink, InvoiceLink, OrderStatusTag } from './order-columns.tsx';
 import { orderApi, orderKeys } from './order.api.ts';
 import { orderPaths } from './order.paths.ts';
 import { OrderStatusForm } from './order-status-form.tsx';
+import { SupplierOrderReference } from './supplier-order-reference.tsx';
 
 /** A calendar day (YYYY-MM-DD) in the spec's month/day/year. */
 const formatDay = (day: string | null) => (day ? dayjs(day).format('MM/DD/YYYY') : '-');
@@ -94,7 +95,7 @@ function itemColumns(order: OrderRecord): TableColumnsType<OrderLine> {
         <div>
           <div>{line.sku}</div>
           {line.certificate && <div className="order-view__muted">Certificate: {line.certificate}</div>}
-          {line.supplierOrderReference && <div className="order-view__muted">Supplier order: {line.supplierOrderReference}</div>}
+          {line.isDiamond && <SupplierOrderReference order={order} line={line} />}
         </div>
       ),
     },
@@ -107,7 +108,20 @@ function itemColumns(order: OrderRecord): TableColumnsType<OrderLine> {
 
 const historyColumns: TableColumnsType<OrderRecord['history'][number]> = [
   { title: 'Status', dataIndex: 'status', key: 'status', render: (status: OrderRecord['status']) => <OrderStatusTag status={status} /> },
-  { title: 'Comment', dataIndex: 'comment', key: 'comment', render: (comment: string) => comment || '-' },
+  {
+    title: 'Comment',
+    key: 'comment',
+    render: (_: unknown, entry) => (
+      <>
+        {entry.comment || (entry.creditNote ? '' : '-')}
+        {entry.creditNote && (
+          <div>
+            <CreditNoteLink creditNote={entry.creditNote} />
+          </div>
+        )}
+      </>
+    ),
+  },
   { title: 'Date', dataIndex: 'createdAt', key: 'createdAt', render: (at: string) => formatDateTime(at) },
   { title: 'Customer Notified', dataIndex: 'notifyCustomer', key: 'notifyCustomer', render: (notified: boolean) => (notified ? 'Yes' : 'No') },
   { title: 'Changed By', dataIndex: 'createdByName', key: 'createdByName', render: (name: string | null) => name ?? 'Storefront' },
@@ -177,6 +191,12 @@ function Totals({ order }: { order: OrderRecord }) {
               <li key={refund.id}>
                 {formatDateTime(refund.createdAt)}: {REFUND_TYPES[refund.type]} refund of {money(refund.amount)}
                 {refund.createdByName ? ` by ${refund.createdByName}` : ''}
+                {refund.creditNote && (
+                  <>
+                    {' '}
+                    <CreditNoteLink creditNote={refund.creditNote} />
+                  </>
+                )}
               </li>
             ))}
           </ul>
