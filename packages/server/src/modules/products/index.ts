@@ -4,3 +4,4 @@ export { productsForSale, sampleProductIdsForSale } from './product.sale.ts';
 export { findProductMediaUrls, productAttributeSetUsage, productAttributeUsage, productOptionUsage, productSizeTypeUsage } from './product.usage.ts';
 export type { OrderableOption, OrderableProduct } from './product.orderable.ts';
 export { orderableProductIds, orderableProducts } from './product.orderable.ts';
+export { productChoices, productChoicesById, productScopes } from './product.choices.ts';
