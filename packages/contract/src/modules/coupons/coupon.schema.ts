@@ -113,6 +113,10 @@ const chosenSchema = z.object({ id: z.number().int(), label: z.string() });
 export type CouponChoice = z.infer<typeof chosenSchema>;
 
 export const couponRecordSchema = recordOf(couponInputSchema, {
+  // Stored as 0 when sent blank: answered as numbers.
+  usagePerCoupon: z.number().int(),
+  limitCartProducts: z.number().int(),
+  usagePerUser: z.number().int(),
   /** Orders that used it (their usage rows), counted under the coupon's lock when an order applies it. */
   usedCount: z.number().int(),
   /** Labels of the chosen products, categories and customers, for the form. */
