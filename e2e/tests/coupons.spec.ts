@@ -49,7 +49,7 @@ describeListJourney({
   async fillNew(page, run) {
     await page.getByLabel('Coupon Code').fill(`${run}-PCT`);
     await page.getByLabel('Description').fill('Fifteen percent off');
-    await expect(page.getByLabel('Discount In').getByText('Percentage')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Percentage' })).toBeChecked();
     await page.getByLabel('Coupon Percentage').fill('15');
     await fillDay(page, 'Coupon Expiry Date', nextYear());
     await page.getByLabel('Minimum Spend').fill('50');
@@ -84,7 +84,7 @@ test.describe('coupon kinds', () => {
     await page.getByRole('button', { name: 'Add Coupon' }).click();
     await page.getByLabel('Coupon Code').fill(code);
     await page.getByLabel('Description').fill('£50 off carts from £500');
-    await page.getByLabel('Discount In').getByText('Amount').click();
+    await page.getByRole('radio', { name: 'Amount' }).check();
     await page.getByLabel('Coupon Amount').fill('50');
     await fillDay(page, 'Coupon Expiry Date', nextYear());
     await page.getByLabel('Maximum Spend').fill('500');

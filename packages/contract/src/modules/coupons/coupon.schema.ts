@@ -53,6 +53,7 @@ export const COUPON_MESSAGES = {
   belowMinimumSpend: (minimum: string) => `This coupon needs a minimum spend of ${minimum}.`,
   aboveMaximumSpend: (maximum: string) => `This coupon allows a maximum spend of ${maximum}.`,
   noEligibleItems: 'This coupon does not apply to any item in the order.',
+  changed: 'This coupon was changed while the order was being placed. Please try again.',
 } as const;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -100,7 +100,7 @@ function ValueField() {
     </Field>
   ) : (
     <Field name="percentage" label="Coupon Percentage" required>
-      <NumberInput decimals={2} min={0} max={99} suffix="%" />
+      <NumberInput decimals={2} suffix="%" />
     </Field>
   );
 }
