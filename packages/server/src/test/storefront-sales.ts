@@ -27,8 +27,8 @@ export async function storefrontCaller(t: TestApp, cookie: string, scopes: Store
 export async function goodsForSale(t: TestApp): Promise<{ sized: ProductForSale; sizedByOption: ProductForSale; unsized: ProductForSale; stones: DiamondForSale[] }> {
   const products = [...(await productsForSale(t.db, await sampleProductIdsForSale(t.db, 2000))).values()];
   const stones = [...(await diamondsForSale(t.db, await sampleDiamondIdsForSale(t.db, 10))).values()];
-  const sizedByOption = products.find((product) => product.optionSize !== null && product.sizes?.length);
-  const [unsized, another] = products.filter((product) => !product.sizes?.length && product.optionSize === null && product.parentSku);
+  const sizedByOption = products.find((product) => product.optionSize !== null && product.sizes.length);
+  const [unsized, another] = products.filter((product) => !product.sizes.length && product.optionSize === null && product.parentSku);
   if (!sizedByOption || !unsized || !another || stones.length < 3) throw new Error('the demo catalogue has changed: no sized variant, unsized variants or stones for sale');
   // The demo's sized pieces are all made in their sizes; a piece whose size is chosen apart is another's earrings given a size type.
   const [variant] = await t.db.select({ parentId: productsTable.parentProductId }).from(productsTable).where(eq(productsTable.id, another.id));

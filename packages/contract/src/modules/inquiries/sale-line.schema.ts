@@ -57,9 +57,12 @@ export const saleLineOptionSchema = z.object({ title: z.string(), value: z.strin
 export type SaleLineOption = z.infer<typeof saleLineOptionSchema>;
 
 /**
- * What a line holds once priced: the catalogue's words and price as they were. `sku` is the system SKU
- * (a variant's own, a stone's stock id); `parentSku` the product's SKU (empty for a stone or a product
- * without variants); `certificate` a stone's grading certificate (empty for a product).
+ * What a line of a sale (an order's, an inquiry's, a cart's) holds once priced: the catalogue's words and
+ * price as they were (document 3 §3: order product, inquiry product), so editing or deleting the product
+ * or the stone never changes the sale. `sku` is the system SKU (a variant's own, a stone's stock id);
+ * `parentSku` the product's SKU (empty for a stone or a product without variants); `certificate` a
+ * stone's grading certificate (empty for a product); `productOptions` a variant's options (metal, ring
+ * size; a stone's lab). An order's line extends it (`orderLineSchema`).
  */
 export const saleLineSnapshotSchema = z.object({
   id: z.number().int(),
@@ -74,10 +77,11 @@ export const saleLineSnapshotSchema = z.object({
   modelNumber: z.string(),
   sku: z.string(),
   certificate: z.string(),
-  options: z.array(saleLineOptionSchema),
+  productOptions: z.array(saleLineOptionSchema),
   price: z.number(),
   qty: z.number().int(),
   discount: z.number(),
+  /** price × qty − discount. */
   total: z.number(),
 });
 export type SaleLineSnapshot = z.infer<typeof saleLineSnapshotSchema>;

@@ -8,8 +8,7 @@ import { acrossFields, optionalText, PRICE_MAX, requiredNumber, requiredText } f
 import { orderAddressSchema } from '../customers/address.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 import { contactNumber, NAME_MAX } from '../customers/customer.rules.ts';
-import type { SaleLineOption } from '../inquiries/sale-line.schema.ts';
-import { saleLineOptionSchema } from '../inquiries/sale-line.schema.ts';
+import { saleLineOptionSchema, saleLineSnapshotSchema } from '../inquiries/sale-line.schema.ts';
 import type { OrderStatus } from './order-status.ts';
 import { ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from './order-status.ts';
 
@@ -65,14 +64,9 @@ export const ORDER_MESSAGES = {
   orderNumber: 'An order number is 1 to 20 digits.',
   // The storefront placing an order.
   noLines: 'An order needs at least one item.',
-  productNotForSale: 'This product is not for sale.',
   productHasVariants: 'Choose one of this product’s variants.',
   productWithoutPrice: 'This product has no price.',
-  sizeNotOffered: 'Choose a size this product comes in.',
-  sizeNotTaken: 'This product comes in no sizes.',
   diamondSold: 'This diamond has been sold.',
-  diamondNotForSale: 'This diamond is not for sale.',
-  diamondTwice: 'The same diamond can be ordered once.',
   diamondQty: 'A diamond is ordered one at a time.',
   lineKind: 'Give either a productId or a diamondId.',
   shippingRateNotOffered: 'Choose a shipping method from the list.',
@@ -150,41 +144,15 @@ export const orderAddressRecordSchema = z.object({
 });
 export type OrderAddressRecord = z.infer<typeof orderAddressRecordSchema>;
 
-/** An option of a line as the storefront showed it (document 3 §3: title, value, show_in_storefront): a sale line's option. */
-export const orderLineOptionSchema = saleLineOptionSchema;
-export type OrderLineOption = SaleLineOption;
-
 /**
- * One line of Items Ordered: a snapshot of what was sold (issue 24 §8), so editing or deleting the
- * product or the stone never changes the order. `productId`/`diamondId` point at what it came from.
+ * One line of Items Ordered: a sale line's snapshot of what was sold (issue 24 §8), with what an
+ * order's line adds (document 3 §3 order product: standalone_options; issue 24: the supplier's order reference).
  */
-export const orderLineSchema = z.object({
-  id: z.number().int(),
-  isDiamond: z.boolean(),
-  productId: z.number().int().nullable(),
-  diamondId: z.number().int().nullable(),
-  name: z.string(),
-  vendor: z.string(),
-  /** The system SKU of the variant, or the stone's stock id. */
-  sku: z.string(),
-  /** The product's model number (its main SKU); empty for a stone. */
-  parentSku: z.string(),
-  modelNumber: z.string(),
-  /** The stone's certificate number; empty for a product. */
-  certificate: z.string(),
+export const orderLineSchema = saleLineSnapshotSchema.extend({
+  /** The product's standalone attributes. */
+  standaloneOptions: z.array(saleLineOptionSchema),
   /** The supplier's order reference for a stone bought in to fill the order; empty until staff have one. */
   supplierOrderReference: z.string(),
-  size: z.string(),
-  /** The variant's options (metal, stone...). */
-  productOptions: z.array(orderLineOptionSchema),
-  /** The product's standalone attributes. */
-  standaloneOptions: z.array(orderLineOptionSchema),
-  image: z.string(),
-  price: z.number(),
-  qty: z.number().int(),
-  discount: z.number(),
-  /** price × qty − discount. */
-  total: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { writeAudits } from '../../db/audit.ts';
 import { arrayParam } from '../../db/array-param.ts';
@@ -6,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { emit } from '../../events/emit.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { stoneCountDeltaSql } from './feed/stone-counts.ts';
+import { diamondsForSale } from './diamond.sale.ts';
 import { bumpListVersion } from './list-index/list-index-sql.ts';
 
 export const DIAMOND_ENTITY = 'diamond';
@@ -56,44 +56,7 @@ export async function setStonesSold(
   return { changed, version: await bumpListVersion(tx) };
 }
 
-/** A stone as an order line takes it: what the line keeps of it, and whether it may be sold. */
-export interface StoneForOrder {
-  id: number;
-  sku: string;
-  certificate: string;
-  lab: string;
-  name: string;
-  vendor: string;
-  image: string;
-  /** The shop's price in whole pounds; null when the stone is not for sale (no band, no rate). */
-  price: number | null;
-  isSold: boolean;
-  isUnavailable: boolean;
-}
-
-/**
- * The stones an order names, locked (FOR UPDATE, in id order so two orders never wait on each other
- * in a circle) for the rest of the order's transaction: of two orders racing for one stone, the second
- * reads it once the first has committed, sold.
- */
-export async function lockStonesForOrder(tx: Db, ids: readonly number[]): Promise<Map<number, StoneForOrder>> {
-  if (!ids.length) return new Map();
-  const stones = await readStones(tx, sql`id = any(${arrayParam(ids, 'int4')}) order by id for update`);
-  return new Map(stones.map((stone) => [stone.id, stone]));
-}
-
-/** Stones as an order line takes them, `where` the condition (and order, limit, lock) of the read. */
-async function readStones(db: Db, where: SQL): Promise<StoneForOrder[]> {
-  const rows = rowsOf<StoneForOrder & { price: string | null }>(
-    await db.execute(sql`
-      select id, stock_id as sku, coalesce(certificate, '') as certificate, coalesce(lab, '') as lab, name, coalesce(vendor, '') as vendor,
-        coalesce(image, '') as image, price, is_sold as "isSold", is_unavailable as "isUnavailable"
-      from diamonds where ${where}`),
-  );
-  return rows.map((row) => ({ ...row, price: row.price === null ? null : Number(row.price) }));
-}
-
-/** Sells an order's stones (locked by `lockStonesForOrder` and checked for sale), recording the order. */
+/** Sells an order's stones (locked by `diamondsForSale` and checked for sale), recording the order. */
 export async function reserveStonesForOrder(tx: Db, ids: readonly number[], orderNumber: string, context: ServiceContext) {
   return setStonesSold(tx, ids, true, context, orderNumber);
 }
@@ -112,11 +75,6 @@ export async function releaseStonesOfOrder(tx: Db, orderNumber: string, context:
 
 /** Undoes a release: the stones that are still in stock go back to the order (one sold meanwhile stays with its buyer). */
 export async function retakeStonesForOrder(tx: Db, ids: readonly number[], orderNumber: string, context: ServiceContext): Promise<number[]> {
-  const free = [...(await lockStonesForOrder(tx, ids)).values()].filter((stone) => !stone.isSold).map((stone) => stone.id);
+  const free = [...(await diamondsForSale(tx, ids, { lock: true })).values()].filter((stone) => !stone.isSold).map((stone) => stone.id);
   return (await setStonesSold(tx, free, true, context, orderNumber)).changed;
-}
-
-/** Up to `limit` stones for sale (not sold, still offered, priced), oldest first: what demo orders and a checkout's options pick from. */
-export function stonesForSale(db: Db, limit: number): Promise<StoneForOrder[]> {
-  return readStones(db, sql`not is_sold and not is_unavailable and price is not null order by id limit ${limit}`);
 }

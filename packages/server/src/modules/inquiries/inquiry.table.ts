@@ -28,7 +28,8 @@ export const saleLineColumns = {
   modelNumber: text('model_number').notNull().default(''),
   sku: text('sku').notNull(),
   certificate: text('certificate').notNull().default(''),
-  options: jsonb('options').$type<SaleLineOption[]>().notNull().default([]),
+  /** The column keeps its first name, `options`. */
+  productOptions: jsonb('options').$type<SaleLineOption[]>().notNull().default([]),
   price: amount('price'),
   qty: integer('qty').notNull(),
   discount: amount('discount'),

@@ -56,7 +56,7 @@ describe('the demo inquiries', () => {
 describe('a storefront sends an inquiry', () => {
   it('is priced from the catalogue, keeps a snapshot of each line, and is numbered, totalled and audited', async () => {
     const [stone] = goods.stones;
-    const response = await send({ ...shopper, lines: [{ productId: goods.sized.id, qty: 2, size: goods.sized.sizes![0]!.toLowerCase() }, { diamondId: stone!.id }] });
+    const response = await send({ ...shopper, lines: [{ productId: goods.sized.id, qty: 2, size: goods.sized.sizes[0]!.toLowerCase() }, { diamondId: stone!.id }] });
     expect(response.statusCode, response.body).toBe(201);
     const inquiry = response.json();
     const productPrice = Number(goods.sized.price);
@@ -81,11 +81,11 @@ describe('a storefront sends an inquiry', () => {
         name: goods.sized.name,
         vendor: goods.sized.vendor,
         // As the catalogue spells the size.
-        size: goods.sized.sizes![0],
+        size: goods.sized.sizes[0],
         parentSku: goods.sized.parentSku,
         modelNumber: goods.sized.modelNumber,
         sku: goods.sized.sku,
-        options: goods.sized.options,
+        productOptions: goods.sized.productOptions,
         price: productPrice,
         qty: 2,
         discount: 0,
@@ -164,7 +164,7 @@ describe('a storefront sends an inquiry', () => {
         [[{ productId: parent!.id }], 400, ['lines', 0, 'productId'], MESSAGES.productNotForSale],
         [[{ productId: goods.sized.id, size: 'no such size' }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
         // A ring made in one size is not sold in another.
-        [[{ productId: goods.sizedByOption.id, size: goods.sizedByOption.sizes!.find((size) => size !== goods.sizedByOption.optionSize) }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
+        [[{ productId: goods.sizedByOption.id, size: goods.sizedByOption.sizes.find((size) => size !== goods.sizedByOption.optionSize) }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
         [[{ diamondId: goods.stones[0]!.id, size: 'N' }], 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
         [[{ productId: goods.sized.id }, { diamondId: stone!.id }], 409, ['lines', 1, 'diamondId'], MESSAGES.diamondNotForSale],
         [[{ diamondId: 2_147_483_647 }], 409, ['lines', 0, 'diamondId'], MESSAGES.diamondNotForSale],

@@ -1,17 +1,68 @@
 import type { ErrorIssue } from '@facet/contract/api';
 import { MESSAGES } from '@facet/contract/messages';
-import type { SaleLineSnapshot, saleLineInputSchema } from '@facet/contract/modules/inquiries/sale-line.schema';
+import type { SaleLineOption, SaleLineSnapshot, saleLineInputSchema } from '@facet/contract/modules/inquiries/sale-line.schema';
 import type { SQL } from 'drizzle-orm';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../http/errors.ts';
+import type { DiamondForSale } from '../diamonds/index.ts';
 import { diamondsForSale } from '../diamonds/index.ts';
-import { productsForSale } from '../products/index.ts';
+import type { ProductForSale } from '../products/index.ts';
+import { productsForSale, saleSize } from '../products/index.ts';
 import type { saleLineColumns } from './inquiry.table.ts';
 
 type SaleLineInput = z.output<typeof saleLineInputSchema>;
+
+/**
+ * A line as the catalogue prices it now, before it is written: the snapshot every sale keeps (an
+ * order's, an inquiry's, a cart's), its price as the catalogue's numeric text (added up in SQL), and the
+ * standalone options an order's line keeps beside it.
+ */
+export type LineSnapshot = Omit<SaleLineSnapshot, 'id' | 'price' | 'total' | 'discount'> & { price: string; standaloneOptions: SaleLineOption[] };
+
+/** The line of `qty` of `product` (for sale: the caller checked) in `size` (`saleSize`'s answer). */
+export function productLineSnapshot(product: ProductForSale, size: string, qty: number): LineSnapshot {
+  return {
+    isDiamond: false,
+    productId: product.id,
+    diamondId: null,
+    name: product.name,
+    vendor: product.vendor,
+    image: product.image,
+    size,
+    parentSku: product.parentSku,
+    modelNumber: product.modelNumber,
+    sku: product.sku,
+    certificate: '',
+    productOptions: product.productOptions,
+    standaloneOptions: product.standaloneOptions,
+    qty,
+    price: product.price,
+  };
+}
+
+/** The line of a stone (for sale, priced: the caller checked): one stone, its lab as its option. */
+export function stoneLineSnapshot(stone: DiamondForSale & { price: string }): LineSnapshot {
+  return {
+    isDiamond: true,
+    productId: null,
+    diamondId: stone.id,
+    name: stone.name,
+    vendor: stone.vendor,
+    image: stone.image,
+    size: '',
+    parentSku: '',
+    modelNumber: '',
+    sku: stone.stockId,
+    certificate: stone.certificate,
+    productOptions: stone.lab ? [{ title: 'Lab', value: stone.lab, showInStorefront: true }] : [],
+    standaloneOptions: [],
+    qty: 1,
+    price: stone.price,
+  };
+}
 
 /** A line priced from the catalogue, ready to insert under its sale (the caller adds the sale's id). */
 export type PricedLine = Omit<SaleLineSnapshot, 'id' | 'price' | 'total' | 'discount'> & { position: number; price: SQL; total: SQL; discount: number };
@@ -32,59 +83,27 @@ export async function priceSaleLines(source: Db, lines: readonly SaleLineInput[]
   const unavailable: ErrorIssue[] = [];
   const priced = lines.map((line, index): PricedLine | null => {
     const at = (field: string) => ['lines', index, field];
-    const money = (price: string, qty: number) => ({ price: sql`${price}::numeric`, total: sql`${price}::numeric * ${qty}::int`, discount: 0 });
+    let snapshot: LineSnapshot;
     if (line.productId !== undefined) {
       const product = products.get(line.productId);
-      if (!product) {
+      if (!product?.isForSale) {
         invalid.push({ path: at('productId'), message: MESSAGES.productNotForSale });
         return null;
       }
-      // A variant made in a size (its ring size option) is that size; another product takes one of its size
-      // type's, as the catalogue spells it. None chosen is allowed (a shopper may ask before choosing).
-      const isSame = (offered: string) => offered.toLowerCase() === line.size.toLowerCase();
-      const size = product.optionSize !== null ? (!line.size || isSame(product.optionSize) ? product.optionSize : undefined) : line.size ? product.sizes?.find(isSame) : '';
+      const size = saleSize(product, line.size);
       if (size === undefined) invalid.push({ path: at('size'), message: MESSAGES.sizeNotOffered });
-      return {
-        position: index + 1,
-        isDiamond: false,
-        productId: product.id,
-        diamondId: null,
-        name: product.name,
-        vendor: product.vendor,
-        image: product.image,
-        size: size ?? '',
-        parentSku: product.parentSku,
-        modelNumber: product.modelNumber,
-        sku: product.sku,
-        certificate: '',
-        options: product.options,
-        qty: line.qty,
-        ...money(product.price, line.qty),
-      };
+      snapshot = productLineSnapshot(product, size ?? '', line.qty);
+    } else {
+      const stone = stones.get(line.diamondId!);
+      if (!stone?.isForSale || stone.price === null) {
+        unavailable.push({ path: at('diamondId'), message: MESSAGES.diamondNotForSale });
+        return null;
+      }
+      if (line.size) invalid.push({ path: at('size'), message: MESSAGES.sizeNotOffered });
+      snapshot = stoneLineSnapshot({ ...stone, price: stone.price });
     }
-    const stone = stones.get(line.diamondId!);
-    if (!stone) {
-      unavailable.push({ path: at('diamondId'), message: MESSAGES.diamondNotForSale });
-      return null;
-    }
-    if (line.size) invalid.push({ path: at('size'), message: MESSAGES.sizeNotOffered });
-    return {
-      position: index + 1,
-      isDiamond: true,
-      productId: null,
-      diamondId: stone.id,
-      name: stone.name,
-      vendor: stone.vendor,
-      image: stone.image,
-      size: '',
-      parentSku: '',
-      modelNumber: '',
-      sku: stone.stockId,
-      certificate: stone.certificate,
-      options: [],
-      qty: 1,
-      ...money(stone.price, 1),
-    };
+    const { price, standaloneOptions: _standalone, ...kept } = snapshot;
+    return { ...kept, position: index + 1, price: sql`${price}::numeric`, total: sql`${price}::numeric * ${snapshot.qty}::int`, discount: 0 };
   });
   if (invalid.length) throw new AppError('VALIDATION_FAILED', invalid[0]!.message, invalid);
   if (unavailable.length) throw conflict(unavailable[0]!.message, unavailable);
@@ -117,7 +136,7 @@ export async function saleLinesOf(source: Db, table: SaleLinesTable, saleColumn:
       modelNumber: table.modelNumber,
       sku: table.sku,
       certificate: table.certificate,
-      options: table.options,
+      productOptions: table.productOptions,
       price: table.price,
       qty: table.qty,
       discount: table.discount,

@@ -46,7 +46,7 @@ export function demoSaleLines(stock: DemoSaleStock, random: () => number, most: 
     }
     const product = pick(stock.products);
     // A size beside the variant's options, unless it is made in one (a ring's Ring Size, a chain's length).
-    const size = product.sizes?.length && product.optionSize === null && random() < 0.7 ? pick(product.sizes) : '';
+    const size = product.sizes.length && product.optionSize === null && random() < 0.7 ? pick(product.sizes) : '';
     lines.push({ productId: product.id, qty: random() < 0.85 ? 1 : 2, size });
   }
   return lines;

@@ -9,6 +9,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { customers } from '../customers/customer.table.ts';
 import { diamonds } from '../diamonds/diamond.table.ts';
+import { productsForSale, sampleProductIdsForSale } from '../products/index.ts';
 import { products } from '../products/product.table.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
 import { simulateStorefront } from '../storefront/simulate.ts';
@@ -45,7 +46,9 @@ beforeAll(async () => {
       where v.deleted_at is null and v.status and p.status and p.deleted_at is null and v.price > 0 and v.price < 400
       order by v.id limit 1`),
   );
-  variant = { id: row!.id, price: Number(row!.price), sku: row!.sku, size: row!.sizes[0]!, parentId: row!.parent_id };
+  // A variant made in a size (a ring's ring size) is sold in that size; another takes one of its size type's.
+  const forSale = (await productsForSale(t.db, [row!.id])).get(row!.id)!;
+  variant = { id: row!.id, price: Number(row!.price), sku: row!.sku, size: forSale.optionSize ?? row!.sizes[0]!, parentId: row!.parent_id };
   const rates = await t.db.select().from(shippingRates).where(and(isNull(shippingRates.deletedAt), eq(shippingRates.status, true)));
   const charged = rates.find((rate) => rate.rate > 0 && rate.minFreeShippingAmount > 0 && rate.minFreeShippingAmount <= 1000)!;
   chargedRate = { id: charged.id, rate: charged.rate, min: charged.minFreeShippingAmount };
@@ -144,10 +147,10 @@ describe('placing an order through the storefront API', () => {
       [order({ customerId: inactive!.id, email: inactive!.email }), 400, ['customerId'], ORDER_MESSAGES.customerUnknown],
       [order({ email: 'someone.else@example.co.uk' }), 400, ['email'], ORDER_MESSAGES.customerEmail],
       [order({ lines: [{ productId: variant.parentId }] }), 400, ['lines', 0, 'productId'], ORDER_MESSAGES.productHasVariants],
-      [order({ lines: [{ productId: 2_000_000 }] }), 400, ['lines', 0, 'productId'], ORDER_MESSAGES.productNotForSale],
-      [order({ lines: [{ productId: variant.id, size: 'ZZ9' }] }), 400, ['lines', 0, 'size'], ORDER_MESSAGES.sizeNotOffered],
-      [order({ lines: [{ productId: variant.id }, { diamondId: stone.id }, { diamondId: stone.id }] }), 400, ['lines', 2, 'diamondId'], ORDER_MESSAGES.diamondTwice],
-      [order({ lines: [{ diamondId: 2_000_000 }] }), 400, ['lines', 0, 'diamondId'], ORDER_MESSAGES.diamondNotForSale],
+      [order({ lines: [{ productId: 2_000_000 }] }), 400, ['lines', 0, 'productId'], MESSAGES.productNotForSale],
+      [order({ lines: [{ productId: variant.id, size: 'ZZ9' }] }), 400, ['lines', 0, 'size'], MESSAGES.sizeNotOffered],
+      [order({ lines: [{ productId: variant.id }, { diamondId: stone.id }, { diamondId: stone.id }] }), 400, ['lines', 2, 'diamondId'], MESSAGES.diamondTwice],
+      [order({ lines: [{ diamondId: 2_000_000 }] }), 400, ['lines', 0, 'diamondId'], MESSAGES.diamondNotForSale],
       [order({ shippingRateId: 2_000_000 }), 400, ['shippingRateId'], ORDER_MESSAGES.shippingRateNotOffered],
       [order({ shippingAddress: { ...address, city: 'Atlantis' } }), 400, ['shippingAddress', 'city'], MESSAGES.cityNotInState],
       [order({ lines: [] }), 400, ['lines'], ORDER_MESSAGES.noLines],
@@ -172,6 +175,20 @@ describe('placing an order through the storefront API', () => {
     expect(second.json().error.issues).toEqual([{ path: ['lines', 1, 'diamondId'], message: ORDER_MESSAGES.diamondSold }]);
     expect(await orderCount()).toBe(before);
     expect(await t.db.$count(orderLines, eq(orderLines.diamondId, stone.id))).toBe(1);
+  });
+
+  it('prices its lines as inquiries and carts do: a variant made in a size is sold in that size, its product’s standalone options kept', async () => {
+    const forSale = [...(await productsForSale(t.db, await sampleProductIdsForSale(t.db, 2000))).values()];
+    const ring = forSale.find((product) => product.optionSize !== null && product.sizes.length > 1 && product.standaloneOptions.length)!;
+    const otherSize = ring.sizes.find((size) => size.toLowerCase() !== ring.optionSize!.toLowerCase())!;
+    const refused = await place(order({ lines: [{ productId: ring.id, size: otherSize }] }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.issues).toEqual([{ path: ['lines', 0, 'size'], message: MESSAGES.sizeNotOffered }]);
+    const placed = await place(order({ lines: [{ productId: ring.id }, { productId: ring.id, size: ring.optionSize!.toLowerCase() }] }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const lines = placed.json().lines;
+    expect(lines.map((line: { size: string }) => line.size)).toEqual([ring.optionSize, ring.optionSize]);
+    expect(lines[0]).toMatchObject({ productOptions: ring.productOptions, standaloneOptions: ring.standaloneOptions, parentSku: ring.parentSku });
   });
 
   it('the same Idempotency-Key places one order, answered again as it was', async () => {

@@ -8,8 +8,9 @@ import { isLive } from '../../db/columns.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import type { CustomerForOrders } from '../customers/index.ts';
 import { customersForOrders, placeNames } from '../customers/index.ts';
-import { reserveStonesForOrder, stonesForSale } from '../diamonds/index.ts';
-import { orderableProductIds, orderableProducts } from '../products/index.ts';
+import { diamondsForSale, reserveStonesForOrder, sampleDiamondIdsForSale } from '../diamonds/index.ts';
+import { productLineSnapshot, stoneLineSnapshot } from '../inquiries/index.ts';
+import { productsForSale, saleSize, sampleProductIdsForSale } from '../products/index.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
 import { orderLines, orderRefunds, orders, orderStatusHistory } from './order.table.ts';
 
@@ -87,9 +88,8 @@ export async function seedDemoOrders(tx: Db, { adminId, adminName }: SeedContext
   const random = seededRandom(24);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const customers = (await customersForOrders(tx)).filter((customer) => customer.address !== null);
-  const productIds = await orderableProductIds(tx, 5000);
-  const products = [...(await orderableProducts(tx, productIds)).values()].filter((product) => Number(product.price) > 0);
-  const stones = await stonesForSale(tx, DEMO_STONES);
+  const products = [...(await productsForSale(tx, await sampleProductIdsForSale(tx, 5000))).values()].filter((product) => Number(product.price) > 0);
+  const stones = [...(await diamondsForSale(tx, await sampleDiamondIdsForSale(tx, DEMO_STONES))).values()].flatMap((stone) => (stone.price === null ? [] : [{ ...stone, price: stone.price }]));
   const rates = await tx.select().from(shippingRates).where(and(isLive(shippingRates), eq(shippingRates.status, true))).orderBy(shippingRates.id);
   if (!products.length || !rates.length) return;
   const gb = await placeNames('GB', 'ENG');
@@ -123,9 +123,8 @@ export async function seedDemoOrders(tx: Db, { adminId, adminName }: SeedContext
       if (stone && stoneIds.length === 0 && random() < 0.1) {
         nextStone++;
         stoneIds.push(stone.id);
-        const price = stone.price! * 100;
-        lines.push({ position, isDiamond: true, diamondId: stone.id, name: stone.name, vendor: stone.vendor, sku: stone.sku, certificate: stone.certificate, image: stone.image,
-          productOptions: stone.lab ? [{ title: 'Lab', value: stone.lab, showInStorefront: true }] : [], price: pounds(price), qty: 1, discount: 0, total: pounds(price), createdAt, createdBy: null,
+        const price = Number(stone.price) * 100;
+        lines.push({ ...stoneLineSnapshot(stone), position, price: pounds(price), discount: 0, total: pounds(price), createdAt, createdBy: null,
           supplierOrderReference: random() < 0.5 ? `NIV-${String(700_000 + i * 7).padStart(7, '0')}` : '' });
         continue;
       }
@@ -133,9 +132,7 @@ export async function seedDemoOrders(tx: Db, { adminId, adminName }: SeedContext
       const qty = random() < 0.9 ? 1 : 2;
       const price = Math.round(Number(product.price) * 100);
       const discount = random() < 0.1 ? Math.round(price * qty * 0.1) : 0;
-      const size = product.productOptions.find((option) => product.sizes.includes(option.value))?.value ?? '';
-      lines.push({ position, isDiamond: false, productId: product.id, name: product.name, vendor: product.vendor, sku: product.sku, parentSku: product.parentSku, modelNumber: product.modelNumber,
-        size, image: product.image, productOptions: product.productOptions, standaloneOptions: product.standaloneOptions, price: pounds(price), qty, discount: pounds(discount),
+      lines.push({ ...productLineSnapshot(product, saleSize(product, '') ?? '', qty), position, price: pounds(price), discount: pounds(discount),
         total: pounds(price * qty - discount), createdAt, createdBy: null });
     }
     const subtotalPence = lines.reduce((sum, line) => sum + Math.round(Number(line.total) * 100), 0);

@@ -12,34 +12,17 @@ import { emit } from '../../events/emit.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
 import { locationProblem, orderingCustomer, placeNames } from '../customers/index.ts';
-import type { StoneForOrder } from '../diamonds/index.ts';
-import { lockStonesForOrder, reserveStonesForOrder, stonesForSale } from '../diamonds/index.ts';
-import type { OrderableProduct } from '../products/index.ts';
-import { orderableProductIds, orderableProducts } from '../products/index.ts';
+import type { DiamondForSale } from '../diamonds/index.ts';
+import { diamondsForSale, reserveStonesForOrder, sampleDiamondIdsForSale } from '../diamonds/index.ts';
+import type { LineSnapshot } from '../inquiries/index.ts';
+import { productLineSnapshot, stoneLineSnapshot } from '../inquiries/index.ts';
+import type { ProductForSale } from '../products/index.ts';
+import { productsForSale, saleSize, sampleProductIdsForSale } from '../products/index.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
 import { loadOrder } from './order.service.ts';
 import { orderLines, orders, orderStatusHistory } from './order.table.ts';
 
 const ENTITY = 'order';
-
-/** A line as the order keeps it, priced from the catalogue (price as numeric text: added up in SQL). */
-interface PricedLine {
-  isDiamond: boolean;
-  productId: number | null;
-  diamondId: number | null;
-  name: string;
-  vendor: string;
-  sku: string;
-  parentSku: string;
-  modelNumber: string;
-  certificate: string;
-  size: string;
-  image: string;
-  productOptions: OrderableProduct['productOptions'];
-  standaloneOptions: OrderableProduct['standaloneOptions'];
-  price: string;
-  qty: number;
-}
 
 /** A 400 on a field of one line (`lines.2.productId`), worded as the storefront shows it. */
 const lineProblem = (index: number, field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ path: ['lines', index, field], message }]);
@@ -54,52 +37,22 @@ async function addressOf(address: PlaceOrder['billingAddress'], field: 'billingA
   return { ...address, postcode: normalisePostcode(address.postcode, address.countryId), ...(await placeNames(address.countryId, address.stateId)) };
 }
 
-/** The product lines priced from the catalogue: a live, active variant (or product without variants), in a size it comes in. */
-function productLine(index: number, line: { productId: number; qty: number; size: string }, product: OrderableProduct | undefined): PricedLine {
-  if (!product?.isForSale) throw lineProblem(index, 'productId', ORDER_MESSAGES.productNotForSale);
-  if (product.hasVariants) throw lineProblem(index, 'productId', ORDER_MESSAGES.productHasVariants);
-  if (line.size && !product.sizes.length) throw lineProblem(index, 'size', ORDER_MESSAGES.sizeNotTaken);
-  if (line.size && !product.sizes.includes(line.size)) throw lineProblem(index, 'size', ORDER_MESSAGES.sizeNotOffered);
-  return {
-    isDiamond: false,
-    productId: product.id,
-    diamondId: null,
-    name: product.name,
-    vendor: product.vendor,
-    sku: product.sku,
-    parentSku: product.parentSku,
-    modelNumber: product.modelNumber,
-    certificate: '',
-    size: line.size,
-    image: product.image,
-    productOptions: product.productOptions,
-    standaloneOptions: product.standaloneOptions,
-    price: product.price,
-    qty: line.qty,
-  };
+/**
+ * A product line priced from the catalogue: a live, active variant (or product without variants), in a
+ * size it comes in (a variant made in a size is that size). A product with variants says so.
+ */
+function productLine(index: number, line: { productId: number; qty: number; size: string }, product: ProductForSale | undefined): LineSnapshot {
+  if (!product?.isForSale) throw lineProblem(index, 'productId', product?.hasVariants ? ORDER_MESSAGES.productHasVariants : MESSAGES.productNotForSale);
+  const size = saleSize(product, line.size);
+  if (size === undefined) throw lineProblem(index, 'size', MESSAGES.sizeNotOffered);
+  return productLineSnapshot(product, size, line.qty);
 }
 
-/** A stone line from the stone as locked: sold is 409 (the race lost), not for sale is 400. */
-function stoneLine(index: number, stone: StoneForOrder | undefined): PricedLine {
+/** A stone line from the stone as locked: sold is 409 (the race lost), otherwise not for sale is 400. */
+function stoneLine(index: number, stone: DiamondForSale | undefined): LineSnapshot {
   if (stone?.isSold) throw new AppError('CONFLICT', ORDER_MESSAGES.diamondSold, [{ path: ['lines', index, 'diamondId'], message: ORDER_MESSAGES.diamondSold }]);
-  if (!stone || stone.isUnavailable || stone.price === null) throw lineProblem(index, 'diamondId', ORDER_MESSAGES.diamondNotForSale);
-  return {
-    isDiamond: true,
-    productId: null,
-    diamondId: stone.id,
-    name: stone.name,
-    vendor: stone.vendor,
-    sku: stone.sku,
-    parentSku: '',
-    modelNumber: '',
-    certificate: stone.certificate,
-    size: '',
-    image: stone.image,
-    productOptions: stone.lab ? [{ title: 'Lab', value: stone.lab, showInStorefront: true }] : [],
-    standaloneOptions: [],
-    price: String(stone.price),
-    qty: 1,
-  };
+  if (!stone?.isForSale || stone.price === null) throw lineProblem(index, 'diamondId', MESSAGES.diamondNotForSale);
+  return stoneLineSnapshot({ ...stone, price: stone.price });
 }
 
 /**
@@ -132,13 +85,13 @@ export function createOrderPlacement(db: Db) {
     const twice = diamondIds.findIndex((id, index) => diamondIds.indexOf(id) !== index);
     if (twice >= 0) {
       const index = input.lines.findLastIndex((line) => 'diamondId' in line && line.diamondId === diamondIds[twice]);
-      throw lineProblem(index, 'diamondId', ORDER_MESSAGES.diamondTwice);
+      throw lineProblem(index, 'diamondId', MESSAGES.diamondTwice);
     }
-    const products = await orderableProducts(db, productIds);
+    const products = await productsForSale(db, productIds);
     const productLines = new Map(input.lines.flatMap((line, index) => ('productId' in line ? [[index, productLine(index, line, products.get(line.productId))] as const] : [])));
 
     const orderNumber = await db.transaction(async (tx) => {
-      const stones = await lockStonesForOrder(tx, diamondIds);
+      const stones = await diamondsForSale(tx, diamondIds, { lock: true });
       const lines = input.lines.map((line, index) => productLines.get(index) ?? stoneLine(index, stones.get((line as { diamondId: number }).diamondId)));
       const next = (await tx.execute(sql`select nextval('order_numbers')::text as number`)) as unknown as { rows: { number: string }[] };
       const number = next.rows[0]!.number;
@@ -227,16 +180,17 @@ export function createOrderPlacement(db: Db) {
 
   /** What a checkout may offer: products that can be ordered (with their sizes), stones for sale, active shipping rates. */
   async function checkoutOptions(limit: number): Promise<CheckoutOptions> {
-    const products = await orderableProducts(db, await orderableProductIds(db, limit));
-    const stones = await stonesForSale(db, limit);
+    const products = await productsForSale(db, await sampleProductIdsForSale(db, limit));
+    const stones = await diamondsForSale(db, await sampleDiamondIdsForSale(db, limit));
     const rates = await db
       .select({ id: shippingRates.id, name: shippingRates.name, rate: shippingRates.rate, minFreeShippingAmount: shippingRates.minFreeShippingAmount })
       .from(shippingRates)
       .where(and(isLive(shippingRates), eq(shippingRates.status, true)))
       .orderBy(shippingRates.id);
     return {
-      products: [...products.values()].map((product) => ({ id: product.id, name: product.name, sku: product.sku, price: Number(product.price), sizes: product.sizes })),
-      stones: stones.map((stone) => ({ id: stone.id, name: stone.name, sku: stone.sku, price: stone.price! })),
+      // A variant made in a size is sold in that size only.
+      products: [...products.values()].map((product) => ({ id: product.id, name: product.name, sku: product.sku, price: Number(product.price), sizes: product.optionSize === null ? product.sizes : [product.optionSize] })),
+      stones: [...stones.values()].map((stone) => ({ id: stone.id, name: stone.name, sku: stone.stockId, price: Number(stone.price) })),
       shippingRates: rates,
     };
   }

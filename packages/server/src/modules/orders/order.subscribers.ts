@@ -1,4 +1,5 @@
-import type { OrderAddressRecord, OrderLineOption, OrderRecord } from '@facet/contract/modules/orders/order.schema';
+import type { SaleLineOption } from '@facet/contract/modules/inquiries/sale-line.schema';
+import type { OrderAddressRecord, OrderRecord } from '@facet/contract/modules/orders/order.schema';
 import { PAYMENT_METHODS } from '@facet/contract/modules/orders/order.schema';
 import { ORDER_STATUS_LABELS } from '@facet/contract/modules/orders/order-status';
 import { and, eq, lte, sql } from 'drizzle-orm';
@@ -67,7 +68,7 @@ const addressOf = (address: OrderAddressRecord) => ({
   country: address.countryName,
 });
 
-const shownOptions = (options: OrderLineOption[]) => options.filter((option) => option.showInStorefront).map(({ title, value }) => ({ title, value }));
+const shownOptions = (options: SaleLineOption[]) => options.filter((option) => option.showInStorefront).map(({ title, value }) => ({ title, value }));
 
 /** What the invoice of an order is made from: the order's own snapshot of what was sold, at its prices. */
 export function invoiceDataOf(order: OrderRecord): InvoiceData {

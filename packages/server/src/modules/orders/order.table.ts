@@ -1,4 +1,5 @@
-import type { OrderAddressRecord, OrderLineOption } from '@facet/contract/modules/orders/order.schema';
+import type { SaleLineOption } from '@facet/contract/modules/inquiries/sale-line.schema';
+import type { OrderAddressRecord } from '@facet/contract/modules/orders/order.schema';
 import { PAYMENT_METHODS, REFUND_TYPES } from '@facet/contract/modules/orders/order.schema';
 import { ORDER_STATUS, ORDER_STATUSES } from '@facet/contract/modules/orders/order-status';
 import type { SQL } from 'drizzle-orm';
@@ -111,8 +112,8 @@ export const orderLines = pgTable(
     supplierOrderReference: text('supplier_order_reference').notNull().default(''),
     size: text('size').notNull().default(''),
     image: text('image').notNull().default(''),
-    productOptions: jsonb('product_options').$type<OrderLineOption[]>().notNull().default([]),
-    standaloneOptions: jsonb('standalone_options').$type<OrderLineOption[]>().notNull().default([]),
+    productOptions: jsonb('product_options').$type<SaleLineOption[]>().notNull().default([]),
+    standaloneOptions: jsonb('standalone_options').$type<SaleLineOption[]>().notNull().default([]),
     price: money('price').notNull(),
     qty: integer('qty').notNull(),
     discount: money('discount').notNull().default(0),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { SaleLineOption } from '@facet/contract/modules/inquiries/sale-line.schema';
 import { isSizeAttributeCode } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
@@ -8,9 +9,9 @@ import { productSizes } from '../product-sizes/product-size.table.ts';
 import { productAttributeValues, products } from './product.table.ts';
 
 /**
- * A product a shopper can buy or ask about, as a sale keeps it (an inquiry's or a cart's line): a live,
- * active variant of a live, active product, or a live, active product without variants. Its words and
- * price now; the sale stores them, so later catalogue changes leave the sale as it was.
+ * A product as a sale takes it (an order's, an inquiry's or a cart's line): the one reading of the
+ * catalogue behind every sale, so an order and an inquiry of the same piece keep the same words, size
+ * and price. Its words and price now; the sale stores them, so later catalogue changes leave it as it was.
  */
 export interface ProductForSale {
   id: number;
@@ -21,13 +22,22 @@ export interface ProductForSale {
   parentSku: string;
   modelNumber: string;
   vendor: string;
-  /** Pounds, as the catalogue stores it (numeric text: exact). */
+  /** Pounds with pence, as the catalogue stores it (numeric text: exact, added up in SQL). */
   price: string;
   image: string;
-  /** The sizes of the product's size type (every gender's), or null when it has none. */
-  sizes: string[] | null;
-  /** A variant's options (metal, ring size), and whether the storefront shows each. */
-  options: { title: string; value: string; showInStorefront: boolean }[];
+  /**
+   * Whether a shopper may buy it: a live, active variant of a live, active product, or a live, active
+   * product without variants (document 2: a product with variants has is_configured, and its variants are what is sold).
+   */
+  isForSale: boolean;
+  /** A product whose variants are what is sold: it cannot be sold itself. */
+  hasVariants: boolean;
+  /** The sizes of the product's size type (every gender's, each once), none when it has no live size type. */
+  sizes: string[];
+  /** A variant's options (metal, ring size), those with a value, and whether the storefront shows each. */
+  productOptions: SaleLineOption[];
+  /** The product's standalone attributes (a variant's are its product's), those with a value. */
+  standaloneOptions: SaleLineOption[];
   /** The size a variant is made in (its ring size, chain length option), or null when its options hold none. */
   optionSize: string | null;
 }
@@ -40,12 +50,16 @@ const isSellable = sql`${products.status} and ${isLive(products)} and (
   or (${parents.id} is not null and ${parents.status} and ${parents.deletedAt} is null)
 )`;
 
-/** The products of `ids` a shopper may buy (the others are missing from the answer), by id. */
+/**
+ * The products of `ids`, by id, whether for sale or not (`isForSale` says; an id that is no product is
+ * missing): so a caller can say why a line cannot be sold. Three queries however many lines.
+ */
 export async function productsForSale(source: Db, ids: readonly number[]): Promise<Map<number, ProductForSale>> {
   if (!ids.length) return new Map();
   const rows = await source
     .select({
       id: products.id,
+      parentId: products.parentProductId,
       name: products.name,
       sku: products.sku,
       parentSku: sql<string>`coalesce(${parents.sku}, '')`,
@@ -53,39 +67,66 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
       vendor: products.vendor,
       price: products.price,
       image: sql<string>`coalesce(nullif(${products.baseImage}, ''), ${parents.baseImage}, '')`,
-      sizes: sql<string[] | null>`case when ${productSizes.id} is null then null else ${productSizes.maleSizes} || ${productSizes.femaleSizes} || ${productSizes.unisexSizes} end`,
+      isForSale: sql<boolean>`coalesce(${isSellable}, false)`,
+      hasVariants: products.isConfigured,
+      sizes: sql<string[]>`coalesce(${productSizes.maleSizes} || ${productSizes.femaleSizes} || ${productSizes.unisexSizes}, '{}')`,
     })
     .from(products)
     .leftJoin(parents, eq(parents.id, products.parentProductId))
     .leftJoin(productSizes, and(eq(productSizes.id, sql`coalesce(${parents.sizeTypeId}, ${products.sizeTypeId})`), isLive(productSizes)))
-    .where(and(inArray(products.id, [...ids]), isSellable));
-  const options = rows.length
-    ? await source
-        .select({
-          productId: productAttributeValues.productId,
-          code: productAttributes.attributeCode,
-          title: productAttributes.attributeName,
-          value: sql<string>`coalesce(${attributeOptions.value}, ${productAttributeValues.value})`,
-          showInStorefront: productAttributes.showInStorefront,
-        })
-        .from(productAttributeValues)
-        .innerJoin(productAttributes, eq(productAttributes.id, productAttributeValues.attributeId))
-        .leftJoin(attributeOptions, eq(attributeOptions.id, productAttributeValues.optionId))
-        .where(and(inArray(productAttributeValues.productId, rows.map((row) => row.id)), eq(productAttributeValues.isStandalone, false)))
-        .orderBy(asc(productAttributes.id))
-    : [];
-  // A size offered to men and to women alike is one size to choose.
-  const byId = new Map<number, ProductForSale>(rows.map((row) => [row.id, { ...row, sizes: row.sizes && [...new Set(row.sizes)], options: [], optionSize: null }]));
-  for (const { productId, code, ...option } of options) {
-    const product = byId.get(productId);
-    if (!product) continue;
-    product.options.push(option);
-    if (isSizeAttributeCode(code)) product.optionSize ??= option.value;
-  }
-  return byId;
+    .where(inArray(products.id, [...ids]));
+  if (!rows.length) return new Map();
+  // A variant's standalone attributes are its product's; a product without variants holds its own.
+  const owners = [...new Set(rows.flatMap((row) => [row.id, ...(row.parentId === null ? [] : [row.parentId])]))];
+  const options = await source
+    .select({
+      productId: productAttributeValues.productId,
+      isStandalone: productAttributeValues.isStandalone,
+      code: productAttributes.attributeCode,
+      title: productAttributes.attributeName,
+      value: sql<string>`coalesce(${attributeOptions.value}, ${productAttributeValues.value}, '')`,
+      showInStorefront: productAttributes.showInStorefront,
+    })
+    .from(productAttributeValues)
+    .innerJoin(productAttributes, eq(productAttributes.id, productAttributeValues.attributeId))
+    .leftJoin(attributeOptions, eq(attributeOptions.id, productAttributeValues.optionId))
+    .where(and(inArray(productAttributeValues.productId, owners), sql`coalesce(${attributeOptions.value}, ${productAttributeValues.value}, '') <> ''`))
+    .orderBy(asc(productAttributes.id));
+  const ownOptions = new Map<number, typeof options>();
+  for (const option of options) ownOptions.set(option.productId, [...(ownOptions.get(option.productId) ?? []), option]);
+  const shown = ({ title, value, showInStorefront }: (typeof options)[number]): SaleLineOption => ({ title, value, showInStorefront });
+  return new Map(
+    rows.map(({ parentId, sizes, ...row }) => {
+      const own = ownOptions.get(row.id) ?? [];
+      const productOptions = own.filter((option) => !option.isStandalone);
+      return [
+        row.id,
+        {
+          ...row,
+          // A size offered to men and to women alike is one size to choose.
+          sizes: [...new Set(sizes)],
+          productOptions: productOptions.map(shown),
+          standaloneOptions: (ownOptions.get(parentId ?? row.id) ?? []).filter((option) => option.isStandalone).map(shown),
+          optionSize: productOptions.find((option) => isSizeAttributeCode(option.code))?.value ?? null,
+        },
+      ];
+    }),
+  );
 }
 
-/** Ids of up to `limit` products a shopper may buy, in a fixed but scattered order: demo sales' pieces. */
+/**
+ * The size a line of `product` is sold in, `asked` the size the shopper chose (empty: none), or
+ * undefined when the product does not come in it. A variant made in a size (its ring size option) is
+ * that size; another product takes one of its size type's, as the catalogue spells it. None chosen is
+ * allowed (a shopper may ask, or order a piece sized later).
+ */
+export function saleSize(product: Pick<ProductForSale, 'sizes' | 'optionSize'>, asked: string): string | undefined {
+  const isSame = (offered: string) => offered.toLowerCase() === asked.toLowerCase();
+  if (product.optionSize !== null) return !asked || isSame(product.optionSize) ? product.optionSize : undefined;
+  return asked ? product.sizes.find(isSame) : '';
+}
+
+/** Ids of up to `limit` products a shopper may buy, in a fixed but scattered order: demo sales' pieces, a checkout's options. */
 export async function sampleProductIdsForSale(source: Db, limit: number): Promise<number[]> {
   const rows = await source
     .select({ id: products.id })

@@ -39,7 +39,7 @@ export function SaleTotals({ rows }: { rows: readonly [label: string, amount: st
 
 /** A line's product: its name, then its vendor and the options the storefront shows (metal, ring size). */
 export function SaleLineProduct({ line }: { line: SaleLineSnapshot }) {
-  const shown = line.options.filter((option) => option.showInStorefront);
+  const shown = line.productOptions.filter((option) => option.showInStorefront);
   return (
     <Flex vertical gap={2}>
       <span>

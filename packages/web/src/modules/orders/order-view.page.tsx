@@ -1,7 +1,7 @@
 import './order-view.css';
 import { PrinterOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@facet/contract/messages';
-import type { OrderAddressRecord, OrderLine, OrderLineOption, OrderRecord } from '@facet/contract/modules/orders/order.schema';
+import type { OrderAddressRecord, OrderLine, OrderRecord } from '@facet/contract/modules/orders/order.schema';
 import { PAYMENT_METHODS, REFUND_TYPES } from '@facet/contract/modules/orders/order.schema';
 import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -58,7 +58,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 
 /** The options the storefront showed with a line (document 3 §3: show_in_storefront), as "Metal: 18k White Gold". */
 function LineOptions({ line }: { line: OrderLine }) {
-  const shown = [...line.productOptions, ...line.standaloneOptions].filter((option: OrderLineOption) => option.showInStorefront);
+  const shown = [...line.productOptions, ...line.standaloneOptions].filter((option) => option.showInStorefront);
   if (!shown.length) return null;
   return (
     <ul className="order-view__options">
