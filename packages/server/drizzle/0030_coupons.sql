@@ -38,6 +38,7 @@ CREATE TABLE "coupons" (
 	"used_count" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "coupon_code" text;--> statement-breakpoint
 ALTER TABLE "coupon_usages" ADD CONSTRAINT "coupon_usages_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "coupon_usages_coupon_email" ON "coupon_usages" USING btree ("coupon_id","email");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_usages_order" ON "coupon_usages" USING btree ("order_number");--> statement-breakpoint
