@@ -4,6 +4,7 @@ import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.m
 import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
+import { couponsWebModule } from './modules/coupons/coupon.module.ts';
 import { contentPagesWebModule } from './modules/content-pages/content-page.module.ts';
 import { customerGroupsWebModule } from './modules/customer-groups/customer-group.module.ts';
 import { customersWebModule } from './modules/customers/customer.module.ts';
@@ -55,6 +56,7 @@ const WEB_MODULES = [
   categoriesWebModule,
   navigationMenuWebModule,
   shippingRatesWebModule,
+  couponsWebModule,
   diamondShapesWebModule,
   diamondMarkupsWebModule,
   diamondQualitiesWebModule,

@@ -4,6 +4,7 @@ import { authModule } from './auth/auth.module.ts';
 import { cacheModule } from './cache/cache.module.ts';
 import { cartsModule } from './carts/cart.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
+import { couponsModule } from './coupons/coupon.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
 import { customersModule } from './customers/customer.module.ts';
@@ -74,4 +75,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   cartsModule,
   mailModule,
   invoicesModule,
+  couponsModule,
 ];

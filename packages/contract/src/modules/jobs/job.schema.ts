@@ -5,6 +5,7 @@ import type { BulkList } from '../../bulk.ts';
 import { bulkJobKind, changesRows } from '../../bulk.ts';
 import { categoryResource } from '../categories/category.schema.ts';
 import { contentPageResource } from '../content-pages/content-page.schema.ts';
+import { couponResource } from '../coupons/coupon.schema.ts';
 import { diamondMarkupResource } from '../diamond-markups/diamond-markup.schema.ts';
 import { diamondShapeResource } from '../diamond-shapes/diamond-shape.schema.ts';
 import { diamondBulkList } from '../diamonds/diamond.schema.ts';
@@ -31,6 +32,7 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   productSizeResource,
   customerResource,
   orderResource,
+  couponResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   productBulkList,
   // The stones list is hand-written (answered from its read-side index); exported through its bulk action.

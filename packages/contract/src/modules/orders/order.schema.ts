@@ -206,7 +206,10 @@ export const orderRecordSchema = orderListRowSchema.extend({
   currencyCode: z.string(),
   currencyName: z.string(),
   subtotal: z.number(),
+  /** The coupon's discount, pounds off the subtotal. */
   discount: z.number(),
+  /** The coupon code the order applied (as the coupon spells it), or null. */
+  couponCode: z.string().nullable(),
   shippingAmount: z.number(),
   cardFee: z.number(),
   refundedTotal: z.number(),
@@ -335,6 +338,7 @@ export type PlaceOrderLine = z.input<typeof placeOrderLineSchema>;
  * (no `customerId`). The storefront names what is bought; the server prices everything from the
  * catalogue (variants' prices, stones' prices), applies the shipping rate's charge (free from its
  * min order amount), and refuses a sold stone. `cartId` lets the carts module mark its cart recovered.
+ * `couponCode` applies a coupon (the coupons module's rules); its discount comes off the subtotal.
  */
 export const placeOrderSchema = z.object({
   customerId: recordId().optional(),
@@ -348,6 +352,8 @@ export const placeOrderSchema = z.object({
   paymentMethod: z.enum(paymentMethods, { error: MESSAGES.chooseFromList('payment method') }),
   shippingRateId: recordId(ORDER_MESSAGES.shippingRateNotOffered),
   cartId: recordId().optional(),
+  /** A coupon code (issue 25): checked and counted when the order is placed; a refused code places nothing. */
+  couponCode: safeString().trim().min(1, MESSAGES.required).max(255, MESSAGES.maxLength(255)).optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;

@@ -64,3 +64,16 @@ export async function diamondCategoryPages(db: Db): Promise<{ slug: string; upda
  * category: the database keeps the reference whole while that module never reads the table.
  */
 export const categoryIdColumn = (name: string) => integer(name).references(() => categories.id);
+
+/**
+ * Categories a marketing module may pick (a coupon's categories and exclusions): every live one but
+ * the root, by name, or only those of `ids` (to check a choice and label it).
+ */
+export async function categoryChoices(db: Db, ids?: readonly number[]): Promise<{ id: number; label: string }[]> {
+  if (ids && !ids.length) return [];
+  return db
+    .select({ id: categories.id, label: categories.name })
+    .from(categories)
+    .where(and(isLive(categories), ne(categories.id, ROOT_CATEGORY_ID), ids ? inArray(categories.id, [...ids]) : undefined))
+    .orderBy(asc(categories.name), asc(categories.id));
+}

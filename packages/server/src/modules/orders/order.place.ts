@@ -11,6 +11,7 @@ import { isLive } from '../../db/columns.ts';
 import { emit } from '../../events/emit.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { AppError, conflict, invalidField } from '../../http/errors.ts';
+import { claimCoupon, couponForOrder } from '../coupons/index.ts';
 import { locationProblem, orderingCustomer, placeNames } from '../customers/index.ts';
 import type { DiamondForSale } from '../diamonds/index.ts';
 import { diamondsForSale, reserveStonesForOrder, sampleDiamondIdsForSale } from '../diamonds/index.ts';
@@ -93,6 +94,9 @@ export function createOrderPlacement(db: Db) {
     const orderNumber = await db.transaction(async (tx) => {
       const stones = await diamondsForSale(tx, diamondIds, { lock: true });
       const lines = input.lines.map((line, index) => productLines.get(index) ?? stoneLine(index, stones.get((line as { diamondId: number }).diamondId)));
+      // A coupon code: checked and priced here, its use counted last, under the coupon's lock (claimCoupon).
+      const buyer = { customerId: input.customerId ?? null, email: input.email.toLowerCase() };
+      const coupon = input.couponCode === undefined ? null : await couponForOrder(tx, input.couponCode, buyer, lines);
       const next = (await tx.execute(sql`select nextval('order_numbers')::text as number`)) as unknown as { rows: { number: string }[] };
       const number = next.rows[0]!.number;
       const [order] = await tx
@@ -109,6 +113,8 @@ export function createOrderPlacement(db: Db) {
           currencySymbol: SHOP_CURRENCY.symbol,
           currencyName: SHOP_CURRENCY.name,
           subtotal: 0,
+          discount: coupon?.discount ?? 0,
+          couponCode: coupon?.code ?? null,
           total: 0,
           itemCount: lines.reduce((sum, line) => sum + line.qty, 0),
           paymentMethod: input.paymentMethod,
@@ -141,13 +147,14 @@ export function createOrderPlacement(db: Db) {
         where o.id = ${orderId} and r.id = ${rate.id}`);
       await tx.insert(orderStatusHistory).values({ orderId, status: INITIAL_ORDER_STATUS, comment: 'Order placed' });
       if (diamondIds.length) await reserveStonesForOrder(tx, diamondIds, number, context);
-      await writeAudit(tx, context, { action: 'create', entity: ENTITY, entityId: orderId, after: { orderNumber: number, lines: lines.map((line) => line.sku) } });
+      await writeAudit(tx, context, { action: 'create', entity: ENTITY, entityId: orderId, after: { orderNumber: number, lines: lines.map((line) => line.sku), couponCode: coupon?.code ?? null } });
       await emit(tx, 'orders.placed', {
         orderNumber: number,
         email: input.email.toLowerCase(),
         ...(input.customerId !== undefined && { customerId: input.customerId }),
         ...(input.cartId !== undefined && { cartId: input.cartId }),
       });
+      if (coupon) await claimCoupon(tx, coupon, buyer, number);
       return number;
     });
     return loadOrder(db, orderNumber);

@@ -29,6 +29,7 @@ const orderColumns = {
   currencyName: orders.currencyName,
   subtotal: orders.subtotal,
   discount: orders.discount,
+  couponCode: orders.couponCode,
   shippingAmount: orders.shippingAmount,
   cardFee: orders.cardFee,
   total: orders.total,

@@ -49,6 +49,8 @@ export const orders = pgTable(
     currencyName: text('currency_name').notNull(),
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull().default(0),
+    /** The coupon code applied (issue 25), as the coupon spells it; its use is a coupon_usages row. */
+    couponCode: text('coupon_code'),
     shippingAmount: money('shipping_amount').notNull().default(0),
     cardFee: money('card_fee').notNull().default(0),
     total: money('total').notNull(),

@@ -2,3 +2,4 @@
 export type { ProductForSale } from './product.sale.ts';
 export { productsForSale, saleSize, sampleProductIdsForSale } from './product.sale.ts';
 export { findProductMediaUrls, productAttributeSetUsage, productAttributeUsage, productOptionUsage, productSizeTypeUsage } from './product.usage.ts';
+export { productChoices, productChoicesById, productScopes } from './product.choices.ts';

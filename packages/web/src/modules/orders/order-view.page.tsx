@@ -173,7 +173,7 @@ function Totals({ order }: { order: OrderRecord }) {
         isFigures
         rows={[
           ['Subtotal', money(order.subtotal)],
-          ['Discount', money(order.discount === 0 ? 0 : -order.discount)],
+          [order.couponCode ? `Discount (coupon ${order.couponCode})` : 'Discount', money(order.discount === 0 ? 0 : -order.discount)],
           ['Shipping & Handling', money(order.shippingAmount)],
           ['Card Fee', money(order.cardFee)],
           ['Grand Total', <strong key="total">{money(order.total)}</strong>],
