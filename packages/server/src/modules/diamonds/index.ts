@@ -1,5 +1,5 @@
 /** The public face of diamonds: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
 export type { DiamondForSale } from './diamond.sale.ts';
-export { diamondsForSale, sampleDiamondIdsForSale } from './diamond.sale.ts';
+export { diamondsForReview, diamondsForSale, sampleDiamondIdsForSale } from './diamond.sale.ts';
 export type { StoneForOrder } from './diamond-sales.ts';
 export { lockStonesForOrder, releaseStonesOfOrder, reserveStonesForOrder, retakeStonesForOrder, stonesForSale } from './diamond-sales.ts';
