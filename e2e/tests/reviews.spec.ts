@@ -24,7 +24,7 @@ test('reviews: find a pending review, approve it in the edit form, and see it ap
 
   await openMenuEntry(page, 'Marketing', 'Reviews', /\/marketing\/reviews$/);
   await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
-  for (const column of ['Product', 'SKU', 'Type', 'Author', 'Title', 'Rating', 'Status', 'Date']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  for (const column of ['Product / SKU', 'Type', 'Author', 'Title', 'Rating', 'Status', 'Date']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
 
   await page.getByPlaceholder('Search product, SKU, author or title').fill(author);
   const row = page.getByRole('row', { name: new RegExp(author) });

@@ -13,10 +13,15 @@ import { FormField, SchemaForm, showIssuesOnFields } from '../../ui/schema-form.
 import { contactFormPaths } from './contact-form.paths.ts';
 
 const api = resourceApi(contactFormResource);
-const MESSAGE_PREVIEW = 60;
 
-/** A message cut for its list cell; the window shows it whole. */
-const preview = (text: string) => (text.length > MESSAGE_PREVIEW ? `${text.slice(0, MESSAGE_PREVIEW)}…` : text);
+/** A long text cut to its cell on one line, whole in its tooltip (the window shows it whole too). */
+function Cut({ text, width }: { text: string; width: number }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ display: 'block', maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+}
 
 /**
  * Contact Us (document 3 §2.10): the storefront's contact messages, searchable, sorted on the server
@@ -34,19 +39,21 @@ export default function ContactFormListPage() {
         searchPlaceholder="Search name, email, phone or message"
         rowLabel={(row) => `${row.name} ${formatDateTime(row.createdAt)}`}
         columns={[
-          { title: 'Name', dataIndex: 'name', key: 'name' },
-          { title: 'Email', dataIndex: 'email', key: 'email' },
-          { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string) => phone || '-' },
-          { title: 'Message', dataIndex: 'message', key: 'message', render: preview },
-          dateColumn<ContactFormRecord>('Created Date', 'createdAt'),
+          { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Cut text={name} width={130} /> },
+          { title: 'Email', dataIndex: 'email', key: 'email', render: (email: string) => <Cut text={email} width={190} /> },
+          { title: 'Phone', dataIndex: 'phone', key: 'phone', width: 120, render: (phone: string) => phone || '-' },
+          { title: 'Message', dataIndex: 'message', key: 'message', render: (message: string) => <Cut text={message} width={200} /> },
+          { ...dateColumn<ContactFormRecord>('Created Date', 'createdAt'), width: 120 },
           {
             title: 'Replied',
             key: 'replied',
+            width: 100,
             render: (_: unknown, row: ContactFormRecord) => (row.respondedAt ? <Tag color="success">Replied</Tag> : <Tag>Not replied</Tag>),
           },
           {
             title: 'View',
             key: 'view',
+            width: 70,
             render: (_: unknown, row: ContactFormRecord) => (
               <Button size="small" onClick={() => setOpenId(row.id)} aria-label={`View message from ${row.name}`}>
                 View
