@@ -236,4 +236,12 @@ export const MESSAGES = {
   cartNotAbandoned: 'Only an abandoned cart can be sent a reminder.',
   cartReminderSent: 'A reminder has already been sent for this cart.',
   cartReminderQueued: 'Reminder email queued',
+  // Reviews (document 3 §5, §8, §9): the success text is the spec's; the rating's wording is not.
+  reviewUpdated: 'Review updated successfully',
+  ratingRange: (max: number) => `The rating is from 0 to ${max}.`,
+  ratingHalfSteps: 'The rating goes in half steps (0, 0.5, 1 … 5).',
+  reviewType: 'The type is product or diamond.',
+  reviewedItemUnknown: 'The reviewed product or diamond is unknown, disabled or deleted.',
+  // Contact forms (document 3 §2.10, §8): the success text is the spec's.
+  responseSent: 'Response Sent Successfully!',
 } as const;

@@ -5,6 +5,7 @@ import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
 import { couponsWebModule } from './modules/coupons/coupon.module.ts';
+import { contactFormsWebModule } from './modules/contact-forms/contact-form.module.ts';
 import { contentPagesWebModule } from './modules/content-pages/content-page.module.ts';
 import { customerGroupsWebModule } from './modules/customer-groups/customer-group.module.ts';
 import { customersWebModule } from './modules/customers/customer.module.ts';
@@ -28,6 +29,7 @@ import { productImportWebModule } from './modules/product-import/product-import.
 import { productPricesWebModule } from './modules/product-prices/product-price.module.ts';
 import { productSizesWebModule } from './modules/product-sizes/product-size.module.ts';
 import { productsWebModule } from './modules/products/product.module.ts';
+import { reviewsWebModule } from './modules/reviews/review.module.ts';
 import { rolesWebModule } from './modules/roles/role.module.ts';
 import { settingsWebModule } from './modules/settings/setting.module.ts';
 import { shippingRatesWebModule } from './modules/shipping-rates/shipping-rate.module.ts';
@@ -71,6 +73,8 @@ const WEB_MODULES = [
   metalQualitiesWebModule,
   customerGroupsWebModule,
   mailWebModule,
+  reviewsWebModule,
+  contactFormsWebModule,
 ];
 
 /**

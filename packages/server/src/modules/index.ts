@@ -5,6 +5,7 @@ import { cacheModule } from './cache/cache.module.ts';
 import { cartsModule } from './carts/cart.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
 import { couponsModule } from './coupons/coupon.module.ts';
+import { contactFormsModule } from './contact-forms/contact-form.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
 import { customersModule } from './customers/customer.module.ts';
@@ -28,6 +29,7 @@ import { productMediaModule } from './product-media/product-media.module.ts';
 import { productPricesModule } from './product-prices/product-price.module.ts';
 import { productSizesModule } from './product-sizes/product-size.module.ts';
 import { productsModule } from './products/product.module.ts';
+import { reviewsModule } from './reviews/review.module.ts';
 import { rolesModule } from './roles/role.module.ts';
 import { settingsModule } from './settings/setting.module.ts';
 import { shippingRatesModule } from './shipping-rates/shipping-rate.module.ts';
@@ -76,4 +78,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   mailModule,
   invoicesModule,
   couponsModule,
+  reviewsModule,
+  contactFormsModule,
 ];

@@ -34,6 +34,8 @@ export interface ResourceFormPageProps<R extends ResourceDefinition> {
   toFormValues?: (record: RecordOf<R>) => Record<string, unknown>;
   /** Why a loaded record cannot be changed here (e.g. the master role); the form is then read-only. */
   lockedReason?: (record: RecordOf<R>) => string | undefined;
+  /** The toast after a successful update, when the spec words its own ('Review updated successfully'); default 'Record updated successfully'. */
+  updatedMessage?: string;
   /** Runs after a successful save; return true when it has sent the user elsewhere. */
   onSaved?: (saved: RecordOf<R>, context: SavedContext<R>) => boolean | void;
   /** The fields (FormField elements); a function receives the record when editing. */
@@ -112,6 +114,7 @@ function ResourceForm<R extends ResourceDefinition>({
   defaults,
   toFormValues,
   lockedReason,
+  updatedMessage = MESSAGES.recordUpdated,
   onSaved,
   children,
   tabs,
@@ -130,7 +133,7 @@ function ResourceForm<R extends ResourceDefinition>({
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) => (record ? api.update(record.id, input, record.version) : api.create(input)),
     onSuccess: (saved, input) => {
-      void message.success(isEdit ? MESSAGES.recordUpdated : MESSAGES.recordAdded);
+      void message.success(isEdit ? updatedMessage : MESSAGES.recordAdded);
       // Marked stale, refetched by whichever screen shows them next.
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource), refetchType: 'none' });
       if (onSaved?.(saved, { previous: record, input }) === true) return;

@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'reviews:write', 'contact:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -22,13 +22,17 @@ export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
  * `customers:write` registers, reads back and changes customers (passwords and emails included) and
  * their addresses: what the Customers screens (permission `customers`) do. `orders:write` places orders
  * and marks them paid, `inquiries:write` and `carts:write` send inquiries and the carts that may become
- * abandoned ones: what staff read under Sales (permission `sales`).
+ * abandoned ones: what staff read under Sales (permission `sales`). `reviews:write` sends shoppers'
+ * reviews, which staff moderate under Marketing > Reviews (`marketing`); `contact:write` sends the
+ * Contact Us form's entries, which staff read and answer under Contact Us (`contact_form`).
  */
 export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly PermissionKey[]> = {
   'customers:write': ['customers'],
   'orders:write': ['sales'],
   'inquiries:write': ['sales'],
   'carts:write': ['sales'],
+  'reviews:write': ['marketing'],
+  'contact:write': ['contact_form'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -46,6 +50,8 @@ export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'orders:write': 'Orders: place orders and mark them paid',
   'inquiries:write': 'Inquiries: send shoppers’ inquiries (quotes) about pieces and diamonds',
   'carts:write': 'Carts: send shoppers’ carts and their changes (the abandoned carts staff see)',
+  'reviews:write': 'Reviews: send shoppers’ product and diamond reviews (moderated under Marketing > Reviews)',
+  'contact:write': 'Contact Us: send the contact form’s messages (answered under Contact Us)',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

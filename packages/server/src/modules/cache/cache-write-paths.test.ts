@@ -96,6 +96,13 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
     test: 'diamond.test.ts: runs an import service as a job… (the combinations generated before are gone after the sync)',
   },
   'modules/diamonds/feed/test-stone-feed.ts': { exempt: 'a test helper: seeds a test’s own database (the round shape, its markup bands, the rate)' },
+  'modules/reviews/review.service.ts': {
+    // An edit, a status change (single or bulk) or a delete of a review that counts, or did, towards a product's rating.
+    emits: ['products.changed'],
+    emittedIn: 'modules/reviews/review.service.ts',
+    test: 'review.test.ts: approving a review puts it in its product’s rating (the product’s document removed, rebuilt with it)',
+  },
+  'modules/reviews/review.demo.ts': { exempt: SEEDING },
   'modules/categories/category.demo.ts': { exempt: SEEDING },
   'modules/content-pages/content-page.demo.ts': { exempt: SEEDING },
   'modules/navigation-menu/navigation-menu.demo.ts': { exempt: SEEDING },

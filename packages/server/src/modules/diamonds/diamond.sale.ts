@@ -62,3 +62,14 @@ export async function sampleDiamondIdsForSale(source: Db, limit: number): Promis
   const rows = await source.select({ id: diamonds.id }).from(diamonds).where(isForSale).orderBy(asc(sql`md5(${diamonds.id}::text)`)).limit(limit);
   return rows.map((row) => row.id);
 }
+
+
+/**
+ * The stones of `ids` a shopper may review, by id: any stone the shop has (one sold included: it is
+ * the buyer who reviews it), with its name and stock id as the review keeps them.
+ */
+export async function diamondsForReview(source: Db, ids: readonly number[]): Promise<Map<number, { name: string; sku: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await source.select({ id: diamonds.id, name: diamonds.name, sku: diamonds.stockId }).from(diamonds).where(inArray(diamonds.id, [...ids]));
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import type { CacheSource } from '../cache/index.ts';
+import { approvedRatings } from '../reviews/index.ts';
 import { products } from './product.table.ts';
 
 /** Top-level products read per batch; each batch is one statement and one write to the store. */
@@ -12,7 +13,8 @@ const liveActiveProduct = and(isLive(products), isNull(products.parentProductId)
  * One batch of products' storefront documents, built by PostgreSQL as JSON text (GLOSSARY, "storefront
  * product document"): prices are numbers in pounds (GBP) as stored, exact to the penny; categories are
  * ids (the categories key holds their names and slugs, so renaming one does not stale every product);
- * attributes are those shown on the storefront; variants are the live, active ones with their options.
+ * attributes are those shown on the storefront; variants are the live, active ones with their options;
+ * `rating` (the approved reviews' average, one decimal; null without any) and `reviewCount` (issue 25).
  *
  * Set-based per batch: the batch's variants, their options and the products' attributes are each read
  * once for the whole batch and grouped (a subquery per product and per variant cost a plan execution
@@ -56,7 +58,8 @@ const productDocuments = (after: number, limit: number) => sql`
     join product_attributes a on a.id = v.attribute_id and a.deleted_at is null and a.show_in_storefront
     left join attribute_options o on o.id = v.option_id
     group by v.product_id
-  )
+  ),
+  ratings as (${approvedRatings(sql`select id from batch`)})
   select p.id, json_build_object(
     'id', p.id,
     'sku', p.sku,
@@ -74,10 +77,13 @@ const productDocuments = (after: number, limit: number) => sql`
     'images', json_build_object('base', p.base_image, 'other', p.other_images, 'videos', p.videos),
     'seo', json_build_object('metaTitle', p.meta_title, 'metaKeywords', p.meta_keywords, 'metaDescription', p.meta_description),
     'attributes', coalesce(pa.attributes, '[]'::json),
-    'variants', coalesce(pv.variants, '[]'::json)
+    'variants', coalesce(pv.variants, '[]'::json),
+    'rating', pr.rating,
+    'reviewCount', coalesce(pr.review_count, 0)
   )::text as document
   from batch p
   left join attributes pa on pa.product_id = p.id
+  left join ratings pr on pr.product_id = p.id
   left join variants pv on pv.parent_product_id = p.id
   order by p.id`;
 
@@ -85,7 +91,7 @@ const productDocuments = (after: number, limit: number) => sql`
 export const productCacheSource: CacheSource = {
   key: 'products',
   label: 'Products',
-  tables: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options'],
+  tables: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options', 'product_reviews'],
   count: (db) => db.$count(products, liveActiveProduct),
   async *batches(db) {
     // Keyset by id: each batch starts after the last id read, so batch 100 costs what batch 1 does.

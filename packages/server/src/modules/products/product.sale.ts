@@ -137,3 +137,27 @@ export async function sampleProductIdsForSale(source: Db, limit: number): Promis
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/**
+ * The products of `ids` a shopper may review, by id: live, active top-level products (as their
+ * storefront documents name them), with the name and SKU the review keeps.
+ */
+export async function productsForReview(source: Db, ids: readonly number[]): Promise<Map<number, { name: string; sku: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await source
+    .select({ id: products.id, name: products.name, sku: products.sku })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), isLive(products), sql`${products.parentProductId} is null`, eq(products.status, true)));
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
+/** Ids of up to `limit` live, active top-level products, in a fixed order: the products demo reviews are about. */
+export async function sampleProductIdsForReview(source: Db, limit: number): Promise<number[]> {
+  const rows = await source
+    .select({ id: products.id })
+    .from(products)
+    .where(and(isLive(products), sql`${products.parentProductId} is null`, eq(products.status, true)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
