@@ -64,3 +64,14 @@ export async function diamondCategoryPages(db: Db): Promise<{ slug: string; upda
  * category: the database keeps the reference whole while that module never reads the table.
  */
 export const categoryIdColumn = (name: string) => integer(name).references(() => categories.id);
+
+/** Live categories whose name is one of `names` (exactly), in the order of `names`; a name no category has is left out. */
+export async function liveCategoriesNamed(db: Db, names: readonly string[]): Promise<{ id: number; name: string }[]> {
+  if (!names.length) return [];
+  const rows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(inArray(categories.name, [...names]), isLive(categories)))
+    .orderBy(asc(categories.id));
+  return names.flatMap((name) => rows.filter((row) => row.name === name).slice(0, 1));
+}
