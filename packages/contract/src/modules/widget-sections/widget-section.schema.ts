@@ -98,6 +98,7 @@ export const sectionResource = defineResource({
   searchable: ['sectionName', 'subTitle'],
   sortable: ['sectionName', 'createdAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
+  toasts: { added: MESSAGES.sectionAdded, updated: MESSAGES.sectionUpdated, deleted: MESSAGES.sectionDeleted },
 });
 
 /** GET /api/widget-sections/best-seller-categories: the categories the best-seller template offers, in the spec's order. */
@@ -190,6 +191,7 @@ export const sectionOptionResource = defineResource({
   sortable: ['title', 'createdAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   filters: { sectionId: { kind: 'ids', label: 'Section', options: { resource: { name: 'widget-sections' }, labelField: 'sectionName' } } },
+  toasts: { added: MESSAGES.sectionOptionAdded, updated: MESSAGES.sectionOptionUpdated },
 });
 
 /** The QR code of an option (document 3 §9): 300×300 PNG, the highest error correction (H). */
@@ -208,4 +210,20 @@ export function qrLinkOf(option: { linkType: LinkType; link: string }, target: {
 }
 
 /** The downloaded file's name: the option's title, without characters file systems refuse. */
-export const qrFileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'qr-code'}.png`;
+export const qrFileNameOf = (title: string) =>
+  `${[...title]
+    .map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? ' ' : char))
+    .join('')
+    .trim() || 'qr-code'}.png`;
+
+/** GET /api/section-options/page-options: the live content pages a `page` option can point at. */
+export const optionPageOptionsSchema = z.object({ items: z.array(z.object({ id: z.number().int(), title: z.string(), status: z.boolean() })) });
+export type OptionPageOption = z.infer<typeof optionPageOptionsSchema>['items'][number];
+
+/** The spec's route for a section option's edit screen: the option's id, an ampersand, then the section's id (document 3 §2.1). */
+export const sectionOptionEditPath = (optionId: number, sectionId: number) => `/widgets/section-option/edit/${optionId}&${sectionId}`;
+/** `{optionId}&{sectionId}` as the edit route carries it, or null when it is not that. */
+export function parseOptionRouteId(value: string | undefined): { optionId: number; sectionId: number } | null {
+  const match = /^([1-9][0-9]{0,9})&([1-9][0-9]{0,9})$/.exec(value ?? '');
+  return match ? { optionId: Number(match[1]), sectionId: Number(match[2]) } : null;
+}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { SectionOptionInput } from '@facet/contract/modules/widget-sections/widget-section.schema';
 import { activeOptionLimitOf, hasOptions, qrLinkOf, sectionOptionResource, templateOf } from '@facet/contract/modules/widget-sections/widget-section.schema';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -129,4 +129,13 @@ export async function optionQrTarget(db: Db, id: number, siteUrl: string): Promi
   const categorySlug = option.categoryId === null ? null : ((await categoryLinks(db, [option.categoryId])).get(option.categoryId)?.slug ?? null);
   const slug = option.linkType === 'category' ? categorySlug : option.pageSlug;
   return { link: qrLinkOf(option, { siteUrl, slug }), title: option.title };
+}
+
+/** The live content pages an option may link to, by title. */
+export async function optionPageOptions(db: Db) {
+  return db
+    .select({ id: contentPages.id, title: contentPages.title, status: contentPages.status })
+    .from(contentPages)
+    .where(isLive(contentPages))
+    .orderBy(asc(contentPages.title));
 }

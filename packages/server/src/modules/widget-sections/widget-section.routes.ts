@@ -2,6 +2,7 @@ import { idParamSchema } from '@facet/contract/api';
 import {
   bestSellerCategoriesSchema,
   bestSellerPreviewSchema,
+  optionPageOptionsSchema,
   QR_CODE_SIZE,
   qrFileNameOf,
   sectionOptionResource,
@@ -13,7 +14,7 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import { createSectionOptionService, optionQrTarget } from './widget-section-option.service.ts';
+import { createSectionOptionService, optionPageOptions, optionQrTarget } from './widget-section-option.service.ts';
 import { bestSellerCategories, bestSellerPreview, createSectionService } from './widget-section.service.ts';
 
 /** A file name in a Content-Disposition header: ASCII for old clients, the exact name in RFC 5987's form. */
@@ -38,6 +39,11 @@ export function widgetSectionRoutes(app: FastifyInstance, db: Db, config: Pick<C
   );
   crudRoutes(app, sectionResource, createSectionService(db));
 
+  route.get(
+    '/api/section-options/page-options',
+    { config: permission, schema: { tags: [sectionOptionResource.name], response: { 200: optionPageOptionsSchema } } },
+    async () => ({ items: await optionPageOptions(db) }),
+  );
   // The option's QR code (document 3 §9): 300×300 PNG, error correction H, named by the option's title.
   route.get(
     '/api/section-options/:id/qr-code',
