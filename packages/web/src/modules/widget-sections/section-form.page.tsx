@@ -70,7 +70,8 @@ export default function SectionFormPage() {
       ),
     });
     void message.warning(error.message.split('\n')[0]!);
-    form.resetFields();
+    // Back to the SKUs as saved (none on a new section); the other fields keep what was typed.
+    form.resetFields(['bestSellers']);
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(sectionResource) });
     return true;
   };
