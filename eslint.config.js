@@ -102,7 +102,7 @@ export const MODULE_AREAS = {
   customers: ['customers', 'customer-groups'],
   sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts'],
   marketing: ['coupons', 'reviews', 'contact-forms'],
-  content: ['content-pages', 'navigation-menu'],
+  content: ['content-pages', 'navigation-menu', 'banners', 'widget-sections'],
   system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'instagram', 'cache', 'storefront', 'mail'],
 };
 const areaOf = new Map(Object.entries(MODULE_AREAS).flatMap(([area, modules]) => modules.map((module) => [module, area])));

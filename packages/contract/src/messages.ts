@@ -244,4 +244,22 @@ export const MESSAGES = {
   reviewedItemUnknown: 'The reviewed product or diamond is unknown, disabled or deleted.',
   // Contact forms (document 3 §2.10, §8): the success text is the spec's.
   responseSent: 'Response Sent Successfully!',
+  // Banners, widget sections and options (document 2 §5, document 3 §5, §8).
+  desktopImageRequired: 'Desktop Image is required.',
+  fileSizeNotGreaterThan2mb: "File size shouldn't be greater than 2MB.",
+  customLinkHasDomain: 'Custom links cannot contain a domain.',
+  invalidSkus: (skus: string) => `Invalid SKU(s): ${skus}`,
+  duplicateSkus: (skus: string) => `Duplicate SKU(s): ${skus}`,
+  bestSellerCategoryNote: 'Submit your changes before changing a new category.',
+  sectionAdded: 'Section added successfully',
+  sectionUpdated: 'Section updated successfully',
+  sectionDeleted: 'Section deleted successfully',
+  sectionOptionAdded: 'Section Option added successfully',
+  sectionOptionUpdated: 'Section Option updated successfully',
+  /** Not worded by the spec: the server's refusal of an option its section's template has no room for. */
+  sectionOptionLimit: (template: string, max: number) => `A ${template} section holds at most ${max} active option${max === 1 ? '' : 's'}.`,
+  /** Not worded by the spec: a best-seller category is listed once per section. */
+  bestSellerCategoryTwice: 'This category is already in the list.',
+  /** Not worded by the spec: an option stays in the section it was added to. */
+  optionSectionFixed: 'An option cannot move to another section.',
 } as const;

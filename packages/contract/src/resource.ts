@@ -87,6 +87,8 @@ export interface ResourceDefinition<
    * single delete exists, `export` only with an export. None unless declared.
    */
   bulkActions?: readonly BulkAction[];
+  /** The success toasts where the spec words them for this resource ('Section added successfully'); the generic 'Record ... successfully' otherwise. */
+  toasts?: { added: string; updated: string; deleted?: string };
 }
 
 /** What a list can do at once to many rows: set their status, delete them, export them. */

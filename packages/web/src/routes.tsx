@@ -1,5 +1,6 @@
 import type { AppRoute } from './app-route.ts';
 import { apiKeysWebModule } from './modules/api-keys/api-key.module.ts';
+import { bannersWebModule } from './modules/banners/banner.module.ts';
 import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.module.ts';
 import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
@@ -34,6 +35,7 @@ import { rolesWebModule } from './modules/roles/role.module.ts';
 import { settingsWebModule } from './modules/settings/setting.module.ts';
 import { shippingRatesWebModule } from './modules/shipping-rates/shipping-rate.module.ts';
 import { usersWebModule } from './modules/users/user.module.ts';
+import { widgetSectionsWebModule } from './modules/widget-sections/widget-section.module.ts';
 
 // Part of the first load (/login included, 250 kB budget): the modules' `*.module.ts` import only
 // `*.paths.ts` files, types and plain constants (app-route.ts); every page stays behind a lazy import.
@@ -75,6 +77,8 @@ const WEB_MODULES = [
   mailWebModule,
   reviewsWebModule,
   contactFormsWebModule,
+  bannersWebModule,
+  widgetSectionsWebModule,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { apiKeysModule } from './api-keys/api-key.module.ts';
+import { bannersModule } from './banners/banner.module.ts';
 import { attributeSetsModule } from './attribute-sets/attribute-set.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { cacheModule } from './cache/cache.module.ts';
@@ -35,6 +36,7 @@ import { settingsModule } from './settings/setting.module.ts';
 import { shippingRatesModule } from './shipping-rates/shipping-rate.module.ts';
 import { storefrontModule } from './storefront/storefront.module.ts';
 import { usersModule } from './users/user.module.ts';
+import { widgetSectionsModule } from './widget-sections/widget-section.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /**
@@ -80,4 +82,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   couponsModule,
   reviewsModule,
   contactFormsModule,
+  bannersModule,
+  widgetSectionsModule,
 ];

@@ -12,7 +12,12 @@ type AppFeedback = Pick<ReturnType<typeof App.useApp>, 'modal' | 'message'>;
  */
 export function showDeleteConfirm(
   { modal, message }: AppFeedback,
-  { remove, afterDeleted, content = MESSAGES.deleteConfirmText }: { remove: () => Promise<unknown>; afterDeleted: () => unknown; content?: string },
+  {
+    remove,
+    afterDeleted,
+    content = MESSAGES.deleteConfirmText,
+    deletedMessage = MESSAGES.recordDeleted,
+  }: { remove: () => Promise<unknown>; afterDeleted: () => unknown; content?: string; deletedMessage?: string },
 ) {
   modal.confirm({
     title: MESSAGES.deleteConfirmTitle,
@@ -23,7 +28,7 @@ export function showDeleteConfirm(
     onOk: () =>
       remove().then(
         async () => {
-          void message.success(MESSAGES.recordDeleted);
+          void message.success(deletedMessage);
           await afterDeleted();
         },
         (error: unknown) => {

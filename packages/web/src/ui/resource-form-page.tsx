@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TabsProps } from 'antd';
+import type { FormInstance, TabsProps } from 'antd';
 import { Alert, App, Button, Card, Form, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
@@ -34,8 +34,13 @@ export interface ResourceFormPageProps<R extends ResourceDefinition> {
   toFormValues?: (record: RecordOf<R>) => Record<string, unknown>;
   /** Why a loaded record cannot be changed here (e.g. the master role); the form is then read-only. */
   lockedReason?: (record: RecordOf<R>) => string | undefined;
-  /** The toast after a successful update, when the spec words its own ('Review updated successfully'); default 'Record updated successfully'. */
-  updatedMessage?: string;
+  /**
+   * The record's id where the route's `:id` is not it (a section option's `{optionId}&{sectionId}`);
+   * by default the route's `:id`.
+   */
+  recordId?: number;
+  /** Runs after a refused save before the usual handling; return true when it has told the user itself (a dialog). */
+  onSaveError?: (error: unknown, form: FormInstance) => boolean;
   /** Runs after a successful save; return true when it has sent the user elsewhere. */
   onSaved?: (saved: RecordOf<R>, context: SavedContext<R>) => boolean | void;
   /** The fields (FormField elements); a function receives the record when editing. */
@@ -82,7 +87,7 @@ function useBackToList(paths: EditOnlyPaths) {
  */
 export function ResourceFormPage<R extends ResourceDefinition>(props: ResourceFormPageProps<R>) {
   const { id } = useParams();
-  const recordId = id === undefined ? undefined : Number(id);
+  const recordId = props.recordId ?? (id === undefined ? undefined : Number(id));
   const api = useMemo(() => resourceApi(props.resource), [props.resource]);
   const existing = useQuery({
     queryKey: resourceKeys.detail(props.resource, recordId ?? 0),
@@ -114,8 +119,8 @@ function ResourceForm<R extends ResourceDefinition>({
   defaults,
   toFormValues,
   lockedReason,
-  updatedMessage = MESSAGES.recordUpdated,
   onSaved,
+  onSaveError,
   children,
   tabs,
   record,
@@ -133,14 +138,14 @@ function ResourceForm<R extends ResourceDefinition>({
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) => (record ? api.update(record.id, input, record.version) : api.create(input)),
     onSuccess: (saved, input) => {
-      void message.success(isEdit ? updatedMessage : MESSAGES.recordAdded);
+      void message.success(isEdit ? (resource.toasts?.updated ?? MESSAGES.recordUpdated) : (resource.toasts?.added ?? MESSAGES.recordAdded));
       // Marked stale, refetched by whichever screen shows them next.
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource), refetchType: 'none' });
       if (onSaved?.(saved, { previous: record, input }) === true) return;
       backToList();
     },
     onError: (error) => {
-      if (!isWorthReporting(error)) return;
+      if (!isWorthReporting(error) || onSaveError?.(error, form)) return;
       // Field problems (400, duplicates) go under their fields; anything else is a warning and the form stays.
       const unplaced = isApiError(error) ? showIssuesOnFields(form, error.issues) : [];
       const isFullyPlaced = isApiError(error) && error.issues.length > 0 && unplaced.length === 0;

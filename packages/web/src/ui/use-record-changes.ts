@@ -34,6 +34,7 @@ export function useRowChanges<T extends ChangeableRow<StatusValue<D>>, D extends
   api: RowChangeApi<StatusValue<D>>,
   queryKey: QueryKey,
   status: D = activeSwitch as D,
+  deletedMessage?: string,
 ) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -68,6 +69,7 @@ export function useRowChanges<T extends ChangeableRow<StatusValue<D>>, D extends
           { modal, message },
           {
             remove: () => api.remove(record.id),
+            deletedMessage,
             afterDeleted: () => {
               onDeleted?.();
               return refresh();
@@ -76,12 +78,12 @@ export function useRowChanges<T extends ChangeableRow<StatusValue<D>>, D extends
         );
       },
     };
-  }, [api, queryKey, status, message, modal, queryClient]);
+  }, [api, queryKey, status, deletedMessage, message, modal, queryClient]);
 }
 
 /** The in-place changes of a flat resource's list, through its REST calls. */
 export function useRecordChanges<R extends ResourceDefinition>(resource: R) {
   const api = useMemo(() => resourceApi(resource), [resource]);
   const queryKey = useMemo(() => resourceKeys.all(resource), [resource]);
-  return useRowChanges<ListItemOf<R>, R['status']>(api, queryKey, resource.status);
+  return useRowChanges<ListItemOf<R>, R['status']>(api, queryKey, resource.status, resource.toasts?.deleted);
 }

@@ -33,6 +33,8 @@ export interface MediaPurposeRule {
   permission: PermissionKey;
   types: readonly MediaType[];
   maxBytes: number;
+  /** The refusal of a file over `maxBytes` where the spec words it differently from 'Maximum file size should be 2MB.'. */
+  tooLargeMessage?: string;
 }
 
 /**
@@ -54,6 +56,10 @@ export const MEDIA_PURPOSES = {
   'product-image': { permission: 'products', types: ['png', 'jpeg'], maxBytes: MAX_IMAGE_BYTES },
   /** Videos of a product's media library: mp4 and webm, up to MAX_VIDEO_BYTES. */
   'product-video': { permission: 'products', types: VIDEO_TYPES, maxBytes: MAX_VIDEO_BYTES },
+  /** The six images of a banner: jpeg, jpg, png or webp, 2 MB (document 2 §5). */
+  'banner-image': { permission: 'widgets', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
+  /** A section option's desktop and mobile images: png, jpeg, jpg, webp, 2 MB, in its own words (document 3 §5). */
+  'section-option-image': { permission: 'section', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: MESSAGES.fileSizeNotGreaterThan2mb },
 } as const satisfies Record<string, MediaPurposeRule>;
 export type MediaPurpose = keyof typeof MEDIA_PURPOSES;
 export const MEDIA_PURPOSE_NAMES = Object.keys(MEDIA_PURPOSES) as [MediaPurpose, ...MediaPurpose[]];
@@ -95,7 +101,9 @@ export function isVideoPurpose(purpose: MediaPurpose): boolean {
 
 /** The refusal of a file over the purpose's limit: the spec's words for its 2 MB, the same words for other limits. */
 export function tooLargeMessageFor(purpose: MediaPurpose): string {
-  const { maxBytes } = MEDIA_PURPOSES[purpose];
+  const rule: MediaPurposeRule = MEDIA_PURPOSES[purpose];
+  const { maxBytes } = rule;
+  if (rule.tooLargeMessage) return rule.tooLargeMessage;
   return maxBytes === MAX_IMAGE_BYTES ? MESSAGES.maxFileSize2mb : MESSAGES.maxFileSizeMb(Math.round(maxBytes / 1_048_576));
 }
 

@@ -81,6 +81,8 @@ export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 export const productRatingSchema = z.object({ rating: z.number().nullable(), reviewCount: z.number().int() });
 
 export const reviewResource = defineResource({
+  // Reviews arrive through the storefront; staff only edit them, with the spec's own text.
+  toasts: { added: MESSAGES.recordAdded, updated: MESSAGES.reviewUpdated },
   name: 'reviews',
   entity: 'review',
   label: 'Review',

@@ -20,5 +20,5 @@ export const categoriesModule = defineServerModule({
   after: ['product-attributes'],
   cacheSources: [categoryCacheSource],
   usageChecks: CATEGORY_USAGES,
-  permissions: ['categories', 'system', 'products'],
+  permissions: ['categories', 'system', 'products', 'section'],
 });

@@ -77,3 +77,14 @@ export async function categoryChoices(db: Db, ids?: readonly number[]): Promise<
     .where(and(isLive(categories), ne(categories.id, ROOT_CATEGORY_ID), ids ? inArray(categories.id, [...ids]) : undefined))
     .orderBy(asc(categories.name), asc(categories.id));
 }
+
+/** Live categories whose name is one of `names` (exactly), in the order of `names`; a name no category has is left out. */
+export async function liveCategoriesNamed(db: Db, names: readonly string[]): Promise<{ id: number; name: string }[]> {
+  if (!names.length) return [];
+  const rows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(inArray(categories.name, [...names]), isLive(categories)))
+    .orderBy(asc(categories.id));
+  return names.flatMap((name) => rows.filter((row) => row.name === name).slice(0, 1));
+}

@@ -10,8 +10,8 @@ import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { createCategoryService } from './category.service.ts';
 
-/** Screens that choose categories read the tree: categories, the navigation menu (system), products. */
-const TREE_READERS: PermissionKey[] = ['categories', 'system', 'products'];
+/** Screens that choose categories read the tree: categories, the navigation menu (system), products, section options (section). */
+const TREE_READERS: PermissionKey[] = ['categories', 'system', 'products', 'section'];
 
 export function categoryRoutes(app: FastifyInstance, db: Db, usages: readonly Usage[]) {
   // A category's document, and the menu that links it by slug, are stale once it is saved.

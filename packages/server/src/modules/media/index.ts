@@ -2,3 +2,4 @@
 export { assertMediaUrls, createMediaService, removeDeletedMediaFiles } from './media.service.ts';
 export { receiveFile, receiveUpload } from './media.upload.ts';
 export type { ReceivedFile } from './media.upload.ts';
+export { storeDemoPicture } from './media.demo.ts';

@@ -1,5 +1,5 @@
 /** The public face of products: what other modules may import of it (eslint.config.js, MODULE_AREAS and facet/module-boundaries). */
-export type { ProductForSale } from './product.sale.ts';
-export { productsForReview, productsForSale, saleSize, sampleProductIdsForReview, sampleProductIdsForSale } from './product.sale.ts';
+export type { ProductBySku, ProductForSale } from './product.sale.ts';
+export { productsBySku, productsForReview, productsForSale, saleSize, sampleProductIdsForReview, sampleProductIdsForSale } from './product.sale.ts';
 export { findProductMediaUrls, productAttributeSetUsage, productAttributeUsage, productOptionUsage, productSizeTypeUsage } from './product.usage.ts';
 export { productChoices, productChoicesById, productScopes } from './product.choices.ts';

@@ -161,3 +161,32 @@ export async function sampleProductIdsForReview(source: Db, limit: number): Prom
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/** A product as a storefront list shows it (a best seller): its SKU as stored, name, image and price. */
+export interface ProductBySku {
+  sku: string;
+  name: string;
+  image: string;
+  /** Pounds, as the catalogue stores it (numeric text: exact). */
+  price: string;
+}
+
+/**
+ * The products a shopper may buy whose SKU is one of `skus` (compared case-insensitively), keyed by
+ * the lowered SKU; SKUs of no such product are missing from the answer.
+ */
+export async function productsBySku(source: Db, skus: readonly string[]): Promise<Map<string, ProductBySku>> {
+  const wanted = [...new Set(skus.map((sku) => sku.toLowerCase()))];
+  if (!wanted.length) return new Map();
+  const rows = await source
+    .select({
+      sku: products.sku,
+      name: products.name,
+      image: sql<string>`coalesce(nullif(${products.baseImage}, ''), ${parents.baseImage}, '')`,
+      price: products.price,
+    })
+    .from(products)
+    .leftJoin(parents, eq(parents.id, products.parentProductId))
+    .where(and(inArray(products.skuLower, wanted), isSellable));
+  return new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
+}

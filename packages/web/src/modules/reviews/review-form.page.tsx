@@ -1,4 +1,3 @@
-import { MESSAGES } from '@facet/contract/messages';
 import { RATING_MAX, REVIEW_STATUS, REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, REVIEW_TYPE_LABELS, reviewResource } from '@facet/contract/modules/reviews/review.schema';
 import type { ReviewRecord } from '@facet/contract/modules/reviews/review.schema';
 import { Descriptions, Input, Rate, Select } from 'antd';
@@ -40,7 +39,6 @@ export default function ReviewFormPage() {
       resource={reviewResource}
       paths={reviewPaths}
       titles={{ add: 'Review', edit: 'Edit Review' }}
-      updatedMessage={MESSAGES.reviewUpdated}
       toFormValues={(record) => ({ ...record, status: record.status || 'pending' })}
     >
       {(record) => (

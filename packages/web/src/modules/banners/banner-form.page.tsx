@@ -1,0 +1,72 @@
+import { BANNER_IMAGE_FIELDS, BANNER_RETURN_SECONDS, bannerResource } from '@facet/contract/modules/banners/banner.schema';
+import { Alert, Col, Input, Row } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ImageUpload } from '../../ui/image-upload.tsx';
+import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
+import { formFieldOf } from '../../ui/schema-form.tsx';
+import { StatusField } from '../../ui/status-field.tsx';
+import { bannerPaths } from './banner.paths.ts';
+
+const Field = formFieldOf(bannerResource);
+
+/** Document 2 §4: after a save the form says so and returns to the list after 5 seconds; the link goes at once. */
+function ReturnCountdown() {
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(BANNER_RETURN_SECONDS);
+  useEffect(() => {
+    if (left <= 0) {
+      void navigate(bannerPaths.list);
+      return;
+    }
+    const timer = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, navigate]);
+  return (
+    <Alert
+      type="success"
+      showIcon
+      role="status"
+      style={{ marginBottom: 24 }}
+      title={
+        <>
+          Banner saved. Returning to the list in {left} second{left === 1 ? '' : 's'}. <Link to={bannerPaths.list}>Go to the list now</Link>
+        </>
+      }
+    />
+  );
+}
+
+export default function BannerFormPage() {
+  const [isSaved, setSaved] = useState(false);
+  return (
+    <ResourceFormPage
+      resource={bannerResource}
+      paths={bannerPaths}
+      titles={{ add: 'Add Banner', edit: 'Edit Banner' }}
+      defaults={{ status: true, ...Object.fromEntries(BANNER_IMAGE_FIELDS.map(({ field }) => [field, ''])) }}
+      toFormValues={(banner) => ({ name: banner.name, status: banner.status, ...Object.fromEntries(BANNER_IMAGE_FIELDS.map(({ field }) => [field, banner[field]])) })}
+      onSaved={() => {
+        setSaved(true);
+        return true;
+      }}
+    >
+      <>
+        {isSaved && <ReturnCountdown />}
+        <Field name="name" label="Name" required>
+          <Input />
+        </Field>
+        <Row gutter={24}>
+          {BANNER_IMAGE_FIELDS.map(({ field, label }) => (
+            <Col key={field} xs={24} md={12}>
+              <Field name={field} label={label} required extra="JPEG, JPG, PNG or WEBP, up to 2 MB">
+                <ImageUpload purpose="banner-image" />
+              </Field>
+            </Col>
+          ))}
+        </Row>
+        <StatusField />
+      </>
+    </ResourceFormPage>
+  );
+}
