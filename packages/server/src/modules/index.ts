@@ -1,8 +1,10 @@
 import { apiKeysModule } from './api-keys/api-key.module.ts';
+import { appointmentsModule } from './appointments/appointment.module.ts';
 import { attributeSetsModule } from './attribute-sets/attribute-set.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { cacheModule } from './cache/cache.module.ts';
 import { cartsModule } from './carts/cart.module.ts';
+import { blogsModule } from './blogs/blog.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
@@ -46,6 +48,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   mediaModule,
   categoriesModule,
   contentPagesModule,
+  blogsModule,
   navigationMenuModule,
   diamondShapesModule,
   diamondMarkupsModule,
@@ -70,6 +73,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   storefrontModule,
   inquiriesModule,
   cartsModule,
+  appointmentsModule,
   mailModule,
   invoicesModule,
 ];

@@ -33,6 +33,8 @@ export interface MediaPurposeRule {
   permission: PermissionKey;
   types: readonly MediaType[];
   maxBytes: number;
+  /** The refusal of a file over `maxBytes` when the spec words it otherwise for this screen. */
+  tooLargeMessage?: string;
 }
 
 /**
@@ -54,6 +56,10 @@ export const MEDIA_PURPOSES = {
   'product-image': { permission: 'products', types: ['png', 'jpeg'], maxBytes: MAX_IMAGE_BYTES },
   /** Videos of a product's media library: mp4 and webm, up to MAX_VIDEO_BYTES. */
   'product-video': { permission: 'products', types: VIDEO_TYPES, maxBytes: MAX_VIDEO_BYTES },
+  /** Images of blog categories and blog posts: jpeg, jpg, png, webp, 2 MB, with the blogs' own size message (document 3 §5). */
+  'blog-image': { permission: 'blogs', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: MESSAGES.fileSizeNotGreater2mb },
+  /** A service's image and alternative image: png, jpg, jpeg or svg, 2 MB (document 3 §5, §9). */
+  'service-image': { permission: 'sales', types: ['png', 'jpeg', 'svg'], maxBytes: MAX_IMAGE_BYTES },
 } as const satisfies Record<string, MediaPurposeRule>;
 export type MediaPurpose = keyof typeof MEDIA_PURPOSES;
 export const MEDIA_PURPOSE_NAMES = Object.keys(MEDIA_PURPOSES) as [MediaPurpose, ...MediaPurpose[]];
@@ -95,7 +101,9 @@ export function isVideoPurpose(purpose: MediaPurpose): boolean {
 
 /** The refusal of a file over the purpose's limit: the spec's words for its 2 MB, the same words for other limits. */
 export function tooLargeMessageFor(purpose: MediaPurpose): string {
-  const { maxBytes } = MEDIA_PURPOSES[purpose];
+  const rule: MediaPurposeRule = MEDIA_PURPOSES[purpose];
+  if (rule.tooLargeMessage) return rule.tooLargeMessage;
+  const { maxBytes } = rule;
   return maxBytes === MAX_IMAGE_BYTES ? MESSAGES.maxFileSize2mb : MESSAGES.maxFileSizeMb(Math.round(maxBytes / 1_048_576));
 }
 
