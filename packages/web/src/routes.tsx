@@ -1,6 +1,8 @@
 import type { AppRoute } from './app-route.ts';
 import { apiKeysWebModule } from './modules/api-keys/api-key.module.ts';
+import { appointmentsWebModule } from './modules/appointments/appointment.module.ts';
 import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.module.ts';
+import { blogsWebModule } from './modules/blogs/blog.module.ts';
 import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
@@ -41,6 +43,7 @@ const WEB_MODULES = [
   imageSyncWebModule,
   cartsWebModule,
   inquiriesWebModule,
+  appointmentsWebModule,
   permissionsWebModule,
   rolesWebModule,
   usersWebModule,
@@ -50,6 +53,7 @@ const WEB_MODULES = [
   diamondsWebModule,
   customersWebModule,
   contentPagesWebModule,
+  blogsWebModule,
   cacheWebModule,
   categoriesWebModule,
   navigationMenuWebModule,

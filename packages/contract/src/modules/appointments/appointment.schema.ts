@@ -4,6 +4,7 @@ import { choiceFilter, dateRangeFilter, idsFilter, statusFilter } from '../../li
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
 import { requiredText } from '../../rules.ts';
+import { namedStates } from '../../status.ts';
 import { NAME_MAX, contactNumber } from '../customers/customer.rules.ts';
 import { mediaUrl } from '../media/media.schema.ts';
 import { userResource } from '../users/user.schema.ts';
@@ -134,7 +135,8 @@ export const appointmentResource = defineResource({
     bookingDate: dateRangeFilter('Booking Date'),
   },
   defaultSort: { field: 'bookingDate', order: 'desc' },
-  status: null,
+  // The status changes only on the edit form, where remarks are required: no change by itself (409).
+  status: namedStates(APPOINTMENT_STATUS_LABELS, { transitions: {} }),
   operations: { create: false, update: true, delete: true },
 });
 
