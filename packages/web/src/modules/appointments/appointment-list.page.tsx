@@ -1,6 +1,5 @@
-import { APPOINTMENT_STATUS_LABELS, SERVICE_TYPE_LABELS, appointmentResource } from '@facet/contract/modules/appointments/appointment.schema';
-import type { AppointmentStatus, ServiceType } from '@facet/contract/modules/appointments/appointment.schema';
-import { Tag } from 'antd';
+import { SERVICE_TYPE_LABELS, appointmentResource } from '@facet/contract/modules/appointments/appointment.schema';
+import type { ServiceType } from '@facet/contract/modules/appointments/appointment.schema';
 import { dateColumn } from '../../ui/list-columns.tsx';
 import type { ListItemOf } from '../../ui/resource-api.ts';
 import { ResourceListPage } from '../../ui/resource-list-page.tsx';
@@ -8,8 +7,6 @@ import { appointmentPaths } from './appointment.paths.ts';
 import { AssigneeFilter } from './assignee-select.tsx';
 
 type Row = ListItemOf<typeof appointmentResource>;
-
-const STATUS_COLOURS: Record<AppointmentStatus, string> = { pending: 'default', in_progress: 'processing', successful: 'success', unsuccessful: 'error' };
 
 /**
  * /Appointments (document 3 §2.13): the Filters panel (assignee, status, service type, booking date
@@ -26,6 +23,7 @@ export default function AppointmentListPage() {
       filterInputs={{ assigneeId: <AssigneeFilter mode="multiple" /> }}
       // The status changes on the edit form, with its remarks: the list shows it.
       rowActions={() => ({ status: 'hidden' })}
+      statusAfter={6}
       columns={[
         dateColumn<Row>('Booking Date', 'bookingDate'),
         { title: 'Service', dataIndex: 'title' },
@@ -33,7 +31,6 @@ export default function AppointmentListPage() {
         { title: 'Name', key: 'name', render: (_: unknown, row: Row) => `${row.firstName} ${row.lastName}` },
         { title: 'E-mail', dataIndex: 'email' },
         { title: 'Phone', dataIndex: 'contactNumber' },
-        { title: 'Status', dataIndex: 'status', render: (status: AppointmentStatus) => <Tag color={STATUS_COLOURS[status]}>{APPOINTMENT_STATUS_LABELS[status]}</Tag> },
         { title: 'Assignee', dataIndex: 'assigneeName', render: (name: string | null) => name ?? '-' },
         { title: 'Remarks', dataIndex: 'remarks', render: (remarks: string) => remarks || '-' },
       ]}
