@@ -3,6 +3,8 @@ import { expect } from '@playwright/test';
 import { ADMIN, chooseOption, login, openMenuEntry, selectOption, test, uniqueName } from '../support.ts';
 
 test('an appointment booked through the storefront API is assigned, completed and counted in the report', async ({ page }) => {
+  // Four screens and two forms: more than the default minute on a loaded machine.
+  test.slow();
   await login(page, ADMIN.username, ADMIN.password);
   const run = uniqueName('appt');
 
@@ -10,6 +12,7 @@ test('an appointment booked through the storefront API is assigned, completed an
   await openMenuEntry(page, 'Sales', 'Services', /\/services$/);
   await page.getByRole('button', { name: 'Add Service' }).click();
   await expect(page).toHaveURL(/\/services\/addService$/);
+  await expect(page.getByRole('heading', { name: 'Add Service' })).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill(`Private Viewing ${run}`);
   await selectOption(page.getByLabel('Service Type'), 'In Store');
   await page.getByLabel('Description', { exact: true }).fill('An hour with a gemmologist.');
@@ -37,10 +40,10 @@ test('an appointment booked through the storefront API is assigned, completed an
   const row = page.getByRole('row', { name: new RegExp(run) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Pending');
-  await expect(async () => {
-    await row.getByRole('button', { name: 'Edit' }).click({ timeout: 5_000 });
-    await expect(page).toHaveURL(/\/Appointments\/edit\/\d+/, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  // The form's code loads first on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Edit Appointment' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/Appointments\/edit\/\d+/);
   await selectOption(page.getByLabel('Status'), 'Successful');
   await chooseOption(page, 'Assignee', 'emma');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -55,11 +58,15 @@ test('an appointment booked through the storefront API is assigned, completed an
 
   // The report for that day counts it for emma.
   await openMenuEntry(page, 'Sales', 'Appointment Report', /\/Appointments\/report$/);
-  await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
+  await page.locator('.ant-segmented-item').filter({ hasText: 'Custom' }).click();
+  await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
   const day = `${String(slot.getUTCMonth() + 1).padStart(2, '0')}/${String(slot.getUTCDate()).padStart(2, '0')}/${slot.getUTCFullYear()}`;
+  await page.getByPlaceholder('Start date').click();
   await page.getByPlaceholder('Start date').fill(day);
+  await page.getByPlaceholder('Start date').press('Enter');
   await page.getByPlaceholder('End date').fill(day);
   await page.getByPlaceholder('End date').press('Enter');
+  await expect(page.getByText(`${day} to ${day}`)).toBeVisible();
   await chooseOption(page, 'Assignee', 'emma');
   const emma = page.getByRole('row', { name: /emma/ });
   await expect(emma).toBeVisible();

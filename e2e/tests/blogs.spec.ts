@@ -3,6 +3,8 @@ import { expect } from '@playwright/test';
 import { ADMIN, chooseOption, login, openMenuEntry, test, uniqueName } from '../support.ts';
 
 test('a blog post gets its slug from the title, is listed, and appears in the sitemap', async ({ page }) => {
+  // Three screens and two forms: more than the default minute on a loaded machine.
+  test.slow();
   await login(page, ADMIN.username, ADMIN.password);
   const run = uniqueName('j');
 
@@ -11,6 +13,7 @@ test('a blog post gets its slug from the title, is listed, and appears in the si
   await expect(page.getByRole('heading', { name: 'Blog Category' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Blog Category' }).click();
   await expect(page).toHaveURL(/\/blog\/blogcategory\/add$/);
+  await expect(page.getByRole('heading', { name: 'Add Blog Category' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(`Guides & Tips ${run}`);
   await page.getByLabel('Slug', { exact: true }).fill(`guides-${run}`);
   await page.getByLabel('Description', { exact: true }).fill('Advice from the workshop.');
@@ -25,6 +28,7 @@ test('a blog post gets its slug from the title, is listed, and appears in the si
   await openMenuEntry(page, 'Blog', 'Blogs', /\/blog\/blogs$/);
   await page.getByRole('button', { name: 'Add Blog' }).click();
   await expect(page).toHaveURL(/\/blog\/add$/);
+  await expect(page.getByRole('heading', { name: 'Add Blog' })).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill(`Rings & Stacks: A Guide ${run}`);
   const slug = `rings-stacks-a-guide-${run.toLowerCase()}`;
   await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(slug);

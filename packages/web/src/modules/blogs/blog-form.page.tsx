@@ -1,6 +1,6 @@
 import { BLOG_IMAGE_PURPOSE, blogCategoryResource, blogResource, blogSlugOf } from '@facet/contract/modules/blogs/blog.schema';
 import { Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { ResourceSelect } from '../../ui/resource-select.tsx';
@@ -19,9 +19,12 @@ const Field = formFieldOf(blogResource);
 function SlugFromTitle({ isNew }: { isNew: boolean }) {
   const form = Form.useFormInstance();
   const title = Form.useWatch('title', form) as string | undefined;
+  // The slug this component last proposed: a slug that differs from it was typed by staff.
+  const proposed = useRef('');
   useEffect(() => {
-    if (!isNew || form.isFieldTouched('slug')) return;
-    form.setFieldValue('slug', blogSlugOf(title ?? ''));
+    if (!isNew || (form.getFieldValue('slug') ?? '') !== proposed.current) return;
+    proposed.current = blogSlugOf(title ?? '');
+    form.setFieldsValue({ slug: proposed.current });
   }, [form, isNew, title]);
   return null;
 }
