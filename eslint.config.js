@@ -100,9 +100,9 @@ export const MODULE_AREAS = {
   ],
   diamonds: ['diamonds', 'diamond-shapes', 'diamond-qualities', 'diamond-markups'],
   customers: ['customers', 'customer-groups'],
-  sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts'],
+  sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts', 'appointments'],
   marketing: ['coupons', 'reviews', 'contact-forms'],
-  content: ['content-pages', 'navigation-menu', 'banners', 'widget-sections'],
+  content: ['content-pages', 'navigation-menu', 'banners', 'widget-sections', 'blogs'],
   system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'instagram', 'cache', 'storefront', 'mail'],
 };
 const areaOf = new Map(Object.entries(MODULE_AREAS).flatMap(([area, modules]) => modules.map((module) => [module, area])));

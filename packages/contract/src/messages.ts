@@ -262,4 +262,16 @@ export const MESSAGES = {
   bestSellerCategoryTwice: 'This category is already in the list.',
   /** Not worded by the spec: an option stays in the section it was added to. */
   optionSectionFixed: 'An option cannot move to another section.',
+  // Blogs (document 3 §5 Blog category, Blog); the size text is the spec's, the others not worded by it.
+  lettersDigitsDashSpace: 'Only letters, digits, dashes and spaces are allowed.',
+  blogSlugPattern: 'Use lowercase letters, digits and dashes only, starting and ending with a letter or digit.',
+  unknownBlogCategory: 'Choose a blog category from the list.',
+  blogCategoryHasBlogs: 'This blog category still has blog posts; move or delete them first.',
+  // Services and appointments (document 3 §2.13, §5); not worded by the spec.
+  unknownService: 'Choose an active service from the list.',
+  serviceSlotTaken: 'This time is already booked for this service; choose another time.',
+  bookingInPast: 'The booking date must be in the future.',
+  unknownAssignee: 'Choose an assignee from the list of staff who take appointments.',
+  customRangeRequired: 'Choose both From and To dates for a custom range.',
+  serviceHasAppointments: 'This service has appointments still to come; it cannot be deleted.',
 } as const;

@@ -1,7 +1,9 @@
 import type { AppRoute } from './app-route.ts';
 import { apiKeysWebModule } from './modules/api-keys/api-key.module.ts';
 import { bannersWebModule } from './modules/banners/banner.module.ts';
+import { appointmentsWebModule } from './modules/appointments/appointment.module.ts';
 import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.module.ts';
+import { blogsWebModule } from './modules/blogs/blog.module.ts';
 import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
@@ -47,6 +49,7 @@ const WEB_MODULES = [
   imageSyncWebModule,
   cartsWebModule,
   inquiriesWebModule,
+  appointmentsWebModule,
   permissionsWebModule,
   rolesWebModule,
   usersWebModule,
@@ -56,6 +59,7 @@ const WEB_MODULES = [
   diamondsWebModule,
   customersWebModule,
   contentPagesWebModule,
+  blogsWebModule,
   cacheWebModule,
   categoriesWebModule,
   navigationMenuWebModule,

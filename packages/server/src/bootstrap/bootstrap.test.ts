@@ -25,6 +25,10 @@ import { openMigratedPglite } from '../test/test-database.ts';
 import { users } from '../modules/users/user.table.ts';
 import { bootstrap } from './bootstrap.ts';
 import { DEMO_PASSWORD } from './demo-data.ts';
+import { serviceInputSchema } from '@facet/contract/modules/appointments/appointment.schema';
+import { blogCategoryInputSchema, blogInputSchema } from '@facet/contract/modules/blogs/blog.schema';
+import { appointments, services } from '../modules/appointments/appointment.table.ts';
+import { blogCategories, blogs } from '../modules/blogs/blog.table.ts';
 
 const DEMO_TIMEOUT = 180_000;
 
@@ -95,6 +99,19 @@ describe('bootstrap of an empty database with demo data', () => {
     // The root (reference data) has no parent; every other field of it obeys the form as well.
     const categoryRows = (await db.select().from(categories)).map((row) => ({ ...row, parentId: row.parentId ?? ROOT_CATEGORY_ID }));
     expectValid(categoryInputSchema, categoryRows, (row) => `category ${row.slug}`);
+    // The blog (3 categories, 20 posts) and the services; 200 appointments over the last and next month across the staff who take them.
+    expectValid(blogCategoryInputSchema, await db.select().from(blogCategories), (row) => `blog category ${row.slug}`);
+    const posts = await db.select().from(blogs);
+    expectValid(blogInputSchema, posts, (row) => `blog ${row.slug}`);
+    expect(posts).toHaveLength(20);
+    expectValid(serviceInputSchema, await db.select().from(services), (row) => `service ${row.title}`);
+    const booked = await db.select().from(appointments);
+    expect(booked).toHaveLength(200);
+    expect(new Set(booked.map((row) => row.assigneeId).filter((id) => id !== null)).size).toBeGreaterThanOrEqual(3);
+    const days = booked.map((row) => (row.bookingDate.getTime() - Date.now()) / 86_400_000);
+    expect(Math.min(...days)).toBeGreaterThan(-32);
+    expect(Math.max(...days)).toBeLessThan(32);
+    expect(days.some((day) => day < 0) && days.some((day) => day > 0)).toBe(true);
 
     // The catalogue: about 60 products, each saved by the products service (its audit entry), several
     // with 50 or more variants, every product and variant with an image the media store holds.

@@ -28,6 +28,15 @@ export const DEMO_STAFF: { role: string; permissions: PermissionKey[]; users: { 
     permissions: ['system', 'cache_management', 'report', 'marketing', 'coupons', 'newsletter', 'contact_form'],
     users: [{ name: 'james', email: 'james.wright@facet.local' }],
   },
+  // The showroom's consultants take the appointments shoppers book (services and appointments are gated on sales).
+  {
+    role: 'Showroom Consultant',
+    permissions: ['sales'],
+    users: [
+      { name: 'emma', email: 'emma.clarke@facet.local' },
+      { name: 'oliver', email: 'oliver.hughes@facet.local' },
+    ],
+  },
 ];
 
 async function seedStaff(tx: Db, { permissionIds, adminId }: SeedContext) {

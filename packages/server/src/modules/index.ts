@@ -1,9 +1,11 @@
 import { apiKeysModule } from './api-keys/api-key.module.ts';
 import { bannersModule } from './banners/banner.module.ts';
+import { appointmentsModule } from './appointments/appointment.module.ts';
 import { attributeSetsModule } from './attribute-sets/attribute-set.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { cacheModule } from './cache/cache.module.ts';
 import { cartsModule } from './carts/cart.module.ts';
+import { blogsModule } from './blogs/blog.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
 import { couponsModule } from './coupons/coupon.module.ts';
 import { contactFormsModule } from './contact-forms/contact-form.module.ts';
@@ -52,6 +54,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   mediaModule,
   categoriesModule,
   contentPagesModule,
+  blogsModule,
   navigationMenuModule,
   diamondShapesModule,
   diamondMarkupsModule,
@@ -77,6 +80,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   storefrontModule,
   inquiriesModule,
   cartsModule,
+  appointmentsModule,
   mailModule,
   invoicesModule,
   couponsModule,

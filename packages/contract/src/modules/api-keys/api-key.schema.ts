@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'reviews:write', 'contact:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'reviews:write', 'contact:write', 'appointments:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -33,6 +33,7 @@ export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly Perm
   'carts:write': ['sales'],
   'reviews:write': ['marketing'],
   'contact:write': ['contact_form'],
+  'appointments:write': ['sales'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -52,6 +53,7 @@ export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'carts:write': 'Carts: send shoppers’ carts and their changes (the abandoned carts staff see)',
   'reviews:write': 'Reviews: send shoppers’ product and diamond reviews (moderated under Marketing > Reviews)',
   'contact:write': 'Contact Us: send the contact form’s messages (answered under Contact Us)',
+  'appointments:write': 'Appointments: read the active services and book shoppers’ appointments',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

@@ -60,6 +60,10 @@ export const MEDIA_PURPOSES = {
   'banner-image': { permission: 'widgets', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES },
   /** A section option's desktop and mobile images: png, jpeg, jpg, webp, 2 MB, in its own words (document 3 §5). */
   'section-option-image': { permission: 'section', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: MESSAGES.fileSizeNotGreaterThan2mb },
+  /** Images of blog categories and blog posts: jpeg, jpg, png, webp, 2 MB, with the blogs' own size message (document 3 §5). */
+  'blog-image': { permission: 'blogs', types: RASTER_IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: MESSAGES.fileSizeNotGreaterThan2mb },
+  /** A service's image and alternative image: png, jpg, jpeg or svg, 2 MB (document 3 §5, §9). */
+  'service-image': { permission: 'sales', types: ['png', 'jpeg', 'svg'], maxBytes: MAX_IMAGE_BYTES },
 } as const satisfies Record<string, MediaPurposeRule>;
 export type MediaPurpose = keyof typeof MEDIA_PURPOSES;
 export const MEDIA_PURPOSE_NAMES = Object.keys(MEDIA_PURPOSES) as [MediaPurpose, ...MediaPurpose[]];

@@ -47,6 +47,7 @@ const USE_OF_SCOPE: Record<StorefrontScope, () => { method: 'PATCH' | 'POST' | '
   'carts:write': () => ({ method: 'PUT', url: '/api/storefront/v1/carts/1', payload: {}, expected: 400 }),
   'reviews:write': () => ({ method: 'POST', url: '/api/storefront/v1/reviews', payload: {}, expected: 400 }),
   'contact:write': () => ({ method: 'POST', url: '/api/storefront/v1/contact-forms', payload: {}, expected: 400 }),
+  'appointments:write': () => ({ method: 'POST', url: '/api/storefront/v1/appointments', payload: {}, expected: 400 }),
 };
 
 const useKey = (key: string, scope: StorefrontScope) => {
@@ -103,13 +104,15 @@ describe('the demo roles against every scope', () => {
     // Written out, so a change of the demo roles or the mapping shows: only a master makes customer or sales keys
     // (the Sales Clerk holds sales but not system, the Shop Manager system but neither customers nor sales);
     // the Shop Manager, who holds system, marketing and contact_form, makes review and contact keys.
-    const refused = { 'customers:write': 403, 'orders:write': 403, 'inquiries:write': 403, 'carts:write': 403, 'reviews:write': 403, 'contact:write': 403 };
+    const refused = { 'customers:write': 403, 'orders:write': 403, 'inquiries:write': 403, 'carts:write': 403, 'reviews:write': 403, 'contact:write': 403, 'appointments:write': 403 };
     expect(outcomes).toEqual({
-      admin: { 'customers:write': 201, 'orders:write': 201, 'inquiries:write': 201, 'carts:write': 201, 'reviews:write': 201, 'contact:write': 201 },
+      admin: { 'customers:write': 201, 'orders:write': 201, 'inquiries:write': 201, 'carts:write': 201, 'reviews:write': 201, 'contact:write': 201, 'appointments:write': 201 },
       sarah: refused,
       tom: refused,
       priya: refused,
       james: { ...refused, 'reviews:write': 201, 'contact:write': 201 },
+      emma: refused,
+      oliver: refused,
     });
     const [james] = await t.db.select({ id: users.id }).from(users).where(eq(users.name, 'james'));
     // The Shop Manager's refused keys were never written: only the two keys within his permissions exist.

@@ -7,5 +7,5 @@ export const mediaModule = defineServerModule({
   routes: (app, { db, mediaStorage }) => mediaRoutes(app, db, mediaStorage),
   tables: [media],
   // The library is shared: every screen with an image field uploads through it.
-  permissions: ['categories', 'system', 'attribute', 'customers', 'products', 'widgets', 'section'],
+  permissions: ['categories', 'system', 'attribute', 'customers', 'products', 'widgets', 'section', 'blogs', 'sales'],
 });

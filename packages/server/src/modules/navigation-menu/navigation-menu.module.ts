@@ -10,8 +10,8 @@ export const navigationMenuModule = defineServerModule({
   routes: (app, { db, config }) => navigationMenuRoutes(app, db, config),
   tables: [navigationMenuItems, sitemaps],
   demo: seedDemoNavigationMenu,
-  // Its items link to categories and content pages.
-  after: ['categories', 'content-pages'],
+  // Its items link to categories and content pages; the sitemap lists blog posts.
+  after: ['categories', 'content-pages', 'blogs'],
   cacheSources: [navigationMenuCacheSource],
   permissions: ['system'],
 });

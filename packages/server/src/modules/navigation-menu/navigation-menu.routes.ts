@@ -1,11 +1,14 @@
 import { menuOrderInputSchema, menuPageOptionsSchema, navigationMenuResource, navigationMenuTreeSchema, sitemapResultSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
+import { blogOptionSchema } from '@facet/contract/modules/blogs/blog.schema';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { notFound } from '../../http/errors.ts';
+import { blogOptions } from '../blogs/index.ts';
 import { createNavigationMenuService } from './navigation-menu.service.ts';
 import { generateSitemap, latestSitemapXml, SITEMAP_PATH } from './sitemap.service.ts';
 
@@ -21,6 +24,12 @@ export function navigationMenuRoutes(app: FastifyInstance, db: Db, config: Pick<
   route.get('/api/navigation-menu/page-options', { config: permission, schema: { tags, response: { 200: menuPageOptionsSchema } } }, async () => ({
     items: await service.pageOptions(),
   }));
+  // The blog lookup of the menu screen (document 1 §7, GetBlogs): staff with System alone cannot list blogs otherwise.
+  route.get(
+    '/api/navigation-menu/blog-options',
+    { config: permission, schema: { tags, response: { 200: z.object({ items: z.array(blogOptionSchema) }) } } },
+    async () => ({ items: await blogOptions(db) }),
+  );
   route.put('/api/navigation-menu/order', { config: permission, schema: { tags, body: menuOrderInputSchema } }, async (request, reply) => {
     await service.saveOrder(request.body, contextOf(request));
     return reply.status(204).send();

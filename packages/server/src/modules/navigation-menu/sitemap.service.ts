@@ -5,6 +5,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { writeAudit } from '../../db/audit.ts';
+import { blogPostPages } from '../blogs/index.ts';
 import { categoryLinks, diamondCategoryPages } from '../categories/index.ts';
 import { contentPages } from '../content-pages/content-page.table.ts';
 import { navigationMenuItems } from './navigation-menu.table.ts';
@@ -70,6 +71,11 @@ async function diamondCategorySources(tx: Db): Promise<SitemapSource[]> {
   return rows.map((row) => ({ kind: 'diamondCategory', path: row.slug, updatedAt: row.updatedAt }));
 }
 
+async function blogPostSources(tx: Db): Promise<SitemapSource[]> {
+  const rows = await blogPostPages(tx);
+  return rows.map((row) => ({ kind: 'blogPost', path: `blog/${row.slug}`, updatedAt: row.updatedAt }));
+}
+
 /** Builds the sitemap from what the database holds now and stores it as the one /sitemap.xml serves. */
 export async function generateSitemap(db: Db, siteUrl: string, context: RequestContext): Promise<SitemapResult> {
   return db.transaction(async (tx) => {
@@ -78,7 +84,7 @@ export async function generateSitemap(db: Db, siteUrl: string, context: RequestC
       ...(await menuSources(tx)),
       ...(await contentPageSources(tx)),
       ...(await diamondCategorySources(tx)),
-      // Blog posts (0.6) join here once the blog module exists.
+      ...(await blogPostSources(tx)),
     ];
     const entries = buildSitemapEntries(sources, { siteUrl, today: new Date() });
     const [row] = await tx

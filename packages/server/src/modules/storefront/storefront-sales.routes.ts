@@ -1,10 +1,13 @@
 import { idParamSchema } from '@facet/contract/api';
+import { appointmentRecordSchema, storefrontAppointmentSchema, storefrontServiceSchema } from '@facet/contract/modules/appointments/appointment.schema';
 import { cartRecordSchema, storefrontCartSchema } from '@facet/contract/modules/carts/cart.schema';
 import { inquiryRecordSchema, storefrontInquirySchema } from '@facet/contract/modules/inquiries/inquiry.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { storefrontContextOf } from '../../http/context.ts';
+import { createAppointmentService, createServiceService } from '../appointments/index.ts';
 import { createCartService } from '../carts/index.ts';
 import { createInquiryService } from '../inquiries/index.ts';
 import type { createIdempotency } from './idempotency.ts';
@@ -22,6 +25,35 @@ export function storefrontSalesRoutes(app: FastifyInstance, db: Db, idempotent: 
   const security = [{ storefrontApiKey: [] }];
   const inquiriesWrite = { storefront: { scope: 'inquiries:write' as const } };
   const cartsWrite = { storefront: { scope: 'carts:write' as const } };
+  const appointmentsWrite = { storefront: { scope: 'appointments:write' as const } };
+  const appointments = createAppointmentService(db);
+  const services = createServiceService(db);
+
+  route.get(
+    '/api/storefront/v1/services',
+    {
+      config: appointmentsWrite,
+      schema: { tags, security, summary: 'The active services shoppers can book (scope appointments:write), by title.', response: { 200: z.object({ items: z.array(storefrontServiceSchema) }) } },
+    },
+    async () => ({ items: await services.activeServices() }),
+  );
+
+  route.post(
+    '/api/storefront/v1/appointments',
+    {
+      config: appointmentsWrite,
+      schema: {
+        tags,
+        security,
+        summary:
+          'A shopper books an active service at a date-time in the future (scope appointments:write); the slot (to the minute) is one booking per service: a slot already booked is 409.',
+        headers: idempotencyHeaders,
+        body: storefrontAppointmentSchema,
+        response: { 201: appointmentRecordSchema },
+      },
+    },
+    (request, reply) => idempotent(request, reply, async () => ({ status: 201, body: await appointments.createFromStorefront(request.body, storefrontContextOf(request)) })),
+  );
 
   route.post(
     '/api/storefront/v1/inquiries',
