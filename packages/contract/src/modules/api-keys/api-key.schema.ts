@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'statistics:write', 'ring-requests:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -29,6 +29,9 @@ export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly Perm
   'orders:write': ['sales'],
   'inquiries:write': ['sales'],
   'carts:write': ['sales'],
+  // What staff read under Report (issue 27): searches, link clicks and product views; ring builder requests.
+  'statistics:write': ['report'],
+  'ring-requests:write': ['report'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -46,6 +49,8 @@ export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'orders:write': 'Orders: place orders and mark them paid',
   'inquiries:write': 'Inquiries: send shoppers’ inquiries (quotes) about pieces and diamonds',
   'carts:write': 'Carts: send shoppers’ carts and their changes (the abandoned carts staff see)',
+  'statistics:write': 'Statistics: send shoppers’ searches, link clicks and product views (Report, Dashboard)',
+  'ring-requests:write': 'Ring requests: send virtual ring builder requests',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

@@ -15,6 +15,7 @@ import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts'
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 import { orderResource } from '../orders/order.schema.ts';
+import { searchTermResource } from '../reports/report.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -31,6 +32,7 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   productSizeResource,
   customerResource,
   orderResource,
+  searchTermResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   productBulkList,
   // The stones list is hand-written (answered from its read-side index); exported through its bulk action.

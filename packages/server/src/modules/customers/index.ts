@@ -5,3 +5,4 @@ export { customerContacts, sampleCustomerIds } from './customer.contact.ts';
 export type { CustomerForOrders } from './customer.service.ts';
 export { createCustomerService, customersForOrders, orderingCustomer } from './customer.service.ts';
 export { locationProblem, placeNames } from './lookups.ts';
+export { countCustomers } from './customer.counts.ts';

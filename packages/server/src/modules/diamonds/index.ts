@@ -3,3 +3,4 @@ export type { DiamondForSale } from './diamond.sale.ts';
 export { diamondsForSale, sampleDiamondIdsForSale } from './diamond.sale.ts';
 export type { StoneForOrder } from './diamond-sales.ts';
 export { lockStonesForOrder, releaseStonesOfOrder, reserveStonesForOrder, retakeStonesForOrder, stonesForSale } from './diamond-sales.ts';
+export { countDiamonds } from './diamond.counts.ts';
