@@ -3,6 +3,7 @@ import { apiKeysWebModule } from './modules/api-keys/api-key.module.ts';
 import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.module.ts';
 import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
+import { reportsWebModule } from './modules/reports/report.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
 import { contentPagesWebModule } from './modules/content-pages/content-page.module.ts';
 import { customerGroupsWebModule } from './modules/customer-groups/customer-group.module.ts';
@@ -40,6 +41,7 @@ const WEB_MODULES = [
   ordersWebModule,
   imageSyncWebModule,
   cartsWebModule,
+  reportsWebModule,
   inquiriesWebModule,
   permissionsWebModule,
   rolesWebModule,
