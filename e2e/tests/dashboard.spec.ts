@@ -86,6 +86,7 @@ test('dashboard as a user with only sales: the order widgets and nothing else', 
 });
 
 test('search terms report: columns, search, sort and Export Excel', async ({ page, request }) => {
+  test.slow();
   const key = await statisticsKey(request);
   const keyword = uniqueName('emerald trilogy ').toLowerCase();
   await sendSearch(request, key, keyword, 12);

@@ -111,3 +111,9 @@ export async function rebuildDashboard(db: Db): Promise<void> {
   await refreshCustomerCount(db);
   await refreshDiamondCounts(db);
 }
+
+/** Builds the rollups from the tables when they were never built (no Online Orders counter yet): a database from before them. */
+export async function buildDashboardOnce(db: Db): Promise<void> {
+  const built = (await db.execute(sql`select 1 from dashboard_counters where key = ${COUNTERS.orders}`)) as unknown as { rows: unknown[] };
+  if (built.rows.length === 0) await rebuildDashboard(db);
+}

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { buildDashboardOnce } from './dashboard.rollups.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 /**
@@ -23,6 +24,8 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   const service = createDashboardService(db);
   const tags = ['dashboard'];
+  // A database whose rollups were never built (one from before them) gets them from its tables once, before serving.
+  app.addHook('onReady', () => buildDashboardOnce(db));
   const widget = <S extends z.ZodType>(url: string, permission: PermissionKey, summary: string, response: S, read: () => Promise<z.infer<S>>) =>
     route.get(url, { config: { permission }, schema: { tags, summary, response: { 200: response } } }, read as never);
 

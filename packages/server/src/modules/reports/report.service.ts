@@ -89,14 +89,18 @@ export async function countSearch(db: Db, search: EventPayload<'reports.searched
   });
 }
 
-/** A click counted under its link (type and address), the headline the latest click sent. */
-export async function countClick(db: Db, click: EventPayload<'reports.link-clicked'>, eventId: number) {
+/** A click counted under its link (type and address), with the headline the latest click sent. */
+export async function countClick(db: Db, click: EventPayload<'reports.link-clicked'>, eventId: number, at: Date) {
   await db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, eventId))) return;
+    // `updated_at` is the latest click's time: the headline is the latest click's, whatever order the events arrive in.
     await tx.execute(sql`
-      insert into link_statistics (type, label, url, clicks) values (${click.type}, ${click.label}, ${click.url}, 1)
+      insert into link_statistics (type, label, url, clicks, updated_at) values (${click.type}, ${click.label}, ${click.url}, 1, ${at.toISOString()})
       on conflict (type, url) where deleted_at is null do update set
-        clicks = link_statistics.clicks + 1, label = excluded.label, updated_at = now(), version = link_statistics.version + 1`);
+        clicks = link_statistics.clicks + 1,
+        label = case when excluded.updated_at >= link_statistics.updated_at then excluded.label else link_statistics.label end,
+        updated_at = greatest(link_statistics.updated_at, excluded.updated_at),
+        version = link_statistics.version + 1`);
   });
 }
 
