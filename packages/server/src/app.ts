@@ -110,6 +110,8 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   app.get('/api/app-config', { config: { public: true }, schema: { tags: ['system'] } }, () => ({
     version: config.appVersion,
     analyticsUrl: config.analyticsUrl,
+    // The storefront's address: Link statistics opens its links there.
+    siteUrl: config.siteUrl,
   }));
 
   registerModules(app, { db, config });

@@ -6,6 +6,8 @@ import { queryClient } from './api/query-client.ts';
 export interface AppConfig {
   version: string;
   analyticsUrl: string;
+  /** The storefront's address (SITE_URL). */
+  siteUrl: string;
 }
 
 export const appConfigQuery = queryOptions({

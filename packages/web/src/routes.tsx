@@ -6,6 +6,7 @@ import { attributeSetsWebModule } from './modules/attribute-sets/attribute-set.m
 import { blogsWebModule } from './modules/blogs/blog.module.ts';
 import { cacheWebModule } from './modules/cache/cache.module.ts';
 import { cartsWebModule } from './modules/carts/cart.module.ts';
+import { reportsWebModule } from './modules/reports/report.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
 import { couponsWebModule } from './modules/coupons/coupon.module.ts';
 import { contactFormsWebModule } from './modules/contact-forms/contact-form.module.ts';
@@ -48,6 +49,7 @@ const WEB_MODULES = [
   ordersWebModule,
   imageSyncWebModule,
   cartsWebModule,
+  reportsWebModule,
   inquiriesWebModule,
   appointmentsWebModule,
   permissionsWebModule,

@@ -1,5 +1,6 @@
 import { ORDER_NUMBER_PATTERN } from '@facet/contract/modules/orders/order.schema';
 import { ORDER_STATUSES } from '@facet/contract/modules/orders/order-status';
+import { storefrontLinkClickSchema, storefrontSearchSchema } from '@facet/contract/modules/reports/report.schema';
 import { z } from 'zod';
 
 /**
@@ -37,6 +38,14 @@ export const EVENTS = {
   'orders.status-changed': z.object({ orderNumber, status: z.enum(ORDER_STATUSES), notifyCustomer: z.boolean(), historyId: id }).strict(),
   /** The storefront reported the order paid. */
   'orders.paid': z.object({ orderNumber }).strict(),
+  /** Customers were added or removed (a create, a guest's first checkout, a delete, a bulk delete): the dashboard counts them again. */
+  'customers.added-or-removed': changed,
+  /** A shopper searched the storefront (issue 27): the search terms report and the dashboard's tabs. */
+  'reports.searched': storefrontSearchSchema.strict(),
+  /** A shopper followed a link on the storefront: Link statistics. */
+  'reports.link-clicked': storefrontLinkClickSchema.strict(),
+  /** A shopper opened a product's page: Most Viewed Products. */
+  'reports.product-viewed': z.object({ productId: id }).strict(),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

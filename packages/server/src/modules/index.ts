@@ -12,6 +12,7 @@ import { contactFormsModule } from './contact-forms/contact-form.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
 import { customersModule } from './customers/customer.module.ts';
+import { dashboardModule } from './dashboard/dashboard.module.ts';
 import { diamondMarkupsModule } from './diamond-markups/diamond-markup.module.ts';
 import { diamondQualitiesModule } from './diamond-qualities/diamond-quality.module.ts';
 import { diamondShapesModule } from './diamond-shapes/diamond-shape.module.ts';
@@ -33,6 +34,7 @@ import { productPricesModule } from './product-prices/product-price.module.ts';
 import { productSizesModule } from './product-sizes/product-size.module.ts';
 import { productsModule } from './products/product.module.ts';
 import { reviewsModule } from './reviews/review.module.ts';
+import { reportsModule } from './reports/report.module.ts';
 import { rolesModule } from './roles/role.module.ts';
 import { settingsModule } from './settings/setting.module.ts';
 import { shippingRatesModule } from './shipping-rates/shipping-rate.module.ts';
@@ -88,4 +90,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   contactFormsModule,
   bannersModule,
   widgetSectionsModule,
+  reportsModule,
+  dashboardModule,
 ];

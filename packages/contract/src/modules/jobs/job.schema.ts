@@ -17,6 +17,7 @@ import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
 import { orderResource } from '../orders/order.schema.ts';
 import { contactFormResource } from '../contact-forms/contact-form.schema.ts';
+import { searchTermResource } from '../reports/report.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -35,6 +36,7 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   orderResource,
   couponResource,
   contactFormResource,
+  searchTermResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   productBulkList,
   // The stones list is hand-written (answered from its read-side index); exported through its bulk action.

@@ -19,6 +19,7 @@ import {
 import { DEFAULT_CUSTOMER_GROUP } from '@facet/contract/modules/customer-groups/customer-group.schema';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
+import { emit } from '../../events/emit.ts';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { CrudService } from '../../db/crud-service.ts';
@@ -145,6 +146,10 @@ export function createCustomerService(db: Db): CustomerService {
       dateOfBirth: sql<string>`coalesce(cast(${customers.dateOfBirth} as text), '')`,
       socialId: sql<string>`coalesce(${customers.socialId}, '')`,
     },
+    // A delete (single or bulk) changes how many customers there are: the dashboard's count follows.
+    async afterWrite(tx, { action }) {
+      if (action === 'delete') await emit(tx, 'customers.added-or-removed', {});
+    },
   });
 
   async function create(received: CustomerCreateInput, context: ServiceContext): Promise<CustomerRecord> {
@@ -162,6 +167,7 @@ export function createCustomerService(db: Db): CustomerService {
           .returning({ id: customers.id });
         const after = await crud.get(inserted!.id, tx);
         await writeAudit(tx, context, { action: 'create', entity: customerResource.entity, entityId: inserted!.id, after });
+        await emit(tx, 'customers.added-or-removed', {});
         return inserted!.id;
       })
       .catch((error: unknown) => {
@@ -283,6 +289,7 @@ export function createCustomerService(db: Db): CustomerService {
           .returning({ id: customers.id });
         const after = await crud.get(inserted!.id, tx);
         await writeAudit(tx, context, { action: 'create', entity: customerResource.entity, entityId: inserted!.id, after });
+        await emit(tx, 'customers.added-or-removed', {});
         return { id: inserted!.id, created: true };
       })
       .catch((error: unknown) => {

@@ -6,3 +6,4 @@ export type { CustomerForOrders } from './customer.service.ts';
 export { createCustomerService, customersForOrders, orderingCustomer } from './customer.service.ts';
 export { locationProblem, placeNames } from './lookups.ts';
 export { customerChoices, customerChoicesById, customerGroupChoices } from './customer.choices.ts';
+export { countCustomers } from './customer.counts.ts';

@@ -2,3 +2,4 @@
 export type { DiamondForSale } from './diamond.sale.ts';
 export { diamondsForReview, diamondsForSale, sampleDiamondIdsForSale } from './diamond.sale.ts';
 export { releaseStonesOfOrder, reserveStonesForOrder, retakeStonesForOrder } from './diamond-sales.ts';
+export { countDiamonds } from './diamond.counts.ts';

@@ -28,6 +28,7 @@ import { createCustomerService } from '../customers/index.ts';
 import { createOrderPlacement } from '../orders/index.ts';
 import { createIdempotency, idempotencyHeaders } from './idempotency.ts';
 import { storefrontMarketingRoutes } from './storefront-marketing.routes.ts';
+import { storefrontReportRoutes } from './storefront-reports.routes.ts';
 import { storefrontSalesRoutes } from './storefront-sales.routes.ts';
 
 /**
@@ -189,4 +190,5 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
   );
   storefrontSalesRoutes(app, db, idempotent);
   storefrontMarketingRoutes(app, db, idempotent);
+  storefrontReportRoutes(app, db, idempotent);
 }
