@@ -57,7 +57,7 @@ describeListJourney({
     return `${run}-PCT`;
   },
   async edit(page, run) {
-    await expect(page.getByLabel('Coupon Percentage')).toHaveValue('15');
+    await expect(page.getByLabel('Coupon Percentage')).toHaveValue('15.00');
     // The discount type of a saved coupon is shown, not changed.
     await expect(page.getByLabel('Discount Type')).toBeDisabled();
     await page.getByLabel('Coupon Code').fill(`${run}-PCT20`);
@@ -84,7 +84,8 @@ test.describe('coupon kinds', () => {
     await page.getByRole('button', { name: 'Add Coupon' }).click();
     await page.getByLabel('Coupon Code').fill(code);
     await page.getByLabel('Description').fill('£50 off carts from £500');
-    await page.getByRole('radio', { name: 'Amount' }).check();
+    await page.getByText('Amount', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Amount' })).toBeChecked();
     await page.getByLabel('Coupon Amount').fill('50');
     await fillDay(page, 'Coupon Expiry Date', nextYear());
     await page.getByLabel('Maximum Spend').fill('500');
