@@ -5,6 +5,9 @@ import { expect } from '@playwright/test';
 import { describeListJourney, fieldError, submitForm } from '../list-journey.ts';
 import { ADMIN, login, openMenuEntry, test, uniqueName } from '../support.ts';
 
+// A long form: on a loaded machine its saves take more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 const coupon = (code: string) => ({
   code,
