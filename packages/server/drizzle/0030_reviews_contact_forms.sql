@@ -14,7 +14,8 @@ CREATE TABLE "contact_forms" (
 	"response_subject" text,
 	"response" text,
 	"responded_at" timestamp with time zone,
-	"responded_by" text
+	"responded_by" text,
+	"search_text" text GENERATED ALWAYS AS (lower("contact_forms"."name" || ' ' || "contact_forms"."email" || ' ' || "contact_forms"."phone" || ' ' || "contact_forms"."message")) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "product_reviews" (
@@ -38,15 +39,14 @@ CREATE TABLE "product_reviews" (
 	"rating" numeric(2, 1) NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "contact_forms_name_search" ON "contact_forms" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contact_forms_email_search" ON "contact_forms" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contact_forms_phone_search" ON "contact_forms" USING gin (lower("phone") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contact_forms_message_search" ON "contact_forms" USING gin (lower("message") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contact_forms_search" ON "contact_forms" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_forms_created" ON "contact_forms" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "contact_forms_name" ON "contact_forms" USING btree (lower("name"),"id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "contact_forms_email" ON "contact_forms" USING btree (lower("email"),"id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "contact_forms_phone" ON "contact_forms" USING btree (lower("phone"),"id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "contact_forms_message" ON "contact_forms" USING btree (lower("message"),"id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "contact_forms_replied" ON "contact_forms" USING btree ("created_at","id") WHERE responded_at is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "contact_forms_not_replied" ON "contact_forms" USING btree ("created_at","id") WHERE responded_at is null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_reviews_product_name_search" ON "product_reviews" USING gin (lower("product_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_reviews_sku_search" ON "product_reviews" USING gin (lower("sku") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_reviews_name_search" ON "product_reviews" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
