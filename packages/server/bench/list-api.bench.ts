@@ -19,8 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { loadIndexedLater } from './load-indexed-later.ts';
 import type { ApiCase } from './api-cases.ts';
 import { endServerBench, serverAndDatabaseCpuSeconds, timeApiCases } from './api-cases.ts';
 import type { BenchServer } from './bench-server.ts';
@@ -36,24 +36,6 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const DOMAINS = ['btinternet.com', 'gmail.com', 'outlook.com', 'yahoo.co.uk', 'icloud.com', 'sky.com'];
 const TOPICS = ['Ring care', 'Diamond guide', 'Gold news', 'Gift ideas', 'Wedding bands', 'Gemstones'];
 const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
-
-/**
- * Loads rows into `table` with its indexes set aside, then builds them again from their own
- * definitions (the migrations'), and vacuums: the statistics and visibility map autovacuum keeps.
- */
-async function loadIndexedLater(db: Db, table: string, insert: ReturnType<typeof sql>) {
-  const { rows } = (await db.execute(sql`
-    select indexname, indexdef from pg_indexes where tablename = ${table} and indexname <> ${`${table}_pkey`}`)) as unknown as {
-    rows: { indexname: string; indexdef: string }[];
-  };
-  if (!REUSE) {
-    for (const { indexname } of rows) await db.execute(sql.raw(`drop index "${indexname}"`));
-    await db.execute(insert);
-    for (const { indexdef } of rows) await db.execute(sql.raw(indexdef));
-  }
-  await db.execute(sql.raw(`vacuum (analyze) ${table}`));
-  return rows.length;
-}
 
 const bench = await openBenchDatabase(REUSE);
 const { database, url } = bench;
@@ -78,6 +60,7 @@ try {
         lateral (select (array['Oliver','Amelia','George','Isla','Harry','Ava','Noah','Mia','Leo','Lily'])[1 + abs(hashint4(g)) % 10] as first_name,
                         (array['Smith','Jones','Taylor','Brown','Patel','Wright','Evans'])[1 + abs(hashint4(g + 1000003)) % 7] as last_name) names
 `,
+    REUSE !== undefined,
   );
   const pageIndexes = await loadIndexedLater(
     db,
@@ -87,6 +70,7 @@ try {
       select (${textArray(TOPICS)})[1 + g % 6] || ': page ' || g, 'page-' || g, 'page-' || g, 'Page ' || g, 'jewellery, diamonds',
              'About page ' || g, '<p>' || repeat('Facet fine jewellery. ', 20) || '</p>', g % 10 <> 0, now() - (g || ' minutes')::interval
       from generate_series(1, ${ROWS}) g`,
+    REUSE !== undefined,
   );
   const [trade] = ((await db.execute(sql`select id from customer_groups where name = 'Bench trade'`)) as unknown as { rows: { id: number }[] }).rows;
   console.log(

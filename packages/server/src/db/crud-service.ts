@@ -17,7 +17,7 @@ import { arrayParam } from './array-param.ts';
 import type { Db } from './client.ts';
 import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
-import { filterConditions, searchCondition } from './list-query.ts';
+import { filterConditions, searchCondition, searchLoweredCondition } from './list-query.ts';
 import { isLive } from './columns.ts';
 import { EXACT_TOTALS_MAX_ROWS, UNCOUNTED_PAST_CAP_TIMES, plannedRows, tableSizeEstimate } from './list-totals.ts';
 import { expressionText, hasSortIndex } from './sort-indexes.ts';
@@ -86,6 +86,12 @@ export interface CrudHooks<TCreate, TUpdate, TFilters extends FilterDefinitions 
    * related record). They are read with the row and can be listed in `searchable` and `sortable`.
    */
   derivedFields?: Record<string, SQL>;
+  /**
+   * A stored generated column holding the lowered text of every searchable field, with a trigram
+   * index (`gin (col gin_trgm_ops)`): the search compares it alone, rather than `lower()` of each
+   * field OR'ed (a list whose common words count thousands of rows: the contact forms).
+   */
+  searchText?: PgColumn;
 }
 
 export interface CrudService<TCreate, TUpdate, TRecord, TStatusValue = boolean, TListRow = TRecord> {
@@ -233,11 +239,16 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
   const searchExpressions = resource.searchable.map((field) => {
     const { expression, isText } = fieldExpression(field);
     if (!isText) throw new Error(`${resource.name}: searchable field ${field} is not text; filter it instead`);
-    if (!(field in derivedFields) && !trigramIndexed.has(column(field).name)) {
+    if (!hooks.searchText && !(field in derivedFields) && !trigramIndexed.has(column(field).name)) {
       throw new Error(`${resource.name}: searchable field ${field} has no trigram index; add searchIndexes(...) to its table`);
     }
     return expression;
   });
+  if (hooks.searchText && !trigramIndexed.has(hooks.searchText.name)) {
+    throw new Error(`${resource.name}: its search text ${hooks.searchText.name} has no trigram index`);
+  }
+  const search = (term: string | undefined) =>
+    hooks.searchText ? searchLoweredCondition([hooks.searchText], term) : searchCondition(searchExpressions, term);
   const filterTargets = Object.fromEntries(
     Object.keys(resource.filters).map((name) => {
       const target = (hooks.filterTargets as Record<string, FilterTarget<unknown>> | undefined)?.[name] ?? derivedFields[name] ?? columns[name];
@@ -274,7 +285,7 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
 
   function listWhere(query: ListQuery & Record<string, unknown>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [isLive(table)];
-    conditions.push(searchCondition(searchExpressions, query.search));
+    conditions.push(search(query.search));
     if (!statusFilter && query.status && table.status) conditions.push(eq(table.status, query.status === 'active'));
     // Callers inside the server may still pass the plain spelling ('active'), which a yes/no status filter reads as true.
     const isPlainSpelling = statusFilter?.kind === 'boolean' && typeof query.status === 'string';

@@ -3,7 +3,7 @@ import { recordOf, safeString } from '../../api.ts';
 import { booleanFilter, dateRangeFilter } from '../../list-query.ts';
 import { MESSAGES } from '../../messages.ts';
 import { defineResource } from '../../resource.ts';
-import { optionalText, requiredText } from '../../rules.ts';
+import { requiredText } from '../../rules.ts';
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_PATTERN, NAME_MAX } from '../customers/customer.rules.ts';
 
 /**

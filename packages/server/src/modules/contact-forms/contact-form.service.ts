@@ -17,6 +17,7 @@ import { contactForms } from './contact-form.table.ts';
  */
 export function createContactFormService(db: Db) {
   const crud = createCrudService(db, contactFormResource, contactForms, {
+    searchText: contactForms.searchText,
     filterTargets: {
       replied: (replied) => (replied ? isNotNull(contactForms.respondedAt) : isNull(contactForms.respondedAt)),
     },
