@@ -18,8 +18,8 @@ const ADDRESS = {
 };
 
 export interface Storefront {
-  /** Places an order of one piece of a demo product; `buyer` names the customer (their id and email) or a guest's email. */
-  placeOrder(buyer: { email: string; customerId?: number; firstName?: string; lastName?: string }): Promise<OrderRecord>;
+  /** Places an order of one piece of a demo product (and a stone still for sale, `withStone`); `buyer` names the customer (their id and email) or a guest's email. */
+  placeOrder(buyer: { email: string; customerId?: number; firstName?: string; lastName?: string }, options?: { withStone?: boolean }): Promise<OrderRecord>;
   dispose(): Promise<void>;
 }
 
@@ -41,7 +41,11 @@ export async function openStorefront(playwright: PlaywrightWorkerArgs['playwrigh
 
   const storefront = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
   return {
-    async placeOrder(buyer) {
+    async placeOrder(buyer, options = {}) {
+      const stones = options.withStone
+        ? ((await (await storefront.get(STOREFRONT_ORDER_API.options, { params: { limit: 5 } })).json()) as { stones: { id: number }[] }).stones
+        : [];
+      if (options.withStone) expect(stones.length, 'the demo feed has stones for sale').toBeGreaterThan(0);
       const address = { ...ADDRESS, firstName: buyer.firstName ?? ADDRESS.firstName, lastName: buyer.lastName ?? ADDRESS.lastName };
       const order: PlaceOrderInput = {
         customerId: buyer.customerId,
@@ -51,7 +55,7 @@ export async function openStorefront(playwright: PlaywrightWorkerArgs['playwrigh
         phone: ADDRESS.contactNumber,
         billingAddress: address,
         shippingAddress: address,
-        lines: [{ productId: variant!.id, qty: 1 }],
+        lines: [{ productId: variant!.id, qty: 1 }, ...(stones[0] ? [{ diamondId: stones[0].id }] : [])],
         paymentMethod: 'credit_card',
         shippingRateId: rates.items[0]!.id,
       };

@@ -248,7 +248,38 @@ test('cancel an order, refund part of it (not more than remains), then the rest;
   await expect(form.getByRole('radio', { name: 'Full' })).toHaveCount(0);
   await expect(section(page, 'Order Total')).toContainText(`Partial refund of ${money(10)}`);
   await expect(section(page, 'Order Total')).toContainText(`Full refund of ${money(order.total - 10)}`);
+  // Each refund gets its credit note once made (after the refund's commit): linked from the refund's history row.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/orders/${order.orderNumber}`)).json()) as OrderRecord).refunds.every((refund) => refund.creditNote !== null))
+    .toBe(true);
+  await page.reload();
+  const notes = ((await (await page.request.get(`/api/orders/${order.orderNumber}`)).json()) as OrderRecord).refunds.map((refund) => refund.creditNote!);
+  for (const note of notes) {
+    const link = historyRows(page).getByRole('link', { name: `Credit note ${note.number} PDF` });
+    await expect(link).toHaveAttribute('href', note.url);
+    const pdf = await page.request.get(note.url);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+  }
   await page.screenshot({ path: 'test-results/order-refunded.png', fullPage: true });
+});
+
+test('a diamond line takes the supplier’s order reference on the order view, written in the order’s history', async ({ page }) => {
+  const run = uniqueName('nivoda');
+  const order = await storefront.placeOrder({ email: `${run}@example.co.uk`, lastName: run }, { withStone: true });
+  const stone = order.lines.find((line) => line.isDiamond)!;
+  await login(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/order/view/order_id/${order.orderNumber}`);
+  const items = section(page, 'Items Ordered');
+  // Only the stone's line has one.
+  await expect(items.getByRole('button', { name: /^Edit supplier order reference/ })).toHaveCount(1);
+  await items.getByRole('button', { name: `Edit supplier order reference of ${stone.sku}` }).click();
+  await items.getByLabel(`Supplier order reference of ${stone.sku}`).fill(`NIV-${run}`);
+  await items.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(ORDER_MESSAGES.supplierOrderReferenceSaved).last()).toBeVisible();
+  await expect(items).toContainText(`Supplier order: NIV-${run}`);
+  await expect(historyRows(page).first()).toContainText(`Supplier order reference of diamond ${stone.sku}: NIV-${run}`);
+  await expect(historyRows(page).first()).toContainText('admin');
+  await page.screenshot({ path: 'test-results/order-supplier-reference.png', fullPage: true });
 });
 
 test('an order moved by someone else meanwhile: the server refuses the change, its message shows and the order reloads', async ({ page }) => {

@@ -68,13 +68,15 @@ export async function invoiceFor(source: Db, orderReference: string): Promise<In
 }
 
 /** An invoice's PDF from the media store, with its file name; null when there is no such invoice or file. */
-export async function openInvoicePdf(db: Db, storage: MediaStorage, number: number): Promise<{ file: OpenedFile; fileName: string } | null> {
-  const [row] = await db
-    .select({ storageKey: invoices.storageKey })
-    .from(invoices)
-    .where(and(eq(invoices.number, number), isLive(invoices)));
+export function openInvoicePdf(db: Db, storage: MediaStorage, number: number) {
+  return openStoredPdf(db, storage, invoices, number, displayNumberOf(number));
+}
+
+/** The stored PDF of an invoice or credit note by its number, named `displayNumber`.pdf; null when there is no such document or file. */
+async function openStoredPdf(db: Db, storage: MediaStorage, table: typeof invoices | typeof creditNotes, number: number, displayNumber: string): Promise<{ file: OpenedFile; fileName: string } | null> {
+  const [row] = rowsOf<{ storageKey: string }>(await db.execute(sql`select storage_key as "storageKey" from ${table} where number = ${number} and deleted_at is null`));
   const file = row ? await storage.open(row.storageKey) : null;
-  return file?.stream ? { file, fileName: `${displayNumberOf(number)}.pdf` } : null;
+  return file?.stream ? { file, fileName: `${displayNumber}.pdf` } : null;
 }
 
 /** A credit note as other modules see it: its number as printed, and where staff download it. */
@@ -122,11 +124,6 @@ export async function createCreditNote(tx: Db, data: CreditNoteData, storage: Me
 }
 
 /** A credit note's PDF from the media store, with its file name; null when there is no such credit note or file. */
-export async function openCreditNotePdf(db: Db, storage: MediaStorage, number: number): Promise<{ file: OpenedFile; fileName: string } | null> {
-  const [row] = await db
-    .select({ storageKey: creditNotes.storageKey })
-    .from(creditNotes)
-    .where(and(eq(creditNotes.number, number), isLive(creditNotes)));
-  const file = row ? await storage.open(row.storageKey) : null;
-  return file?.stream ? { file, fileName: `${creditNoteDisplayNumberOf(number)}.pdf` } : null;
+export function openCreditNotePdf(db: Db, storage: MediaStorage, number: number) {
+  return openStoredPdf(db, storage, creditNotes, number, creditNoteDisplayNumberOf(number));
 }

@@ -81,7 +81,8 @@ describe('the order status workflow, enforced by the server (document 3 §4)', (
     }
     // The table: 8 stays, 7 forward steps, CANCELLED from the 6 statuses before it.
     expect(allowed).toBe(8 + 7 + 6);
-  });
+    // 64 pairs, each waiting for its subscribers: a refund's now renders its credit note PDF.
+  }, 180_000);
 
   it('audits each change and emits orders.status-changed with the notify flag', async () => {
     const [orderNumber] = await insertTestOrders(t.db, [{ status: 'PENDING' }]);

@@ -36,7 +36,7 @@ export function SupplierOrderReference({ order, line }: { order: OrderRecord; li
     return (
       <div className="order-view__muted">
         Supplier order: {line.supplierOrderReference || '-'}{' '}
-        <Button type="link" size="small" className="no-print" onClick={() => setDraft(line.supplierOrderReference)} aria-label={`Edit ${label.toLowerCase()}`}>
+        <Button type="link" size="small" className="no-print" onClick={() => setDraft(line.supplierOrderReference)} aria-label={`Edit supplier order reference of ${line.sku}`}>
           Edit
         </Button>
       </div>
