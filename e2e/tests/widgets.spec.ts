@@ -106,12 +106,14 @@ test('a best-seller section: unknown and repeated SKUs open the Error dialog, va
   await expect(page).toHaveURL(/\/widgets\/section$/);
 
   await page.getByPlaceholder('Search section name or sub title').fill(name);
+  // The search is sent after a pause in typing: wait for it, or it would bring the list back over the edit screen.
+  await expect(page).toHaveURL(/search=/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Best Seller');
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/widgets\/section\/edit\/\d+$/);
   await page.getByRole('button', { name: /Rings \(2\)/ }).click();
-  const preview = page.locator('.ant-collapse-content');
+  const preview = page.locator('.ant-collapse');
   await expect(preview).toContainText(second!);
   await expect(preview).toContainText(first!);
   await expect(preview).toContainText('£');

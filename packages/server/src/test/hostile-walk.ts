@@ -227,6 +227,7 @@ export const HOSTILE_WALK_PARTS = {
   products: ['/api/products', '/api/product-media', '/api/product-prices', '/api/attribute-sets'],
   people: ['/api/customers', '/api/customer-groups', '/api/storefront', '/api/users', '/api/roles', '/api/permissions', '/api/auth', '/api/api-keys'],
   diamonds: ['/api/diamonds', '/api/diamond-shapes', '/api/diamond-qualities', '/api/diamond-markups', '/api/shape-categories', '/api/nivoda-services', '/api/nivoda-settings', '/api/nivoda-logs', '/api/metals', '/api/metal-qualities'],
+  widgets: ['/api/banners', '/api/widget-sections', '/api/section-options'],
   rest: [],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -7,16 +7,14 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { resourceKeys } from '../../ui/resource-api.ts';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
-import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
 import { BestSellerEditor, BestSellerPreviewPanel } from './best-seller-editor.tsx';
+import { CustomHtmlEditor } from './custom-html-editor.tsx';
 import { SectionOptionsCard } from './section-options-card.tsx';
 import { sectionPaths } from './widget-section.paths.ts';
 
 const Field = formFieldOf(sectionResource);
-/** The custom HTML template's editor height (document 3 §2.17). */
-const CONTENT_EDITOR_HEIGHT = 350;
 
 /** Sort Order: minus and plus keys are blocked (document 3 §2.17), and the exponent's e. */
 function blockSignKeys(event: KeyboardEvent<HTMLInputElement>) {
@@ -29,7 +27,7 @@ function TemplateFields({ sectionId }: { sectionId?: number }) {
   if (templateId === TEMPLATE.customHtml) {
     return (
       <Field name="content" label="Content">
-        <RichTextEditor height={CONTENT_EDITOR_HEIGHT} />
+        <CustomHtmlEditor />
       </Field>
     );
   }

@@ -1,0 +1,3 @@
+import { describeHostileWalk } from '../test/hostile-walk.ts';
+
+describeHostileWalk('widgets');
