@@ -128,7 +128,7 @@ describe('sitemap: the demo data', () => {
   });
   afterAll(() => t.close());
 
-  it('lists the storefront addresses of the demo menu, pages and diamond categories with the spec priorities, no duplicates', async () => {
+  it('lists the storefront addresses of the demo menu, pages, diamond categories and blog posts with the spec priorities, no duplicates', async () => {
     const context = { actor: { id: 1, name: ADMIN.username, email: '', permissions: [] }, ip: '127.0.0.1', requestId: 'test' };
     const result = await generateSitemap(t.db, SHOP, context);
     const xml = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
@@ -160,6 +160,28 @@ describe('sitemap: the demo data', () => {
       // Active content pages not in the menu; the inactive Black Friday page is left out. The diamond
       // categories are all in the menu already.
       ['/privacy-policy', '0.6'],
+      // The demo blog's posts (0.6), in the order they were written; the draft is left out.
+      ...[
+        'how-to-choose-an-engagement-ring',
+        'the-four-cs-of-diamonds-explained',
+        'natural-vs-lab-grown-diamonds-what-is-the-difference',
+        'solitaire-halo-or-trilogy-finding-your-setting',
+        'platinum-or-18ct-gold-for-an-engagement-ring',
+        'how-to-find-her-ring-size-without-asking',
+        'oval-pear-diamonds-elongated-shapes-in-fashion',
+        'how-to-clean-your-diamond-ring-at-home',
+        'storing-pearls-and-gemstones-safely',
+        'why-rhodium-plating-wears-and-when-to-replate',
+        'when-to-have-your-claws-checked',
+        'insuring-your-jewellery-a-short-guide',
+        'sterling-silver-tarnish-causes-cures',
+        'gift-guide-for-him-cufflinks-to-signet-rings',
+        'birthstones-by-month',
+        'stacking-rings-how-to-build-your-stack',
+        'anniversary-gifts-by-year',
+        'hatton-garden-a-short-history',
+        'choosing-earrings-for-your-face-shape',
+      ].map((slug) => [`/blog/${slug}`, '0.6']),
     ]);
     expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
     expect(urls.slice(1).every((u) => u.lastmod === undefined || /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod))).toBe(true);
