@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The spec's route (document 3 §2.1, §2.18): Dropbox sends staff back here with `?code=`, and any page opened with `?code=` comes here. */
-export const IMAGE_SYNC_PATH = '/dropboximagesync';
-
 /**
  * Dropbox image sync (document 3 §2.18, §7 "Image sync"): its rows are setting options. The app
  * secret and both tokens are secrets (their keys name one): stored encrypted, never answered. The

@@ -10,6 +10,7 @@ import type { DropboxEndpoints } from './dropbox-client.ts';
  * `pageSize`) and list_folder/continue with cursors that remember what the listing saw, and download
  * with its `Dropbox-API-Arg` header (ASCII only, as Dropbox insists). It answers Dropbox's errors: 401
  * expired_access_token, 409 path/not_found, 429 with Retry-After, 400 on a header that is not ASCII.
+ * `PUT /__fake/files?path=` (the body the file in base64) lets a browser journey put files in it.
  */
 export interface FakeDropbox {
   url: string;
@@ -144,6 +145,12 @@ export async function startFakeDropbox(options: { appKey?: string; appSecret?: s
       return oauthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
     }
 
+    // The fake's own door (no Dropbox endpoint): a journey in another process puts files here.
+    if (request.method === 'PUT' && url.pathname === '/__fake/files') {
+      fake.putFile(url.searchParams.get('path') ?? '', Buffer.from(body, 'base64'));
+      response.writeHead(204);
+      return response.end();
+    }
     if (request.method !== 'POST' || !url.pathname.startsWith('/2/')) return apiError(response, 404, 'not_found', 'Unknown endpoint');
     if (rateLimited.count > 0) {
       rateLimited = { ...rateLimited, count: rateLimited.count - 1 };

@@ -55,6 +55,8 @@ export function imageSyncJob(service: ImageSyncService, client: DropboxClient, s
       const maxBytes = MEDIA_PURPOSES[IMAGE_PURPOSE].maxBytes;
       const counts = { matched: 0, unmatched: 0, rejected: 0, unchanged: 0 };
       let done = 0;
+      /** Files listed so far: the total grows as Dropbox's pages arrive. */
+      let total = 0;
 
       async function handle(entry: DropboxEntry) {
         const sku = skuOfFileName(entry.name);
@@ -101,12 +103,13 @@ export function imageSyncJob(service: ImageSyncService, client: DropboxClient, s
       }
       for (;;) {
         const files = page.entries.filter((entry) => entry.tag === 'file' && entry.contentHash);
+        total += files.length;
         const handled = await service.handled(files.map((entry) => ({ path: entry.pathLower, contentHash: entry.contentHash! })));
         for (const entry of files) {
           if (handled.has(entry.pathLower)) counts.unchanged += 1;
           else await handle(entry);
           done += 1;
-          await progress(done);
+          await progress(done, total);
         }
         if (!page.hasMore) break;
         const cursor = page.cursor;

@@ -1,11 +1,11 @@
 import {
   IMAGE_SYNC_MESSAGES,
-  IMAGE_SYNC_PATH,
   imageSyncAuthorizationSchema,
   imageSyncCodeInputSchema,
   imageSyncStartedSchema,
   imageSyncStateSchema,
 } from '@facet/contract/modules/image-sync/image-sync.schema';
+import { IMAGE_SYNC_PATH } from '@facet/contract/modules/image-sync/image-sync.paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
