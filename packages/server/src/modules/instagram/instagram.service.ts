@@ -131,4 +131,3 @@ export function createInstagramService(db: Db, client: InstagramClient, secretKe
     },
   };
 }
-export type InstagramService = ReturnType<typeof createInstagramService>;
