@@ -94,6 +94,7 @@ export const MODULE_AREAS = {
     'product-media',
     'product-import',
     'product-prices',
+    'image-sync',
     'metals',
     'metal-qualities',
     'media',

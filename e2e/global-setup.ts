@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeDropbox } from '../packages/server/src/integrations/dropbox/fake-dropbox.ts';
 import { startFakeInstagram } from '../packages/server/src/integrations/instagram/fake-instagram.ts';
 import { SERVER_NODE_ARGS, serverEnv } from '../packages/server/src/server-command.ts';
 
@@ -50,6 +51,8 @@ export default async function globalSetup() {
   const log = fs.openSync(logPath, 'a');
   // Instagram for the token journey: a local fake that approves at once (the machine has no way out).
   const instagram = await startFakeInstagram();
+  // Dropbox for the image sync journey: a local fake (the journey puts files in it through its own door).
+  const dropbox = await startFakeDropbox();
 
   const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: REPO_ROOT,
@@ -68,6 +71,9 @@ export default async function globalSetup() {
       INSTAGRAM_AUTHORIZE_URL: instagram.url,
       INSTAGRAM_API_URL: instagram.url,
       INSTAGRAM_GRAPH_URL: instagram.url,
+      DROPBOX_AUTHORIZE_URL: dropbox.url,
+      DROPBOX_API_URL: dropbox.url,
+      DROPBOX_CONTENT_URL: dropbox.url,
     }),
     stdio: ['ignore', log, log],
   });
@@ -84,11 +90,13 @@ export default async function globalSetup() {
   } catch (error) {
     server.kill('SIGTERM');
     await instagram.close();
+    await dropbox.close();
     console.error(fs.readFileSync(logPath, 'utf8').slice(-4000));
     throw error;
   }
   // Read by playwright.config.ts in the workers, which inherit this environment.
   process.env.FACET_BASE_URL = baseUrl;
+  process.env.FAKE_DROPBOX_URL = dropbox.url;
 
   return async () => {
     if (!exited) {
@@ -97,6 +105,7 @@ export default async function globalSetup() {
       if (!exited) server.kill('SIGKILL');
     }
     await instagram.close();
+    await dropbox.close();
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { EXPORT_JOB_THRESHOLD } from '@facet/contract/modules/jobs/job.schema';
+import { DROPBOX_ENDPOINTS } from './integrations/dropbox/dropbox-client.ts';
+import type { DropboxEndpoints } from './integrations/dropbox/dropbox-client.ts';
 import { INSTAGRAM_ENDPOINTS } from './integrations/instagram/instagram-client.ts';
 import type { InstagramEndpoints } from './integrations/instagram/instagram-client.ts';
 import { SMTP_TIMEOUT_MS, parseSmtpUrl } from './integrations/smtp/smtp-transport.ts';
@@ -79,6 +81,11 @@ export interface Config {
    * Instagram's own unless set; tests and the browser journeys point them at a local fake.
    */
   instagram: InstagramEndpoints;
+  /**
+   * Dropbox's three origins (DROPBOX_AUTHORIZE_URL, DROPBOX_API_URL, DROPBOX_CONTENT_URL): Dropbox's
+   * own unless set; tests and the browser journeys point them at a local fake.
+   */
+  dropbox: DropboxEndpoints;
 }
 
 export type TrustProxy = false | number | string[];
@@ -194,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authorizeUrl: env.INSTAGRAM_AUTHORIZE_URL || INSTAGRAM_ENDPOINTS.authorizeUrl,
       apiUrl: env.INSTAGRAM_API_URL || INSTAGRAM_ENDPOINTS.apiUrl,
       graphUrl: env.INSTAGRAM_GRAPH_URL || INSTAGRAM_ENDPOINTS.graphUrl,
+    },
+    dropbox: {
+      authorizeUrl: env.DROPBOX_AUTHORIZE_URL || DROPBOX_ENDPOINTS.authorizeUrl,
+      apiUrl: env.DROPBOX_API_URL || DROPBOX_ENDPOINTS.apiUrl,
+      contentUrl: env.DROPBOX_CONTENT_URL || DROPBOX_ENDPOINTS.contentUrl,
     },
   };
 }

@@ -18,6 +18,7 @@ import { diamondQualitiesModule } from './diamond-qualities/diamond-quality.modu
 import { diamondShapesModule } from './diamond-shapes/diamond-shape.module.ts';
 import { diamondsModule } from './diamonds/diamond.module.ts';
 import { inquiriesModule } from './inquiries/inquiry.module.ts';
+import { imageSyncModule } from './image-sync/image-sync.module.ts';
 import { instagramModule } from './instagram/instagram.module.ts';
 import { invoicesModule } from './invoices/invoice.module.ts';
 import { mailModule } from './mail/mail.module.ts';
@@ -77,6 +78,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ordersModule,
   settingsModule,
   instagramModule,
+  imageSyncModule,
   cacheModule,
   apiKeysModule,
   storefrontModule,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { instagramPaths } from '@facet/contract/modules/instagram/instagram.paths';
-import { IMAGE_SYNC_PATH } from '../modules/image-sync/image-sync.paths.ts';
+import { IMAGE_SYNC_PATH } from '@facet/contract/modules/image-sync/image-sync.paths';
 
 /**
  * Pages that read a `code` query parameter themselves: the image sync's and Instagram's returns (the

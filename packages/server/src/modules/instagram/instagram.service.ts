@@ -1,20 +1,17 @@
 import { INSTAGRAM_MESSAGES, INSTAGRAM_REFRESH_BEFORE_DAYS, INSTAGRAM_SETTING_KEYS as KEYS } from '@facet/contract/modules/instagram/instagram.schema';
 import type { InstagramTokenState } from '@facet/contract/modules/instagram/instagram.schema';
 import { MASKED_SECRET } from '@facet/contract/modules/settings/setting.schema';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
+import { createOAuthState } from '../../http/oauth-state.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import type { InstagramClient } from '../../integrations/instagram/instagram-client.ts';
 import { InstagramError } from '../../integrations/instagram/instagram-client.ts';
-import { keyedHash } from '../../secret-key.ts';
 import { readSettingValues, writeSettingValues } from '../settings/index.ts';
 
-/** How long a Login & Generate may take, from the click to Instagram's return. */
-const STATE_LIFETIME_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 const TITLES = {
   [KEYS.token]: 'Instagram token',
@@ -28,9 +25,8 @@ const TITLES = {
  * token, that for a long-lived one, saved encrypted with its expiry), removed, and refreshed before it
  * expires (`refreshIfDue`, on a timer).
  *
- * The `state` is `<issued at>.<nonce>.<HMAC of session, issued at, nonce, return address>`, keyed with
- * the server's secret key: nothing is stored for it, a return in another session (a link an attacker
- * sends, with their own code: "login CSRF") or after 10 minutes is refused, and nothing is saved then.
+ * The `state` is bound to the session and the return address (http/oauth-state.ts): a return in another
+ * session or after 10 minutes is refused, and nothing is saved then.
  */
 export function createInstagramService(db: Db, client: InstagramClient, secretKey: () => Buffer) {
   async function read() {
@@ -45,17 +41,7 @@ export function createInstagramService(db: Db, client: InstagramClient, secretKe
     return { clientId, clientSecret };
   }
 
-  const signatureOf = (sessionIdHash: string, issuedAt: string, nonce: string, redirectUri: string) =>
-    keyedHash(secretKey(), ['instagram-state', sessionIdHash, issuedAt, nonce, redirectUri].join('\n'));
-
-  function isStateValid(state: string, sessionIdHash: string, redirectUri: string, now = Date.now()): boolean {
-    const [issuedAt = '', nonce = '', signature = ''] = state.split('.');
-    const issued = Number(issuedAt);
-    if (!/^\d{13}$/.test(issuedAt) || !nonce || now - issued > STATE_LIFETIME_MS || issued > now + 60_000) return false;
-    const expected = Buffer.from(signatureOf(sessionIdHash, issuedAt, nonce, redirectUri));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  }
+  const oauthState = createOAuthState('instagram-state', secretKey);
 
   /** Instagram's refusal or absence as the caller's 4xx: the page shows why, nothing is saved. */
   async function talking<T>(call: () => Promise<T>): Promise<T> {
@@ -91,15 +77,12 @@ export function createInstagramService(db: Db, client: InstagramClient, secretKe
     /** Where Login & Generate sends the browser: Instagram's page, with this session's `state`. */
     async authorizationUrl(sessionIdHash: string, redirectUri: string): Promise<string> {
       const { clientId } = await credentials();
-      const issuedAt = String(Date.now());
-      const nonce = randomBytes(16).toString('base64url');
-      const state = `${issuedAt}.${nonce}.${signatureOf(sessionIdHash, issuedAt, nonce, redirectUri)}`;
-      return client.authorizationUrl({ clientId, redirectUri, state });
+      return client.authorizationUrl({ clientId, redirectUri, state: oauthState.issue(sessionIdHash, redirectUri) });
     },
 
     /** Instagram's return: the code for a short-lived token, that for a long-lived one, saved with its expiry. */
     async generate(input: { code: string; state: string }, sessionIdHash: string, redirectUri: string, context: RequestContext): Promise<InstagramTokenState> {
-      if (!isStateValid(input.state, sessionIdHash, redirectUri)) throw invalidField('state', INSTAGRAM_MESSAGES.stateMismatch);
+      if (!oauthState.isValid(input.state, sessionIdHash, redirectUri)) throw invalidField('state', INSTAGRAM_MESSAGES.stateMismatch);
       const { clientId, clientSecret } = await credentials();
       const shortLivedToken = await talking(() => client.exchangeCode({ clientId, clientSecret, redirectUri, code: input.code }));
       const long = await talking(() => client.longLived({ clientSecret, shortLivedToken }));

@@ -5,7 +5,7 @@ import type { MediaPurpose, MediaRecord, MediaType } from '@facet/contract/modul
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
+import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { runCpuTask } from '../../workers/cpu-pool.ts';
@@ -161,7 +161,7 @@ export function createMediaService(db: Db, storage: MediaStorage) {
    * Checks, cleans and stores one upload, and runs `attach` in the same transaction; nothing is
    * stored when any check fails. A staged file is left for the caller to discard.
    */
-  async function store<T>(purpose: MediaPurpose, file: ReceivedFile, context: RequestContext, attach: AttachUpload<T>): Promise<T> {
+  async function store<T>(purpose: MediaPurpose, file: ReceivedFile, context: ServiceContext, attach: AttachUpload<T>): Promise<T> {
     const { type, processed } = await prepareFile(purpose, file);
     const name = `${randomBytes(16).toString('hex')}${MEDIA_TYPES[type].extensions[0]}`;
     const contentType = MEDIA_TYPES[type].contentType;
@@ -179,8 +179,8 @@ export function createMediaService(db: Db, storage: MediaStorage) {
           width: isStaged ? null : processed.width,
           height: isStaged ? null : processed.height,
           originalName: file.fileName.slice(0, 255),
-          createdBy: context.actor.id,
-          updatedBy: context.actor.id,
+          createdBy: context.actor?.id ?? null,
+          updatedBy: context.actor?.id ?? null,
         })
         .returning();
       const record: MediaRecord = {

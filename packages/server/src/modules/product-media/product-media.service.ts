@@ -97,8 +97,11 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
       return rows.map(toRecord);
     },
 
-    /** Stores one file through the media pipeline and files it in the SKU's library, in one transaction. */
-    async upload(sku: string, kind: ProductMediaKind, file: ReceivedFile, context: RequestContext): Promise<ProductMediaRecord> {
+    /**
+     * Stores one file through the media pipeline and files it in the SKU's library, in one transaction;
+     * `also` runs in that transaction (the image sync records the file it came from there).
+     */
+    async upload(sku: string, kind: ProductMediaKind, file: ReceivedFile, context: ServiceContext, also?: (tx: Db, record: ProductMediaRecord) => Promise<void>): Promise<ProductMediaRecord> {
       const key = librarySku(sku);
       return mediaService.store(PRODUCT_MEDIA_PURPOSES[kind], file, context, async (tx, stored: MediaRecord, { fileName, type }) => {
         await lockLibrary(tx, key);
@@ -110,7 +113,7 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
         const name = cleanMediaFileName(fileName, `${kind}.${type === 'jpeg' ? 'jpg' : type}`);
         const [row] = await tx
           .insert(productMediaLibrary)
-          .values({ sku: key, mediaId: stored.id, kind, name, sort: (totals?.lastSort ?? 0) + 1, createdBy: context.actor.id, updatedBy: context.actor.id })
+          .values({ sku: key, mediaId: stored.id, kind, name, sort: (totals?.lastSort ?? 0) + 1, createdBy: context.actor?.id ?? null, updatedBy: context.actor?.id ?? null })
           .returning({ id: productMediaLibrary.id, createdAt: productMediaLibrary.createdAt });
         const record: ProductMediaRecord = {
           id: row!.id,
@@ -125,6 +128,7 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
           createdAt: row!.createdAt.toISOString(),
         };
         await writeAudit(tx, context, { action: 'create', entity: 'product-media', entityId: record.id, after: { ...record } });
+        await also?.(tx, record);
         return record;
       });
     },
