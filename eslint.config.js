@@ -101,7 +101,7 @@ export const MODULE_AREAS = {
   diamonds: ['diamonds', 'diamond-shapes', 'diamond-qualities', 'diamond-markups'],
   customers: ['customers', 'customer-groups'],
   sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts'],
-  marketing: [],
+  marketing: ['newsletters'],
   content: ['content-pages', 'navigation-menu'],
   system: ['auth', 'users', 'roles', 'permissions', 'api-keys', 'settings', 'cache', 'storefront', 'mail'],
 };

@@ -28,6 +28,7 @@ import { productSizesWebModule } from './modules/product-sizes/product-size.modu
 import { productsWebModule } from './modules/products/product.module.ts';
 import { rolesWebModule } from './modules/roles/role.module.ts';
 import { settingsWebModule } from './modules/settings/setting.module.ts';
+import { newslettersWebModule } from './modules/newsletters/newsletter.module.ts';
 import { shippingRatesWebModule } from './modules/shipping-rates/shipping-rate.module.ts';
 import { usersWebModule } from './modules/users/user.module.ts';
 
@@ -67,6 +68,7 @@ const WEB_MODULES = [
   metalQualitiesWebModule,
   customerGroupsWebModule,
   mailWebModule,
+  newslettersWebModule,
 ];
 
 /**

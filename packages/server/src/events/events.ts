@@ -37,6 +37,11 @@ export const EVENTS = {
   'orders.status-changed': z.object({ orderNumber, status: z.enum(ORDER_STATUSES), notifyCustomer: z.boolean(), historyId: id }).strict(),
   /** The storefront reported the order paid. */
   'orders.paid': z.object({ orderNumber }).strict(),
+  /**
+   * A newsletter subscriber was subscribed (the storefront) or deactivated (staff): the newsletters
+   * module makes Klaviyo agree with the row as it is when the event is delivered.
+   */
+  'subscribers.status-changed': z.object({ id }).strict(),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

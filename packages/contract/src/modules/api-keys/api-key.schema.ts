@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'newsletter:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -29,6 +29,8 @@ export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly Perm
   'orders:write': ['sales'],
   'inquiries:write': ['sales'],
   'carts:write': ['sales'],
+  // Subscribes shoppers to the newsletter: what staff see under Newsletter > Subscribers List.
+  'newsletter:write': ['newsletter'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -46,6 +48,7 @@ export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'orders:write': 'Orders: place orders and mark them paid',
   'inquiries:write': 'Inquiries: send shoppers’ inquiries (quotes) about pieces and diamonds',
   'carts:write': 'Carts: send shoppers’ carts and their changes (the abandoned carts staff see)',
+  'newsletter:write': 'Newsletter: subscribe shoppers’ e-mails to the newsletter',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

@@ -14,6 +14,8 @@ import { productBulkList } from '../products/product.schema.ts';
 import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
+import { newsletterResource } from '../newsletters/newsletter.schema.ts';
+import { subscriberResource } from '../newsletters/subscriber.schema.ts';
 import { orderResource } from '../orders/order.schema.ts';
 
 /** A job's life: queued -> running -> succeeded | failed | cancelled (a queued job can be cancelled too). */
@@ -31,6 +33,8 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   productSizeResource,
   customerResource,
   orderResource,
+  newsletterResource,
+  subscriberResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   productBulkList,
   // The stones list is hand-written (answered from its read-side index); exported through its bulk action.

@@ -255,7 +255,7 @@ export async function startFakeKlaviyo(options: FakeKlaviyoOptions = {}) {
       ({ body, params }) => {
         const data = dataOf(body, 'campaign-send-job');
         const campaign = state.campaigns.get(params[0]!);
-        if (!campaign || data?.id !== params[0]) return errors(404, 'not_found', 'Campaign send job not found.');
+        if (!campaign || !data || data.id !== params[0]) return errors(404, 'not_found', 'Campaign send job not found.');
         if (data.attributes?.action !== 'cancel' && data.attributes?.action !== 'revert') return errors(400, 'invalid', 'Invalid input.', 'action must be cancel or revert.');
         campaignResource(campaign);
         if (campaign.status !== 'Scheduled' && campaign.status !== 'Sending') return errors(400, 'invalid', 'Invalid input.', `A ${campaign.status} campaign cannot be cancelled.`);

@@ -45,6 +45,7 @@ const USE_OF_SCOPE: Record<StorefrontScope, () => { method: 'PATCH' | 'POST' | '
   'orders:write': () => ({ method: 'POST', url: `/api/storefront/v1/orders/${paidOrder.orderNumber}/paid`, payload: { paymentReference: paidOrder.paymentReference }, expected: 200 }),
   'inquiries:write': () => ({ method: 'POST', url: '/api/storefront/v1/inquiries', payload: {}, expected: 400 }),
   'carts:write': () => ({ method: 'PUT', url: '/api/storefront/v1/carts/1', payload: {}, expected: 400 }),
+  'newsletter:write': () => ({ method: 'POST', url: '/api/storefront/v1/newsletter/subscribers', payload: {}, expected: 400 }),
 };
 
 const useKey = (key: string, scope: StorefrontScope) => {

@@ -27,15 +27,17 @@ export const settingValueSql = (key: string) =>
  * added under `titles[key]` (the key itself when none is given). Emits `settings.changed` there, as a
  * save on the Settings screen does. No audit row: the caller writes the one that says what changed.
  */
-export async function writeSettingValues(tx: Db, values: Record<string, string>, options: { titles?: Record<string, string>; actorId: number | null }) {
-  const { titles = {}, actorId } = options;
+export async function writeSettingValues(tx: Db, values: Record<string, string>, options: { titles?: Record<string, string>; actorId: number | null; secretKeys?: readonly string[] }) {
+  const { titles = {}, actorId, secretKeys = [] } = options;
   for (const [key, value] of Object.entries(values)) {
+    // A secret's value comes encrypted (secret-key.ts) and its row is flagged secret: the Settings screen masks it.
+    const isSecret = secretKeys.includes(key) ? { isSecret: true } : {};
     const updated = await tx
       .update(settings)
-      .set({ value, version: sql`${settings.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+      .set({ value, ...isSecret, version: sql`${settings.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
       .where(and(isNull(settings.deletedAt), eq(sql`lower(${settings.key})`, key.toLowerCase())))
       .returning({ id: settings.id });
-    if (!updated.length) await tx.insert(settings).values({ key, value, title: titles[key] ?? key, createdBy: actorId, updatedBy: actorId });
+    if (!updated.length) await tx.insert(settings).values({ key, value, ...isSecret, title: titles[key] ?? key, createdBy: actorId, updatedBy: actorId });
   }
   if (Object.keys(values).length) await emit(tx, 'settings.changed', {});
 }

@@ -27,6 +27,7 @@ import { createAddressService } from '../customers/index.ts';
 import { createCustomerService } from '../customers/index.ts';
 import { createOrderPlacement } from '../orders/index.ts';
 import { createIdempotency, idempotencyHeaders } from './idempotency.ts';
+import { storefrontNewsletterRoutes } from './storefront-newsletter.routes.ts';
 import { storefrontSalesRoutes } from './storefront-sales.routes.ts';
 
 /**
@@ -187,4 +188,5 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
       idempotent(request, reply, async () => ({ status: 200, body: await placement.markPaid(request.params.orderNumber, request.body.paymentReference, storefrontContextOf(request)) })),
   );
   storefrontSalesRoutes(app, db, idempotent);
+  storefrontNewsletterRoutes(app, db);
 }

@@ -1,0 +1,23 @@
+import { defineServerModule } from '../server-module.ts';
+import { seedDemoNewsletters } from './newsletter.demo.ts';
+import { newsletterRoutes } from './newsletter.routes.ts';
+import { klaviyoSyncJob } from './newsletter.sync.ts';
+import { newsletters, subscribers } from './newsletter.table.ts';
+import { pushSubscriberToKlaviyo } from './subscriber.service.ts';
+
+export const newslettersModule = defineServerModule({
+  name: 'newsletters',
+  routes: (app, { db, config, jobs }) => newsletterRoutes(app, { db, config }, jobs),
+  jobKinds: (_app, { db, config }) => [klaviyoSyncJob({ db, config })],
+  tables: [newsletters, subscribers],
+  demo: seedDemoNewsletters,
+  // A subscription or a deactivation reaches Klaviyo after its commit, retried while Klaviyo is down.
+  subscribers: ({ config }) => [
+    {
+      name: 'newsletters.klaviyo-subscription',
+      event: 'subscribers.status-changed',
+      handle: async ({ id }, { db }) => void (await pushSubscriberToKlaviyo({ db, config }, id)),
+    },
+  ],
+  permissions: ['newsletter'],
+});
