@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeKlaviyo } from '../packages/server/src/integrations/klaviyo/fake-klaviyo.ts';
 import { SERVER_NODE_ARGS, serverEnv } from '../packages/server/src/server-command.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -46,6 +47,11 @@ export default async function globalSetup() {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = path.join(dataDir, 'server.log');
+  // A fake Klaviyo for the newsletter journeys: the server talks to it (KLAVIYO_BASE_URL); a journey
+  // enters its key under Klaviyo Settings. The demo itself has no Klaviyo configured.
+  const klaviyo = await startFakeKlaviyo({ members: Array.from({ length: 30 }, (_, i) => `klaviyo.member${i + 1}@example.com`) });
+  process.env.FAKE_KLAVIYO_KEY = klaviyo.apiKey;
+  process.env.FAKE_KLAVIYO_LIST = klaviyo.listId;
   const log = fs.openSync(logPath, 'a');
 
   const server = spawn(process.execPath, [...SERVER_NODE_ARGS], {
@@ -62,6 +68,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Syncs and Pull Diamond read a generated feed (3,000 natural and 3,000 lab stones, 300 gemstones) instead of Nivoda.
       DIAMOND_FEED: 'generated:3000',
+      KLAVIYO_BASE_URL: klaviyo.url,
     }),
     stdio: ['ignore', log, log],
   });
@@ -77,6 +84,7 @@ export default async function globalSetup() {
     await waitForHealth(baseUrl, () => exited);
   } catch (error) {
     server.kill('SIGTERM');
+    await klaviyo.close();
     console.error(fs.readFileSync(logPath, 'utf8').slice(-4000));
     throw error;
   }
@@ -89,6 +97,7 @@ export default async function globalSetup() {
       await Promise.race([exitedPromise, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (!exited) server.kill('SIGKILL');
     }
+    await klaviyo.close();
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
