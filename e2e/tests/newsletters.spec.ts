@@ -10,15 +10,21 @@ import { ADMIN, confirmDialog, login, openMenuEntry, selectOption, test, uniqueN
 const KLAVIYO_KEY = process.env.FAKE_KLAVIYO_KEY ?? '';
 const KLAVIYO_LIST = process.env.FAKE_KLAVIYO_LIST ?? '';
 
+/** From the newsletters' list: Klaviyo Settings, save, and Back to the list. */
 async function saveKlaviyoSettings(page: Page, apiKey: string) {
-  await page.goto('/newsletter/klaviyo-settings');
+  await page.getByRole('button', { name: 'Klaviyo Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Klaviyo Settings' })).toBeVisible();
   await page.getByLabel('Private API Key').fill(apiKey);
   await page.getByLabel('Subscribers List Id').fill(KLAVIYO_LIST);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Record updated successfully')).toBeVisible();
   await expect(page.getByText('A key is saved; leave blank to keep it')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/newsletter\/list$/);
 }
+
+// Several screens and Klaviyo calls each; a loaded machine (six builds at once) needs more than the default minute.
+test.describe.configure({ timeout: 240_000 });
 
 test('newsletters: a wrong Klaviyo key is said plainly; schedule a newsletter in Klaviyo and cancel it', async ({ page }) => {
   expect(KLAVIYO_KEY, 'the fake Klaviyo of global-setup').not.toBe('');
@@ -31,12 +37,12 @@ test('newsletters: a wrong Klaviyo key is said plainly; schedule a newsletter in
 
   // A wrong (or expired) key: the Add form says Klaviyo refused it, and offers nothing to send.
   await saveKlaviyoSettings(page, 'pk_wrong_key');
-  await page.goto('/newsletter/add');
+  await page.getByRole('button', { name: 'Add Newsletter' }).click();
   await expect(page.getByText('Klaviyo could not be read')).toBeVisible();
   await expect(page.getByText(/Klaviyo refused the private key/)).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
 
   await saveKlaviyoSettings(page, KLAVIYO_KEY);
-  await page.goto('/newsletter/list');
   await page.getByRole('button', { name: 'Add Newsletter' }).click();
   await expect(page).toHaveURL(/\/newsletter\/add$/);
   await expect(page.getByRole('heading', { name: 'Add Newsletter' })).toBeVisible();

@@ -77,7 +77,8 @@ export function createNewsletterService(deps: KlaviyoDeps) {
 
   async function cancel(id: number, version: number, context: RequestContext): Promise<NewsletterRecord> {
     const klaviyo = await klaviyoOf(deps);
-    await db.transaction(async (tx) => {
+    // Klaviyo's answer that it already sent (or cancelled) the campaign is stored with the refusal's transaction committed.
+    const refusedAs = await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(newsletters).where(and(eq(newsletters.id, id), isNull(newsletters.deletedAt))).for('update');
       if (!existing) throw notFound();
       await assertVersion(tx, newsletterResource.entity, existing, version);
@@ -91,8 +92,8 @@ export function createNewsletterService(deps: KlaviyoDeps) {
           if (error instanceof KlaviyoError && error.failure === 'rejected') {
             const state = newsletterStateOfCampaign((await klaviyo.client.getCampaign(existing.klaviyoCampaignId).catch(() => ({ status: '' }))).status);
             if (state !== 'pending') {
-              await markState(existing.id, state);
-              throw conflict(NEWSLETTER_MESSAGES.onlyPendingCancel(NEWSLETTER_STATES[state]));
+              await tx.update(newsletters).set({ state, updatedAt: new Date() }).where(eq(newsletters.id, id));
+              return state;
             }
           }
           asGatewayError(error);
@@ -100,13 +101,10 @@ export function createNewsletterService(deps: KlaviyoDeps) {
       }
       await tx.update(newsletters).set({ state: 'cancelled', version: existing.version + 1, updatedAt: new Date(), updatedBy: context.actor.id }).where(eq(newsletters.id, id));
       await writeAudit(tx, context, { action: 'cancel', entity: newsletterResource.entity, entityId: id, before: { state: existing.state }, after: { state: 'cancelled' } });
+      return null;
     });
+    if (refusedAs) throw conflict(NEWSLETTER_MESSAGES.onlyPendingCancel(NEWSLETTER_STATES[refusedAs]));
     return crud.get(id);
-  }
-
-  /** A state Klaviyo reports (the sync job, a refused cancel), outside the caller's transaction. */
-  async function markState(id: number, state: 'sent' | 'cancelled') {
-    await db.update(newsletters).set({ state, updatedAt: new Date() }).where(and(eq(newsletters.id, id), eq(newsletters.state, 'pending')));
   }
 
   async function options(): Promise<NewsletterOptions> {
@@ -121,6 +119,5 @@ export function createNewsletterService(deps: KlaviyoDeps) {
     }
   }
 
-  return { ...crud, create: schedule, cancel, options, markState };
+  return { ...crud, create: schedule, cancel, options };
 }
-export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -171,6 +171,15 @@ describe('scheduling a newsletter (document 3 §5 Newsletter)', () => {
     expect(again.json().error.message).toBe(NEWSLETTER_MESSAGES.onlyPendingCancel('Cancelled'));
   });
 
+  it('cancelling one Klaviyo has already sent is refused (409) and the newsletter shows Sent', async () => {
+    const created = (await call('POST', '/api/newsletters', { templateId: firstTemplate().id, sendAll: true, scheduledOn: future() })).json();
+    fake.campaigns().find((c) => c.id === created.klaviyoCampaignId)!.status = 'Sent';
+    const response = await call('POST', `/api/newsletters/${created.id}/cancel`, { version: created.version });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(NEWSLETTER_MESSAGES.onlyPendingCancel('Sent'));
+    expect((await call('GET', `/api/newsletters/${created.id}`)).json().state).toBe('sent');
+  });
+
   it('a stale version is refused (409), nothing cancelled', async () => {
     const created = (await call('POST', '/api/newsletters', { templateId: firstTemplate().id, sendAll: true, scheduledOn: future() })).json();
     const stale = await call('POST', `/api/newsletters/${created.id}/cancel`, { version: created.version + 1 });
