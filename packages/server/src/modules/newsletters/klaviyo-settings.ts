@@ -60,8 +60,12 @@ export async function requireKlaviyo(deps: KlaviyoDeps) {
   return klaviyo;
 }
 
-/** A Klaviyo failure as the answer to staff: 502 with Klaviyo's words (a wrong key says so), never a 500 or our 401. */
+/**
+ * A Klaviyo failure as the answer to staff, with Klaviyo's words, never a 500 or our own 401: a key
+ * Klaviyo refuses, or a request it refuses, is a 422 staff can act on (Klaviyo Settings); Klaviyo
+ * down (5xx, 429s, no answer) is a 502.
+ */
 export function asGatewayError(error: unknown): never {
-  if (error instanceof KlaviyoError) throw new AppError('BAD_GATEWAY', error.message);
+  if (error instanceof KlaviyoError) throw new AppError(error.failure === 'unavailable' ? 'BAD_GATEWAY' : 'UNPROCESSABLE', error.message);
   throw error;
 }

@@ -87,14 +87,18 @@ describe('Klaviyo settings', () => {
     expect((await call('PUT', '/api/newsletters/klaviyo-settings', { apiKey: '', listId: fake.listId })).json().apiKeyIsSet).toBe(true);
   });
 
-  it('a wrong or expired key is a 502 saying Klaviyo refused it, not a 500 and not a sign-out', async () => {
+  it('a wrong or expired key is a 422 saying Klaviyo refused it, not a 500 and not a sign-out; Klaviyo down is a 502', async () => {
     await configure('pk_expired');
     const response = await call('GET', '/api/newsletters/options');
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toMatch(/Klaviyo refused the private key/);
     const scheduled = await call('POST', '/api/newsletters', { templateId: firstTemplate().id, sendAll: true, scheduledOn: future() });
-    expect(scheduled.statusCode).toBe(502);
+    expect(scheduled.statusCode).toBe(422);
     await configure();
+    fake.failNext(4, 503);
+    const down = await call('GET', '/api/newsletters/options');
+    expect(down.statusCode).toBe(502);
+    expect(down.json().error.message).toMatch(/Klaviyo is unavailable/);
   });
 
   it('the list id is letters and digits, required', async () => {
