@@ -66,6 +66,8 @@ test('newsletters: a wrong Klaviyo key is said plainly; schedule a newsletter in
   await schedule.fill(typed);
   await schedule.press('Enter');
   await expect(page.getByText(/Goes out at .* UTC\./)).toBeVisible();
+  // The picker's panel closed, so it covers nothing.
+  await schedule.press('Escape');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Record added successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/newsletter\/list/);

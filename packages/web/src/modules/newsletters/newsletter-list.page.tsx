@@ -38,8 +38,9 @@ export default function NewsletterListPage() {
       cancelText: 'No',
       onOk: () =>
         newsletterApi.cancel(row.id, row.version).then(async () => {
-          void message.success(MESSAGES.newsletterCancelled);
+          // The list first: the dialog stays busy until the row shows Cancelled, then the toast.
           await refresh();
+          void message.success(MESSAGES.newsletterCancelled);
         }, report),
     });
   const sync = () =>

@@ -37,8 +37,9 @@ export default function SubscriberListPage() {
       onOk: () =>
         newsletterApi.deactivateSubscriber(row.id, row.version).then(
           async () => {
-            void message.success(MESSAGES.subscriberInactivated);
+            // The list first: the dialog stays busy until the row shows Inactive, then the toast.
             await queryClient.invalidateQueries({ queryKey: resourceKeys.all(subscriberResource) });
+            void message.success(MESSAGES.subscriberInactivated);
           },
           (error: unknown) => {
             if (isWorthReporting(error)) void message.warning(failureMessage(error));
