@@ -64,11 +64,12 @@ test('newsletters: a wrong Klaviyo key is said plainly; schedule a newsletter in
   const typed = `${String(when.getMonth() + 1).padStart(2, '0')}/${String(when.getDate()).padStart(2, '0')}/${when.getFullYear()} 10:30 AM`;
   const schedule = page.getByLabel('Scheduled On');
   await schedule.click();
-  await schedule.fill(typed);
-  await schedule.press('Enter');
-  await expect(page.getByText(/Goes out at .* UTC\./)).toBeVisible();
-  // The picker's panel closed, so it covers nothing.
-  await schedule.press('Escape');
+  // Typed, then confirmed with the panel's OK (which closes it, so it covers nothing).
+  await expect(async () => {
+    await schedule.fill(typed);
+    await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: 'OK' }).click({ timeout: 3_000 });
+    await expect(page.getByText(/Goes out at .* UTC\./)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Record added successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/newsletter\/list/);
