@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFakeDropbox } from '../packages/server/src/integrations/dropbox/fake-dropbox.ts';
 import { startFakeInstagram } from '../packages/server/src/integrations/instagram/fake-instagram.ts';
+import { startFakeKlaviyo } from '../packages/server/src/integrations/klaviyo/fake-klaviyo.ts';
 import { SERVER_NODE_ARGS, serverEnv } from '../packages/server/src/server-command.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -48,6 +49,11 @@ export default async function globalSetup() {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = path.join(dataDir, 'server.log');
+  // A fake Klaviyo for the newsletter journeys: the server talks to it (KLAVIYO_BASE_URL); a journey
+  // enters its key under Klaviyo Settings. The demo itself has no Klaviyo configured.
+  const klaviyo = await startFakeKlaviyo({ members: Array.from({ length: 30 }, (_, i) => `klaviyo.member${i + 1}@example.com`) });
+  process.env.FAKE_KLAVIYO_KEY = klaviyo.apiKey;
+  process.env.FAKE_KLAVIYO_LIST = klaviyo.listId;
   const log = fs.openSync(logPath, 'a');
   // Instagram for the token journey: a local fake that approves at once (the machine has no way out).
   const instagram = await startFakeInstagram();
@@ -74,6 +80,7 @@ export default async function globalSetup() {
       DROPBOX_AUTHORIZE_URL: dropbox.url,
       DROPBOX_API_URL: dropbox.url,
       DROPBOX_CONTENT_URL: dropbox.url,
+      KLAVIYO_BASE_URL: klaviyo.url,
     }),
     stdio: ['ignore', log, log],
   });
@@ -91,6 +98,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await instagram.close();
     await dropbox.close();
+    await klaviyo.close();
     console.error(fs.readFileSync(logPath, 'utf8').slice(-4000));
     throw error;
   }
@@ -106,6 +114,7 @@ export default async function globalSetup() {
     }
     await instagram.close();
     await dropbox.close();
+    await klaviyo.close();
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
   'INTERNAL',
+  /** An external service (Klaviyo) refused or failed what the request needed: 502 with its words. */
+  'BAD_GATEWAY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,6 +15,10 @@ export const MESSAGES = {
   recordDeleted: 'Record deleted successfully',
   deleteConfirmTitle: 'Delete record?',
   deleteConfirmText: 'Data will not be retrieved once deleted.',
+  newsletterCancelConfirm: 'Cancel Newsletter?',
+  newsletterCancelled: 'Newsletter cancelled successfully',
+  subscriberInactiveConfirm: 'Inactive subscriber?',
+  subscriberInactivated: 'Subscriber inactivated successfully',
   statusConfirmTitle: 'Confirm?',
   statusConfirmText: (toActive: boolean) => `Are you sure you want to ${toActive ? 'Active' : 'Inactive'} this record?`,
   /** Not worded by the spec: a record with named states (a review, an order) is asked about the same way. */

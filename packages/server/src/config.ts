@@ -63,6 +63,12 @@ export interface Config {
    */
   secretKey: Buffer | undefined;
   /**
+   * Where Klaviyo's REST API is (KLAVIYO_BASE_URL, default https://a.klaviyo.com): a fake Klaviyo's
+   * loopback address in tests and journeys. The private key and list id are settings (Newsletter >
+   * Klaviyo Settings), never the environment's.
+   */
+  klaviyoBaseUrl: string;
+  /**
    * Where customer e-mail goes out (SMTP_URL: `smtp://user:password@host:587` with STARTTLS, or
    * `smtps://...:465`). Unset: mails are kept in the outbox, shown as not sent, and go out once it is set.
    */
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: parseSecretKey(env.FACET_SECRET_KEY),
+    klaviyoBaseUrl: env.KLAVIYO_BASE_URL || 'https://a.klaviyo.com',
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailPollMs: positiveInt(env.MAIL_POLL_MS, 2_000, 'MAIL_POLL_MS'),
     mailRetryMs: positiveInt(env.MAIL_RETRY_MS, 30_000, 'MAIL_RETRY_MS'),

@@ -36,6 +36,7 @@ import { productsWebModule } from './modules/products/product.module.ts';
 import { reviewsWebModule } from './modules/reviews/review.module.ts';
 import { rolesWebModule } from './modules/roles/role.module.ts';
 import { settingsWebModule } from './modules/settings/setting.module.ts';
+import { newslettersWebModule } from './modules/newsletters/newsletter.module.ts';
 import { shippingRatesWebModule } from './modules/shipping-rates/shipping-rate.module.ts';
 import { usersWebModule } from './modules/users/user.module.ts';
 import { widgetSectionsWebModule } from './modules/widget-sections/widget-section.module.ts';
@@ -85,6 +86,7 @@ const WEB_MODULES = [
   contactFormsWebModule,
   bannersWebModule,
   widgetSectionsWebModule,
+  newslettersWebModule,
 ];
 
 /**

@@ -46,6 +46,11 @@ export const EVENTS = {
   'reports.link-clicked': storefrontLinkClickSchema.strict(),
   /** A shopper opened a product's page: Most Viewed Products. */
   'reports.product-viewed': z.object({ productId: id }).strict(),
+  /**
+   * A newsletter subscriber was subscribed (the storefront) or deactivated (staff): the newsletters
+   * module makes Klaviyo agree with the row as it is when the event is delivered.
+   */
+  'subscribers.status-changed': z.object({ id }).strict(),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -15,6 +15,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
 };
 
 /** An error the client caused or may act on; the handler turns it into the body of DESIGN §4. */

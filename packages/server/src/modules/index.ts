@@ -25,6 +25,7 @@ import { mailModule } from './mail/mail.module.ts';
 import { mediaModule } from './media/media.module.ts';
 import { metalQualitiesModule } from './metal-qualities/metal-quality.module.ts';
 import { metalsModule } from './metals/metal.module.ts';
+import { newslettersModule } from './newsletters/newsletter.module.ts';
 import { navigationMenuModule } from './navigation-menu/navigation-menu.module.ts';
 import { ordersModule } from './orders/order.module.ts';
 import { permissionsModule } from './permissions/permission.module.ts';
@@ -94,4 +95,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   widgetSectionsModule,
   reportsModule,
   dashboardModule,
+  newslettersModule,
 ];

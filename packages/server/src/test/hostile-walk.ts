@@ -24,6 +24,8 @@ import {
 } from './hostile-input.ts';
 import { pathSpellings } from './path-spellings.ts';
 import type { TestApp } from './test-app.ts';
+import type { FakeKlaviyo } from '../integrations/klaviyo/fake-klaviyo.ts';
+import { startFakeKlaviyo } from '../integrations/klaviyo/fake-klaviyo.ts';
 import { createTestApp } from './test-app.ts';
 import { UPLOAD_ROUTE_QUERIES, hostileMultipartCases, randomMultipartCase } from './hostile-multipart.ts';
 
@@ -249,13 +251,16 @@ export function describeHostileWalk(part: HostileWalkPart) {
     /** The part's routes, each with its place in the whole walk (its seed and catalogue share). */
     let routes: { route: Route; routeIndex: number }[];
     let database: Awaited<ReturnType<typeof databaseWatch>>;
+    let klaviyo: FakeKlaviyo | undefined;
     /** Records of each resource, for PUT and PATCH bodies that reach the handler. */
     const recordsByBase = new Map<string, Record<string, unknown>[]>();
 
     beforeAll(async () => {
       // Demo data: every resource has records to edit, so bodies that pass validation reach the rules behind it.
       // The storefront's rate limits (per key, per address) are not what this walk is about.
-      t = await createTestApp({ demoData: true, storefrontRateLimit: 1_000_000, storefrontAddressRateLimit: 1_000_000 });
+      // Klaviyo is a local fake (the walk may save its settings): a refused key is the app's 422, never a call to the internet.
+      klaviyo = await startFakeKlaviyo();
+      t = await createTestApp({ demoData: true, storefrontRateLimit: 1_000_000, storefrontAddressRateLimit: 1_000_000, klaviyoBaseUrl: klaviyo.url });
       cookie = await t.login();
       adminId = (await t.request(cookie, { method: 'GET', url: '/api/auth/me' })).json().user.id;
       storefrontKey = (await t.request(cookie, { method: 'POST', url: '/api/api-keys', payload: { name: 'hostile walk', scopes: [...STOREFRONT_SCOPES] } })).json();
@@ -275,7 +280,10 @@ export function describeHostileWalk(part: HostileWalkPart) {
       }
       // Demo data includes the catalogue saved product by product: longer than a hook's default on a loaded machine.
     }, 180_000);
-    afterAll(() => t?.close());
+    afterAll(async () => {
+      await t?.close();
+      await klaviyo?.close();
+    });
 
     function baseOf(route: Route) {
       return route.keyParam ? route.url.slice(0, route.url.indexOf(`/:${route.keyParam}`)) : route.url;

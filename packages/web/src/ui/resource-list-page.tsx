@@ -41,6 +41,8 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   statusAfter?: number;
   /** A note above the list (why its rows look as they do: mail waits for an SMTP server). */
   notice?: ReactNode;
+  /** Buttons of the screen's own beside Export and Add (the screens reached from this one). */
+  headerActions?: ReactNode;
   /**
    * The filters the Filters panel offers, when not all the resource declares: a filter another screen
    * uses (the orders of one customer, on the customer's Orders tab) still reads from the URL.
@@ -148,6 +150,7 @@ export function ResourceListPage<R extends ResourceDefinition>(props: ResourceLi
         title={title}
         extra={
           <>
+            {props.headerActions}
             {resource.export && <ExportButton onExport={() => api.exportExcel(withoutPaging(params))} />}
             {resource.operations.create && 'add' in paths && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.add, { state: returnState })}>

@@ -12,7 +12,7 @@ import { requiredText } from '../../rules.ts';
  */
 
 /** What a key may do: each storefront route names the scope it needs. Later issues add theirs here. */
-export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'reviews:write', 'contact:write', 'appointments:write', 'statistics:write', 'ring-requests:write'] as const;
+export const STOREFRONT_SCOPES = ['customers:write', 'orders:write', 'inquiries:write', 'carts:write', 'reviews:write', 'contact:write', 'appointments:write', 'statistics:write', 'ring-requests:write', 'newsletter:write'] as const;
 export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
 
 /**
@@ -37,6 +37,8 @@ export const STOREFRONT_SCOPE_PERMISSIONS: Record<StorefrontScope, readonly Perm
   // What staff read under Report (issue 27): searches, link clicks and product views; ring builder requests.
   'statistics:write': ['report'],
   'ring-requests:write': ['report'],
+  // Subscribes shoppers to the newsletter: what staff see under Newsletter > Subscribers List.
+  'newsletter:write': ['newsletter'],
 };
 
 /** The permissions, of those `scopes` need, that `held` lacks (none for a master). */
@@ -59,6 +61,7 @@ export const STOREFRONT_SCOPE_LABELS: Record<StorefrontScope, string> = {
   'appointments:write': 'Appointments: read the active services and book shoppers’ appointments',
   'statistics:write': 'Statistics: send shoppers’ searches, link clicks and product views (Report, Dashboard)',
   'ring-requests:write': 'Ring requests: send virtual ring builder requests',
+  'newsletter:write': 'Newsletter: subscribe shoppers’ e-mails to the newsletter',
 };
 
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */

@@ -15,6 +15,8 @@ import { productBulkList } from '../products/product.schema.ts';
 import { shippingRateResource } from '../shipping-rates/shipping-rate.schema.ts';
 import { userResource } from '../users/user.schema.ts';
 import { customerResource } from '../customers/customer.schema.ts';
+import { newsletterResource } from '../newsletters/newsletter.schema.ts';
+import { subscriberResource } from '../newsletters/subscriber.schema.ts';
 import { orderResource } from '../orders/order.schema.ts';
 import { contactFormResource } from '../contact-forms/contact-form.schema.ts';
 import { searchTermResource } from '../reports/report.schema.ts';
@@ -37,6 +39,8 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   couponResource,
   contactFormResource,
   searchTermResource,
+  newsletterResource,
+  subscriberResource,
   // The product list is hand-written (an aggregate): its export writes the import's own sheet.
   productBulkList,
   // The stones list is hand-written (answered from its read-side index); exported through its bulk action.

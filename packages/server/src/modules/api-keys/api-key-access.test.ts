@@ -50,6 +50,7 @@ const USE_OF_SCOPE: Record<StorefrontScope, () => { method: 'PATCH' | 'POST' | '
   'appointments:write': () => ({ method: 'POST', url: '/api/storefront/v1/appointments', payload: {}, expected: 400 }),
   'statistics:write': () => ({ method: 'POST', url: '/api/storefront/v1/searches', payload: {}, expected: 400 }),
   'ring-requests:write': () => ({ method: 'POST', url: '/api/storefront/v1/ring-requests', payload: {}, expected: 400 }),
+  'newsletter:write': () => ({ method: 'POST', url: '/api/storefront/v1/newsletter/subscribers', payload: {}, expected: 400 }),
 };
 
 const useKey = (key: string, scope: StorefrontScope) => {
@@ -105,21 +106,21 @@ describe('the demo roles against every scope', () => {
     }
     // Written out, so a change of the demo roles or the mapping shows: only a master makes customer or sales keys
     // (the Sales Clerk holds sales but not system, the Shop Manager system but neither customers nor sales);
-    // the Shop Manager, who holds system, marketing, contact_form and report, makes review, contact and report keys.
-    const refused = { 'customers:write': 403, 'orders:write': 403, 'inquiries:write': 403, 'carts:write': 403, 'reviews:write': 403, 'contact:write': 403, 'appointments:write': 403, 'statistics:write': 403, 'ring-requests:write': 403 };
+    // the Shop Manager, who holds system, marketing, contact_form, report and newsletter, makes review, contact, report and newsletter keys.
+    const refused = { 'customers:write': 403, 'orders:write': 403, 'inquiries:write': 403, 'carts:write': 403, 'reviews:write': 403, 'contact:write': 403, 'appointments:write': 403, 'statistics:write': 403, 'ring-requests:write': 403, 'newsletter:write': 403 };
     expect(outcomes).toEqual({
-      admin: { 'customers:write': 201, 'orders:write': 201, 'inquiries:write': 201, 'carts:write': 201, 'reviews:write': 201, 'contact:write': 201, 'appointments:write': 201, 'statistics:write': 201, 'ring-requests:write': 201 },
+      admin: { 'customers:write': 201, 'orders:write': 201, 'inquiries:write': 201, 'carts:write': 201, 'reviews:write': 201, 'contact:write': 201, 'appointments:write': 201, 'statistics:write': 201, 'ring-requests:write': 201, 'newsletter:write': 201 },
       sarah: refused,
       tom: refused,
       priya: refused,
-      james: { ...refused, 'reviews:write': 201, 'contact:write': 201, 'statistics:write': 201, 'ring-requests:write': 201 },
+      james: { ...refused, 'reviews:write': 201, 'contact:write': 201, 'statistics:write': 201, 'ring-requests:write': 201, 'newsletter:write': 201 },
       emma: refused,
       oliver: refused,
     });
     const [james] = await t.db.select({ id: users.id }).from(users).where(eq(users.name, 'james'));
     // The Shop Manager's refused keys were never written: only the keys within his permissions exist.
     const jamesKeys = await t.db.select({ scopes: apiKeys.scopes }).from(apiKeys).where(eq(apiKeys.createdBy, james!.id));
-    expect(jamesKeys.map((key) => key.scopes).sort()).toEqual([['contact:write'], ['reviews:write'], ['ring-requests:write'], ['statistics:write']]);
+    expect(jamesKeys.map((key) => key.scopes).sort()).toEqual([['contact:write'], ['newsletter:write'], ['reviews:write'], ['ring-requests:write'], ['statistics:write']]);
   });
 
   it('the Shop Manager’s key made before this rule (customers:write) is refused on use and changes nothing', async () => {

@@ -29,6 +29,7 @@ import { createOrderPlacement } from '../orders/index.ts';
 import { createIdempotency, idempotencyHeaders } from './idempotency.ts';
 import { storefrontMarketingRoutes } from './storefront-marketing.routes.ts';
 import { storefrontReportRoutes } from './storefront-reports.routes.ts';
+import { storefrontNewsletterRoutes } from './storefront-newsletter.routes.ts';
 import { storefrontSalesRoutes } from './storefront-sales.routes.ts';
 
 /**
@@ -191,4 +192,5 @@ export function storefrontRoutes(app: FastifyInstance, db: Db, config: Config) {
   storefrontSalesRoutes(app, db, idempotent);
   storefrontMarketingRoutes(app, db, idempotent);
   storefrontReportRoutes(app, db, idempotent);
+  storefrontNewsletterRoutes(app, db);
 }
