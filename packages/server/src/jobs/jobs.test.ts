@@ -34,8 +34,9 @@ describe('jobs', () => {
   const start = (cookie: string, status: boolean) => t.request(cookie, { method: 'POST', url: '/api/shipping-rates/bulk', payload: { action: 'status', status, filters: {} } });
 
   it('refuses without a session (401) and without the area permission (403)', async () => {
-    // Newsletter staff: no job kind belongs to their area (products staff now have imports, price updates and syncs).
-    const outsider = await t.createUserWith(['newsletter']);
+    // Earrings staff: no job kind belongs to their area (newsletter staff now have the Klaviyo sync, products staff
+    // imports, price updates and syncs; the earrings key opens no module yet).
+    const outsider = await t.createUserWith(['earrings']);
     for (const [method, url] of [
       ['GET', '/api/jobs'],
       ['GET', '/api/jobs/1'],
