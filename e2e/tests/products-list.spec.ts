@@ -62,6 +62,8 @@ test('products: paging, filters by name, category and status in the URL, reload,
   await login(page, ADMIN.username, ADMIN.password);
   await sidebar(page).getByRole('link', { name: 'Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
+  // The products page itself, not the dashboard still shown while the page loads (its tables have an Image column too).
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   for (const header of ['Image', 'Model Number', 'Name', 'Attribute Set', 'Created Date', 'Status', 'Action']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
