@@ -266,6 +266,8 @@ export const MESSAGES = {
   bestSellerCategoryTwice: 'This category is already in the list.',
   /** Not worded by the spec: an option stays in the section it was added to. */
   optionSectionFixed: 'An option cannot move to another section.',
+  /** Not worded by the spec: a link longer than a QR code of the highest error correction holds. */
+  qrLinkTooLong: 'This link is too long for a QR code. Shorten it to download one.',
   // Blogs (document 3 §5 Blog category, Blog); the size text is the spec's, the others not worded by it.
   lettersDigitsDashSpace: 'Only letters, digits, dashes and spaces are allowed.',
   blogSlugPattern: 'Use lowercase letters, digits and dashes only, starting and ending with a letter or digit.',

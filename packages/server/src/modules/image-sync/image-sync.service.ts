@@ -31,7 +31,7 @@ const REFRESH_MARGIN_MS = 60_000;
 /** Dropbox's refusal or absence as the caller's 4xx: the page shows why, nothing is saved. */
 export function dropboxProblem(error: unknown, folder: string): AppError | null {
   if (!(error instanceof DropboxError)) return null;
-  if (error.isUnreachable) return new AppError('UNPROCESSABLE', IMAGE_SYNC_MESSAGES.unreachable);
+  if (error.isUnreachable) return new AppError('BAD_GATEWAY', IMAGE_SYNC_MESSAGES.unreachable);
   if (error.isNotFound) return new AppError('UNPROCESSABLE', IMAGE_SYNC_MESSAGES.folderNotFound(folder));
   return new AppError('UNPROCESSABLE', IMAGE_SYNC_MESSAGES.syncFailed(error.message));
 }
@@ -60,7 +60,7 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
       return await call();
     } catch (error) {
       if (!(error instanceof DropboxError)) throw error;
-      throw new AppError('UNPROCESSABLE', error.isUnreachable ? IMAGE_SYNC_MESSAGES.unreachable : IMAGE_SYNC_MESSAGES.refused(error.message));
+      throw new AppError(error.isUnreachable ? 'BAD_GATEWAY' : 'UNPROCESSABLE', error.isUnreachable ? IMAGE_SYNC_MESSAGES.unreachable : IMAGE_SYNC_MESSAGES.refused(error.message));
     }
   }
 

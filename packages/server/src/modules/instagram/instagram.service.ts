@@ -49,7 +49,7 @@ export function createInstagramService(db: Db, client: InstagramClient, secretKe
       return await call();
     } catch (error) {
       if (!(error instanceof InstagramError)) throw error;
-      throw new AppError('UNPROCESSABLE', error.isUnreachable ? INSTAGRAM_MESSAGES.unreachable : INSTAGRAM_MESSAGES.refused(error.message));
+      throw new AppError(error.isUnreachable ? 'BAD_GATEWAY' : 'UNPROCESSABLE', error.isUnreachable ? INSTAGRAM_MESSAGES.unreachable : INSTAGRAM_MESSAGES.refused(error.message));
     }
   }
 

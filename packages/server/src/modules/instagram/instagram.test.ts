@@ -8,7 +8,7 @@ import { startFakeInstagram } from '../../integrations/instagram/fake-instagram.
 import { createInstagramClient } from '../../integrations/instagram/instagram-client.ts';
 import { secretKeyOf } from '../../secret-key.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { contextOfSession, createTestApp } from '../../test/test-app.ts';
 import { settings } from '../settings/setting.table.ts';
 import { writeSettingValues } from '../settings/index.ts';
 import { createInstagramService } from './instagram.service.ts';
@@ -120,6 +120,16 @@ describe('the Instagram token (System > Instagram) against a local Instagram', (
     expect(again.statusCode).toBe(422);
     expect(again.json().error.message).toBe(INSTAGRAM_MESSAGES.refused('This authorization code has been used.'));
     expect((await storedRow(KEYS.token))!.value).toBe(tokenAfterFirst);
+  });
+
+  it('answers Instagram unreachable as a 502 saying so, storing nothing', async () => {
+    const tokenBefore = (await storedRow(KEYS.token))!.value;
+    // Nothing listens on port 1: the code exchange cannot reach Instagram.
+    const offline = createInstagramService(t.db, createInstagramClient({ ...fake.endpoints, apiUrl: 'http://127.0.0.1:1' }), () => secretKeyOf(t.config));
+    const returnAddress = 'http://localhost:80/system/settings/instagram/auth/';
+    const state = new URL(await offline.authorizationUrl('a-session', returnAddress)).searchParams.get('state')!;
+    await expect(offline.generate({ code: 'any', state }, 'a-session', returnAddress, await contextOfSession(t, admin))).rejects.toMatchObject({ status: 502, message: INSTAGRAM_MESSAGES.unreachable });
+    expect((await storedRow(KEYS.token))!.value).toBe(tokenBefore);
   });
 
   it('refreshes the token once less than 10 days are left, and keeps a refusal for the page to warn about', async () => {

@@ -10,7 +10,9 @@ import {
 } from '@facet/contract/modules/widget-sections/widget-section.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@facet/contract/messages';
 import QRCode from 'qrcode';
+import { AppError } from '../../http/errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
@@ -50,7 +52,11 @@ export function widgetSectionRoutes(app: FastifyInstance, db: Db, config: Pick<C
     { config: permission, schema: { tags: [sectionOptionResource.name], params: idParamSchema } },
     async (request, reply) => {
       const target = await optionQrTarget(db, request.params.id, config.siteUrl);
-      const png = await QRCode.toBuffer(target.link, { type: 'png', width: QR_CODE_SIZE, margin: 2, errorCorrectionLevel: 'H' });
+      // A link of 500 characters in a script of 3-byte letters is over what a code of error correction H holds
+      // (1,273 bytes): the qrcode package throws, which is the staff's 422 with its reason, not a 500.
+      const png = await QRCode.toBuffer(target.link, { type: 'png', width: QR_CODE_SIZE, margin: 2, errorCorrectionLevel: 'H' }).catch(() => {
+        throw new AppError('UNPROCESSABLE', MESSAGES.qrLinkTooLong);
+      });
       return reply.type('image/png').header('content-disposition', attachmentHeader(qrFileNameOf(target.title))).send(png);
     },
   );

@@ -227,6 +227,11 @@ describe('widget sections and options on the demo catalogue', () => {
     expect(decodeQr(response.rawPayload)).toEqual({ width: QR_CODE_SIZE, height: QR_CODE_SIZE, text: `${SITE_URL}/rings` });
     expect(decodeQr((await qr(custom.id)).rawPayload).text).toBe('gift-guide/winter');
     expect(decodeQr((await qr(external.id)).rawPayload).text).toBe('https://maps.example.com/?q=Hatton+Garden');
+    // 500 characters of 3 bytes each: more than a code of error correction H holds.
+    const long = await createOption(section.id, { title: 'Long', linkType: 'custom_link', link: '€'.repeat(500) });
+    const refused = await qr(long.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(MESSAGES.qrLinkTooLong);
   });
 
   it('keeps sections and options to holders of Section (401, 403)', async () => {
