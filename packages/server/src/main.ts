@@ -7,6 +7,7 @@ import { mediaStorageFor } from './modules/register-modules.ts';
 import { describeStart } from './start-banner.ts';
 import { purgeExpiredSessions } from './modules/auth/session.service.ts';
 import { cpuPool } from './workers/cpu-pool.ts';
+import { closePdfRenderer } from './modules/invoices/index.ts';
 
 const config = loadConfig();
 // A secret key that cannot be read or made stops the start here, not at the first secret saved.
@@ -27,6 +28,7 @@ purgeTimer.unref();
 async function shutdown() {
   await app.close();
   await cpuPool().close();
+  await closePdfRenderer();
   await database.close();
   process.exit(0);
 }

@@ -5,5 +5,6 @@
  * `createCreditNote(tx, data, mediaStorage)` for a refund.
  */
 export { createCreditNote, createInvoice, invoiceFor, invoicePdfUrl } from './invoice.service.ts';
+export { closePdfRenderer } from './pdf-renderer.ts';
 export type { CreditNoteRef, InvoiceRef } from './invoice.service.ts';
 export type { CreditNoteData, InvoiceData } from './invoice-data.ts';

@@ -7,7 +7,8 @@ import type { MediaStorage, OpenedFile } from '../../storage/media-storage.ts';
 import { shopDetails } from '../settings/index.ts';
 import { creditNoteDataSchema, invoiceDataSchema } from './invoice-data.ts';
 import type { CreditNoteData, InvoiceData } from './invoice-data.ts';
-import { creditNoteDisplayNumberOf, displayNumberOf, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
+import { creditNoteDisplayNumberOf, displayNumberOf } from './invoice-pdf.ts';
+import { renderCreditNotePdfInThread, renderInvoicePdfInThread } from './pdf-renderer.ts';
 import { creditNotes, invoices } from './invoice.table.ts';
 
 /** An invoice as other modules see it: its number, the order it is for, and where staff download it. */
@@ -48,7 +49,7 @@ export async function createInvoice(tx: Db, data: InvoiceData, storage: MediaSto
   const [next] = rowsOf<{ number: number }>(await tx.execute(sql`select nextval('invoice_number_seq')::int as number`));
   const number = next!.number;
   const date = new Date();
-  const pdf = await renderInvoicePdf({ number, date }, parsed, await shopDetails(tx));
+  const pdf = await renderInvoicePdfInThread({ number, date }, parsed, await shopDetails(tx));
   const storageKey = `invoice-${displayNumberOf(number)}-${randomBytes(8).toString('hex')}.pdf`;
   await storage.put(storageKey, pdf, 'application/pdf');
   const [row] = await tx
@@ -113,7 +114,7 @@ export async function createCreditNote(tx: Db, data: CreditNoteData, storage: Me
   const [next] = rowsOf<{ number: number }>(await tx.execute(sql`select nextval('credit_note_number_seq')::int as number`));
   const number = next!.number;
   const date = new Date();
-  const pdf = await renderCreditNotePdf({ number, date }, parsed, await shopDetails(tx));
+  const pdf = await renderCreditNotePdfInThread({ number, date }, parsed, await shopDetails(tx));
   const storageKey = `credit-note-${creditNoteDisplayNumberOf(number)}-${randomBytes(8).toString('hex')}.pdf`;
   await storage.put(storageKey, pdf, 'application/pdf');
   const [row] = await tx
