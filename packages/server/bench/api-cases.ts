@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import type { BenchServer } from './bench-server.ts';
 
-/** A case of an API bench: a route to GET, or the request of each run (a POST to another record each time). */
-export type ApiCase = [label: string, request: string | ((run: number) => [route: string, init: RequestInit])];
+/**
+ * A case of an API bench: a route to GET, or the request of each run (a POST to another record each
+ * time). `paceMs` starts each run that long after the last one started, as staff's writes arrive
+ * (seconds apart, each starting background work: events, mail, documents), instead of back to back.
+ */
+export type ApiCase = [label: string, request: string | ((run: number) => [route: string, init: RequestInit]), options?: { paceMs?: number }];
 
 /** What a list answers, for the total a case prints (an order's own `total` is no count: it has no items). */
 type Answer = { items?: unknown[]; total?: number; totalIsCapped?: boolean };
@@ -45,7 +49,7 @@ export async function endServerBench(server: BenchServer | undefined, dataDir: s
  */
 export async function timeApiCases(server: BenchServer, cases: readonly ApiCase[], runs: number, cpuSeconds: () => Promise<number>, width = 52) {
   console.log(`${'case'.padEnd(width)}   median       p95  CPU/req   total`);
-  for (const [label, request] of cases) {
+  for (const [label, request, options] of cases) {
     const times: number[] = [];
     let cpuBefore = 0;
     let answer: Answer | undefined;
@@ -56,6 +60,8 @@ export async function timeApiCases(server: BenchServer, cases: readonly ApiCase[
       const body = (await response.json()) as Answer;
       if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(body)}`);
       if (run >= 0) times.push(performance.now() - start);
+      const pause = (options?.paceMs ?? 0) - (performance.now() - start);
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       if (run === -1) cpuBefore = await cpuSeconds();
       answer = body;
     }
