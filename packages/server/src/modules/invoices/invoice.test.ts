@@ -1,4 +1,5 @@
 import { extractText, extractTextItems } from 'unpdf';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
