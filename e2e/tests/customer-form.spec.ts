@@ -50,10 +50,15 @@ test('the in-store form: a customer leaves a message and asks for an appointment
   await selectOption(page.getByLabel('Service'), `Ring Fitting ${run}`);
   const day = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 3, 1 + (Date.now() % 27)));
   const typed = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()} 10:30 AM`;
-  await page.getByLabel('Date and time').click();
-  await page.getByLabel('Date and time').fill(typed);
-  await page.getByLabel('Date and time').press('Enter');
-  await expect(page.getByLabel('Date and time')).toHaveValue(typed);
+  const when = page.getByLabel('Date and time');
+  await when.click();
+  // Typed, then confirmed with the panel's OK (Enter would send the form, as in any form).
+  await expect(async () => {
+    await when.fill(typed);
+    await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: 'OK' }).click({ timeout: 3_000 });
+    await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(when).toHaveValue(typed);
   await page.screenshot({ path: '/tmp/customer-form.png' });
   await page.getByRole('button', { name: 'Request appointment' }).click();
   await expect(page.getByText(CUSTOMER_FORM_MESSAGES.appointmentRequested)).toBeVisible();

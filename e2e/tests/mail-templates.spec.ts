@@ -42,7 +42,7 @@ test('e-mail templates: edit the shipped e-mail with a live preview, refuse an u
   await expect(page.getByRole('menuitem', { name: /Order shipped/ })).toContainText('Customised');
   await page.getByText('E-mail', { exact: true }).click();
   await expect(page.frameLocator('iframe[title="E-mail preview"]').getByText('Track it with RM123456785GB', { exact: false })).toBeVisible();
-  await page.screenshot({ path: '/tmp/mail-templates.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/mail-templates.png' });
 
   // What the server now sends for a shipped order.
   const saved = (await (await page.request.get('/api/mail-templates/order-shipped')).json()) as { subject: string; body: string; isCustomised: boolean };

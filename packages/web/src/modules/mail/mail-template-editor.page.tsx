@@ -180,7 +180,7 @@ export default function MailTemplateEditorPage() {
     <>
       <PageHeader title="E-mail Templates" />
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={6} xxl={5}>
+        <Col xs={24} lg={7} xxl={5}>
           <Card size="small" title="Customer e-mails" styles={{ body: { padding: 4 } }}>
             {templates.isPending ? (
               <Skeleton active style={{ padding: 12 }} />
@@ -203,7 +203,7 @@ export default function MailTemplateEditorPage() {
             )}
           </Card>
         </Col>
-        <Col xs={24} lg={18} xxl={19}>
+        <Col xs={24} lg={17} xxl={19}>
           {template && <TemplateEditor key={`${template.kind} ${template.version ?? 'default'}`} template={template} />}
         </Col>
       </Row>
