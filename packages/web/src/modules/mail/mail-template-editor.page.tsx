@@ -112,7 +112,7 @@ function TemplateEditor({ template }: { template: MailTemplateRecord }) {
     onError: reportFailure,
   });
   const reset = useMutation({ mutationFn: () => mailTemplateApi.reset(template.kind), onSuccess: applySaved, onError: reportFailure });
-  const confirmReset = () =>
+  const confirmReset = () => {
     modal.confirm({
       title: 'Reset to default?',
       content: 'The built-in e-mail replaces your changes to this template.',
@@ -121,6 +121,7 @@ function TemplateEditor({ template }: { template: MailTemplateRecord }) {
       cancelText: 'Cancel',
       onOk: () => reset.mutateAsync().catch(() => undefined),
     });
+  };
 
   return (
     <Row gutter={[16, 16]}>
