@@ -102,7 +102,7 @@ export const MODULE_AREAS = {
   diamonds: ['diamonds', 'diamond-shapes', 'diamond-qualities', 'diamond-markups'],
   customers: ['customers', 'customer-groups'],
   // The dashboard's rollups are mostly of orders (it reads their tables); its other figures come through the modules' faces.
-  sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts', 'appointments', 'dashboard'],
+  sales: ['shipping-rates', 'orders', 'invoices', 'inquiries', 'carts', 'appointments', 'dashboard', 'customer-form'],
   marketing: ['coupons', 'reviews', 'contact-forms', 'newsletters'],
   content: ['content-pages', 'navigation-menu', 'banners', 'widget-sections', 'blogs'],
   reports: ['reports'],

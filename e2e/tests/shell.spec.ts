@@ -1,10 +1,13 @@
 import { MESSAGES } from '@facet/contract/messages';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { SETTING_MESSAGES } from '@facet/contract/modules/settings/setting.schema';
 import { ADMIN, login, test } from '../support.ts';
 
+/** The report the signed-in page shows: the `analytics_url` setting, else the server's ANALYTICS_URL. */
 async function analyticsConfig(page: Page) {
-  return (await (await page.request.get('/api/app-config')).json()) as { analyticsUrl: string };
+  const { url } = (await (await page.request.get('/api/analytics')).json()) as { url: string };
+  return { analyticsUrl: url };
 }
 
 test('a page opened with a code parameter goes to /dropboximagesync, keeping the code', async ({ page }) => {
@@ -83,4 +86,39 @@ test('/analytics: a report that cannot load shows a message and a link that open
   await expect(page.getByTitle('Analytics report')).toHaveCount(0);
   await page.context().setOffline(false);
   await expect(page.frameLocator('iframe[title="Analytics report"]').getByRole('heading', { name: 'Sales report' })).toBeVisible();
+});
+
+test('/analytics: the report’s address is a setting (https only); the page, its frame and the top bar follow it', async ({ page }) => {
+  test.slow();
+  await login(page, ADMIN.username, ADMIN.password);
+  const { analyticsUrl: fromEnvironment } = await analyticsConfig(page);
+  const report = `https://reports.example.net/embed/facet-${Date.now().toString(36)}`;
+  await page.route(report, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Shop report</h1>' }));
+
+  // From the page, staff holding system go to the setting, named for it.
+  await page.goto('/analytics');
+  await page.getByRole('button', { name: 'Change the report’s address' }).click();
+  await expect(page).toHaveURL(/\/system\/settings\/add\?key=analytics_url$/);
+  await expect(page.getByLabel('Key')).toHaveValue('analytics_url');
+  await expect(page.getByText('The report shown at Analytics', { exact: false })).toBeVisible();
+  await page.getByLabel('Value').fill('http://reports.example.net/embed/plain');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(SETTING_MESSAGES.analyticsUrl)).toBeVisible();
+  await page.getByLabel('Value').fill(report);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/system\/settings(\?.*)?$/);
+
+  // The top bar's link names the new site; the page frames the new report (served again for its policy).
+  await expect(page.getByRole('link', { name: 'Analytics' })).toHaveAttribute('title', 'Report site: reports.example.net');
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByTitle('Analytics report')).toHaveAttribute('src', report);
+  await expect(page.getByTitle('Analytics report')).toHaveAttribute('sandbox', /allow-scripts/);
+  await expect(page.getByTitle('Analytics report')).toHaveAttribute('referrerpolicy', 'strict-origin');
+  await expect(page.frameLocator('iframe[title="Analytics report"]').getByRole('heading', { name: 'Shop report' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/analytics-setting.png' });
+
+  // Deleted, the server's ANALYTICS_URL is the report again.
+  const { settingId } = (await (await page.request.get('/api/analytics')).json()) as { settingId: number };
+  expect((await page.request.delete(`/api/settings/${settingId}`)).status()).toBe(204);
+  expect((await analyticsConfig(page)).analyticsUrl).toBe(fromEnvironment);
 });

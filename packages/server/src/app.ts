@@ -19,6 +19,7 @@ import { isApiPath } from './http/request-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { forgetCachedSessions, resolveSession } from './modules/auth/session.service.ts';
+import { analyticsReport } from './modules/settings/index.ts';
 import { registerModules } from './modules/register-modules.ts';
 import { createStorefrontAuth } from './modules/storefront/storefront-auth.ts';
 
@@ -68,9 +69,11 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
-  // helmet rebuilds its headers on every request (the CSP string from its directives); ours never
-  // change, so they are worked out once and set as they are: about 4% of a small list's CPU.
-  const securityHeaders = await helmetHeaders(config);
+  // helmet rebuilds its headers on every request (the CSP string from its directives); ours change
+  // only with the analytics report's address, so they are worked out once per address and set as
+  // they are: about 4% of a small list's CPU. API answers (no document) get the policy without it.
+  const headersFor = securityHeadersByReport();
+  const securityHeaders = await headersFor(null);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -107,20 +110,40 @@ export async function buildApp({ db, config, logStream, logger = true }: AppOpti
     await db.execute(sql`select 1`);
     return { status: 'ok' };
   });
+  // Anyone may read it (the login page checks the version): the analytics report's address is not
+  // here but at /api/analytics, for signed-in staff.
   app.get('/api/app-config', { config: { public: true }, schema: { tags: ['system'] } }, () => ({
     version: config.appVersion,
-    analyticsUrl: config.analyticsUrl,
     // The storefront's address: Link statistics opens its links there.
     siteUrl: config.siteUrl,
   }));
 
   registerModules(app, { db, config });
-  await serveWebApp(app, config.webDistDir);
+  // The app's page may frame the analytics report and ask its site whether it answers, and no other
+  // site: its policy names the report's origin as the setting has it when the page is served (the
+  // database down: ANALYTICS_URL's, so the page still loads and says what failed).
+  const documentPolicy = async () => {
+    const { url } = await analyticsReport(db, config.analyticsUrl).catch(() => ({ url: config.analyticsUrl }));
+    return (await headersFor(url))['content-security-policy']!;
+  };
+  await serveWebApp(app, config.webDistDir, documentPolicy);
   return app;
 }
 
+/** The security headers with the report at `analyticsUrl` allowed (none: no site beyond our own), each worked out once. */
+function securityHeadersByReport() {
+  const byOrigin = new Map<string, Promise<Record<string, string>>>();
+  return (analyticsUrl: string | null) => {
+    const origin = originOf(analyticsUrl ?? '')[0] ?? '';
+    let headers = byOrigin.get(origin);
+    if (!headers) byOrigin.set(origin, (headers = helmetHeaders(origin)));
+    return headers;
+  };
+}
+
 /** The headers @fastify/helmet sets with our policy, read off a throwaway instance. */
-async function helmetHeaders(config: Config): Promise<Record<string, string>> {
+async function helmetHeaders(reportOrigin: string): Promise<Record<string, string>> {
+  const report = reportOrigin ? [reportOrigin] : [];
   const probe = Fastify();
   await probe.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -130,9 +153,10 @@ async function helmetHeaders(config: Config): Promise<Record<string, string>> {
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // The /analytics page frames the report and first asks its site whether it answers.
-        connectSrc: ["'self'", ...originOf(config.analyticsUrl)],
-        frameSrc: ["'self'", 'https:', ...originOf(config.analyticsUrl)],
+        // The /analytics page frames the report and first asks its site whether it answers; no other
+        // page frames anything (the e-mail preview is a sandboxed srcdoc).
+        connectSrc: ["'self'", ...report],
+        frameSrc: ["'self'", ...report],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -162,18 +186,19 @@ function notFound(reply: FastifyReply) {
  * like any page of a site; anything that names /api, however spelled (`//api/x`, `/API/x`, `/%61pi/x`),
  * is an API path no route matched: a 404, never the app's page.
  */
-async function serveWebApp(app: FastifyInstance, distDir: string) {
+async function serveWebApp(app: FastifyInstance, distDir: string, documentPolicy: () => Promise<string>) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     // The plugin only sends files; the one route that does is ours, so it declares its access like every other.
     await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
     const webApp = { config: { public: true }, schema: { hide: true } } as const;
     // The static wildcard refuses a directory (403); the address people type first is the app itself.
-    app.get('/', webApp, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+    const sendPage = async (reply: FastifyReply) => reply.header('content-security-policy', await documentPolicy()).type('text/html').sendFile('index.html');
+    app.get('/', webApp, (_request, reply) => sendPage(reply));
     app.get('/*', webApp, (request, reply) => {
       if (isApiPath(request.url)) return notFound(reply);
       const { '*': file } = request.params as { '*': string };
-      return FILE_PATH.test(request.url) ? reply.sendFile(file) : reply.type('text/html').sendFile('index.html');
+      return FILE_PATH.test(request.url) ? reply.sendFile(file) : sendPage(reply);
     });
   }
   app.setNotFoundHandler((_request, reply) => notFound(reply));

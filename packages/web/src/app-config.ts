@@ -5,7 +5,6 @@ import { queryClient } from './api/query-client.ts';
 /** What GET /api/app-config returns. */
 export interface AppConfig {
   version: string;
-  analyticsUrl: string;
   /** The storefront's address (SITE_URL). */
   siteUrl: string;
 }

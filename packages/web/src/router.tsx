@@ -4,6 +4,7 @@ import { PageLoading } from './layout/page-loading.tsx';
 import { RootError, RootLayout } from './layout/root-layout.tsx';
 import type { AppRoute, PageHandle } from './app-route.ts';
 import { APP_ROUTES } from './routes.tsx';
+import { CUSTOMER_FORM_PATH } from '@facet/contract/modules/customer-form/customer-form.paths';
 
 const loadErrorPage = async () => (await import('./layout/error.page.tsx')).default;
 
@@ -24,6 +25,8 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoading,
     children: [
       { path: '/login', lazy: { Component: async () => (await import('./layout/login.page.tsx')).default } },
+      // Outside the shell too (spec): the in-store customer form checks the session itself.
+      { path: CUSTOMER_FORM_PATH, lazy: { Component: async () => (await import('./modules/customer-form/customer-form.page.tsx')).default } },
       {
         // The shell checks the session, then draws the layout around the page.
         lazy: { Component: async () => (await import('./layout/shell.tsx')).default },

@@ -31,8 +31,8 @@ describe('permission matrix over every API route', () => {
     const open = (kind: 'public' | 'authenticated') => t.app.apiRoutes.filter((r) => r.config[kind] && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`).sort();
     // Anyone: signing in, the health probe, the app's version, and the sitemap the storefront links to.
     expect(open('public')).toEqual(['GET /api/app-config', 'GET /api/health', 'POST /api/auth/login'].sort());
-    // Any signed-in user: who am I, signing out, the API's map.
-    expect(open('authenticated')).toEqual(['GET /api/auth/me', 'GET /api/openapi.json', 'POST /api/auth/logout'].sort());
+    // Any signed-in user: who am I, signing out, the API's map, the address of the top bar's analytics report.
+    expect(open('authenticated')).toEqual(['GET /api/analytics', 'GET /api/auth/me', 'GET /api/openapi.json', 'POST /api/auth/logout'].sort());
   });
 
   it('lets a user holding just one permission a route accepts through its guard', async () => {

@@ -11,6 +11,7 @@ import { couponsModule } from './coupons/coupon.module.ts';
 import { contactFormsModule } from './contact-forms/contact-form.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
+import { customerFormModule } from './customer-form/customer-form.module.ts';
 import { customersModule } from './customers/customer.module.ts';
 import { dashboardModule } from './dashboard/dashboard.module.ts';
 import { diamondMarkupsModule } from './diamond-markups/diamond-markup.module.ts';
@@ -87,6 +88,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   cartsModule,
   appointmentsModule,
   mailModule,
+  customerFormModule,
   invoicesModule,
   couponsModule,
   reviewsModule,

@@ -1,10 +1,13 @@
-import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@facet/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { ANALYTICS_URL_SETTING_KEY } from '@facet/contract/modules/settings/setting.schema';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { appConfigQuery } from '../app-config.ts';
+import { useNavigate } from 'react-router';
+import { canAccess, useSession } from '../session/session-context.ts';
 import { PageHeader } from '../ui/page-header.tsx';
+import { analyticsReportQuery, needsFreshDocument } from './analytics-report.ts';
 
 /** How long the report's site may take to answer before the page says the report cannot be loaded. */
 const REACH_TIMEOUT_MS = 15_000;
@@ -57,10 +60,36 @@ function useReportReach(url: string | undefined, isOnline: boolean, attempt: num
 
 const FRAME_HEIGHT = { height: 'calc(100vh - 260px)', minHeight: 480 };
 
-/** The configured analytics report, embedded in a frame (spec: /analytics), with a way to open it in a tab of its own. */
+/**
+ * What the report may do in its frame: run its scripts on its own site, open links and exports in
+ * new tabs; never navigate Facet's window. It is told Facet's origin only, not the page's address.
+ */
+const REPORT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+/** Staff holding `system` change the address where it is kept: the setting (added with its key when there is none). */
+function ChangeAddress({ settingId }: { settingId: number | null }) {
+  const navigate = useNavigate();
+  if (!canAccess(useSession(), 'system')) return null;
+  const to = settingId ? `/system/settings/edit/${settingId}` : `/system/settings/add?key=${ANALYTICS_URL_SETTING_KEY}`;
+  return (
+    <Button icon={<EditOutlined />} onClick={() => void navigate(to)}>
+      Change the report’s address
+    </Button>
+  );
+}
+
+/**
+ * The configured analytics report (the `analytics_url` setting, else ANALYTICS_URL), embedded in a
+ * frame (spec: /analytics), with a way to open it in a tab of its own.
+ */
 export default function AnalyticsPage() {
-  const config = useQuery(appConfigQuery);
-  const url = config.data?.analyticsUrl || undefined;
+  const config = useQuery({ ...analyticsReportQuery, staleTime: 0 });
+  const url = config.data?.url ?? undefined;
+  const isStaleDocument = config.data !== undefined && needsFreshDocument(config.data.url);
+  // The address moved to another site since this page was served: its policy would block the frame.
+  useEffect(() => {
+    if (isStaleDocument) window.location.reload();
+  }, [isStaleDocument]);
   const isOnline = useIsOnline();
   const [attempt, setAttempt] = useState(0);
   const reach = useReportReach(url, isOnline, attempt);
@@ -71,11 +100,14 @@ export default function AnalyticsPage() {
       <PageHeader
         title="Analytics"
         extra={
-          url && (
-            <Button href={url} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>
-              Open the report in a new tab
-            </Button>
-          )
+          <>
+            {config.data && <ChangeAddress settingId={config.data.settingId} />}
+            {url && (
+              <Button href={url} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>
+                Open the report in a new tab
+              </Button>
+            )}
+          </>
         }
       />
       {url && canShowFrame && (
@@ -112,7 +144,16 @@ export default function AnalyticsPage() {
             </Spin>
           </Flex>
         )}
-        {url && canShowFrame && <iframe title="Analytics report" src={url} style={{ display: 'block', width: '100%', border: 0, ...FRAME_HEIGHT }} allowFullScreen />}
+        {url && canShowFrame && (
+          <iframe
+            title="Analytics report"
+            src={url}
+            sandbox={REPORT_SANDBOX}
+            referrerPolicy="strict-origin"
+            style={{ display: 'block', width: '100%', border: 0, ...FRAME_HEIGHT }}
+            allowFullScreen
+          />
+        )}
       </Card>
     </>
   );

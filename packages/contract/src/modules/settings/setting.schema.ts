@@ -42,11 +42,36 @@ export const isSecretSettingKey = (key: string) => secretSettingKey.test(key);
 /** What the API answers for a secret's value; saving it back keeps the stored value. */
 export const MASKED_SECRET = '********';
 
+/**
+ * The address of the analytics report framed at /analytics (document 3 §2.1: "an embedded analytics
+ * report in a frame"), a setting so staff can change it; without the setting, ANALYTICS_URL.
+ */
+export const ANALYTICS_URL_SETTING_KEY = 'analytics_url';
+export const ANALYTICS_URL_SETTING_TITLE = 'Analytics Report URL';
+
+/** True for a full https address without credentials in it: what a frame on a staff screen may show. */
+export function isHttpsAddress(value: string): boolean {
+  if (!URL.canParse(value.trim())) return false;
+  const url = new URL(value.trim());
+  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
 /** Not worded by the spec. */
 export const SETTING_MESSAGES = {
   secretKeyFixed: 'The key of a secret setting cannot be changed. Add a new setting instead.',
   secretStaysSecret: 'A secret setting cannot be made visible. Delete it and add a new setting instead.',
+  analyticsUrl: 'The analytics report address must be a full https:// address (the report’s embed link), without a user name or password in it.',
 } as const;
+
+/** Where the /analytics report's address comes from: the setting, else ANALYTICS_URL, else none. */
+export const ANALYTICS_SOURCES = ['setting', 'environment'] as const;
+export const analyticsReportSchema = z.object({
+  url: z.string().nullable(),
+  source: z.enum(ANALYTICS_SOURCES).nullable(),
+  /** The setting's row, to edit it (staff holding `system`); null when there is none. */
+  settingId: z.number().int().nullable(),
+});
+export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 
 /**
  * The settings the storefront reads, and so the only ones the storefront's settings cache document

@@ -95,6 +95,14 @@ describe('Klaviyo adapter against the fake', () => {
     expect((error as Error).message).toMatch(/refused the private key/);
   });
 
+  it('refuses a key no header can carry as a wrong key, without a call or a retry', async () => {
+    const before = fake.state.requests.length;
+    const error = await client('pk_\uffffabc').listTemplates().catch((e: unknown) => e);
+    expect(error).toMatchObject({ failure: 'auth', status: null });
+    expect((error as Error).message).toMatch(/refused the private key/);
+    expect(fake.state.requests.length).toBe(before);
+  });
+
   it('the fake refuses a request without the revision header, as Klaviyo does', async () => {
     const response = await fetch(`${fake.url}/api/templates/`, { headers: { Authorization: `Klaviyo-API-Key ${fake.apiKey}` } });
     expect(response.status).toBe(400);

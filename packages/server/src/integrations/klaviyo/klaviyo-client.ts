@@ -100,6 +100,9 @@ const describe = (body: JsonApiDocument | null, fallback: string) => {
   return error ? [error.title, error.detail].filter(Boolean).join(': ') : fallback;
 };
 
+/** Visible ASCII only: what an Authorization header carries (Klaviyo's keys are `pk_` and hex). */
+const HEADER_SAFE_KEY = /^[\x21-\x7e]+$/;
+
 export function createKlaviyoClient(config: KlaviyoConfig) {
   const baseUrl = (config.baseUrl ?? KLAVIYO_BASE_URL).replace(/\/+$/, '');
   assertBaseUrl(baseUrl);
@@ -110,6 +113,9 @@ export function createKlaviyoClient(config: KlaviyoConfig) {
   const stats = { requests: 0, retries: 0 };
 
   async function request(method: string, pathOrUrl: string, body?: unknown): Promise<JsonApiDocument | null> {
+    // A key holding what no header can carry (a stray character pasted with it) would fail every
+    // call as if Klaviyo were down; it is the key that is wrong, and no retry mends it.
+    if (!HEADER_SAFE_KEY.test(config.apiKey)) throw new KlaviyoError('auth', 'Klaviyo refused the private key: it holds characters no key has. Enter it again under Newsletter > Klaviyo Settings.', null);
     // A `links.next` is absolute; it must stay on Klaviyo's own origin (the key goes with it).
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${baseUrl}${pathOrUrl}`;
     if (new URL(url).origin !== new URL(baseUrl).origin) throw new KlaviyoError('rejected', `Klaviyo sent a next page on another origin: ${url}`, null);

@@ -2,7 +2,7 @@ import { formatAmount } from '@facet/contract/format';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { shopDetails } from '../settings/index.ts';
-import { renderMail } from './mail-layout.ts';
+import { renderMailOf } from './mail-layout.ts';
 import { queueMail } from './mail.service.ts';
 import { mailOutbox } from './mail.table.ts';
 
@@ -21,27 +21,17 @@ export interface CartReminderMail {
 export const cartMailConcerns = (cartId: number) => `cart:${cartId}`;
 
 /**
- * Renders the reminder and puts it in the outbox in the caller's transaction (the one that marks the
- * cart reminded), so the two commit together; the mail sender sends it afterwards. Answers the mail's id.
+ * Renders the reminder with its template (/system/editor) and puts it in the outbox in the caller's
+ * transaction (the one that marks the cart reminded), so the two commit together; the mail sender
+ * sends it afterwards. Answers the mail's id.
  */
 export async function queueCartReminderMail(tx: Db, mail: CartReminderMail): Promise<number> {
-  const shop = await shopDetails(tx);
-  const rendered = renderMail(
-    {
-      subject: `You left something in your basket at ${shop.name}`,
-      greeting: `Dear ${mail.customerName.trim() || 'customer'},`,
-      blocks: [
-        { paragraph: 'You left these pieces in your basket. We have kept them for you, should you wish to come back to them:' },
-        {
-          facts: [
-            ...mail.lines.map((line) => [`${line.name}${line.size ? `, size ${line.size}` : ''}`, `${line.qty} × ${formatAmount(line.price, mail.symbol)}`] as const),
-            ['Total', formatAmount(mail.total, mail.symbol)],
-          ],
-        },
-        { paragraph: 'If you have any questions about them, just reply to this e-mail or call us: we are glad to help.' },
-      ],
-    },
-    shop,
+  const items = mail.lines.map((line) => `${line.name}${line.size ? `, size ${line.size}` : ''}: ${line.qty} × ${formatAmount(line.price, mail.symbol)}`);
+  const rendered = await renderMailOf(
+    tx,
+    'cart-reminder',
+    { customerName: mail.customerName.trim() || 'customer', items: items.join('\n'), total: formatAmount(mail.total, mail.symbol) },
+    await shopDetails(tx),
   );
   return queueMail(tx, { to: mail.to, ...rendered, concerns: cartMailConcerns(mail.cartId) });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { shopDetails } from '../settings/index.ts';
-import { renderMail } from './mail-layout.ts';
+import { renderMailOf } from './mail-layout.ts';
 import { queueMail } from './mail.service.ts';
 
 /** Staff's answer to a Contact Us message (document 3 §2.10, Send Response). */
@@ -20,18 +20,16 @@ interface ContactResponseMail {
 const contactMailConcerns = (entryId: number) => `contact-form:${entryId}`;
 
 /**
- * Renders the reply and puts it in the outbox in the caller's transaction (the one that keeps the
- * reply with the entry), so both commit or neither does; the mail sender sends it afterwards.
+ * Renders the reply with its template (/system/editor) and puts it in the outbox in the caller's
+ * transaction (the one that keeps the reply with the entry), so both commit or neither does; the mail
+ * sender sends it afterwards.
  */
 export async function queueContactResponseMail(tx: Db, mail: ContactResponseMail): Promise<number> {
-  const shop = await shopDetails(tx);
-  const rendered = renderMail(
-    {
-      subject: mail.subject,
-      greeting: `Dear ${mail.name.trim() || 'customer'},`,
-      blocks: [{ paragraph: mail.response }, { paragraph: `You wrote:\n${mail.message}` }],
-    },
-    shop,
+  const rendered = await renderMailOf(
+    tx,
+    'contact-response',
+    { customerName: mail.name.trim() || 'customer', subject: mail.subject, response: mail.response, message: mail.message },
+    await shopDetails(tx),
   );
   return queueMail(tx, { to: mail.to, ...rendered, concerns: contactMailConcerns(mail.entryId) });
 }

@@ -4,7 +4,7 @@
  */
 export { backdateSentMails, queueMail } from './mail.service.ts';
 export type { MailToQueue } from './mail.service.ts';
-export { queueOrderMail, renderOrderMail } from './order-mails.ts';
+export { queueOrderMail } from './order-mails.ts';
 export type { OrderMail } from './order-mails.ts';
 export { cartMailConcerns, latestMailAbout, queueCartReminderMail } from './cart-mails.ts';
 export { queueContactResponseMail } from './contact-mails.ts';

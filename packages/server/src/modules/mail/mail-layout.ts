@@ -1,54 +1,43 @@
-import { escapeMarkup } from '@facet/contract/markup';
+import type { MailTemplateKind, RenderedMail } from '@facet/contract/modules/mail/mail-template.schema';
+import { fillTemplate, MAIL_TEMPLATES, textAsHtml } from '@facet/contract/modules/mail/mail-template.schema';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isLive } from '../../db/columns.ts';
 import type { ShopDetails } from '../settings/index.ts';
+import { mailTemplates } from './mail-template.table.ts';
 
-/** A part of a mail's body: a paragraph, or labelled facts (an order number, a tracking number). */
-export type MailBlock = { paragraph: string } | { facts: readonly (readonly [label: string, value: string])[] };
-
-export interface MailContent {
-  subject: string;
-  greeting: string;
-  blocks: readonly MailBlock[];
+/** The shop's signature: its name, then whichever of address, phone and e-mail it has set, one a line. */
+function signatureOf(shop: ShopDetails): string {
+  return [shop.name, shop.address, shop.phone && `Tel. ${shop.phone}`, shop.email].filter(Boolean).join('\n');
 }
 
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+/** The placeholders every e-mail offers: the shop's. */
+export const shopValuesOf = (shop: ShopDetails) => ({ shopName: shop.name, shopSignature: signatureOf(shop) });
 
-/** The shop's signature: its name, then whichever of address, phone and e-mail it has set. */
-function signatureOf(shop: ShopDetails): string[] {
-  return [shop.name, shop.address, shop.phone && `Tel. ${shop.phone}`, shop.email].filter(Boolean);
+/** A template's subject and body: the one staff saved (/system/editor), else the built-in one. */
+export async function templateOf(source: Db, kind: MailTemplateKind): Promise<{ subject: string; body: string }> {
+  const [stored] = await source
+    .select({ subject: mailTemplates.subject, body: mailTemplates.body })
+    .from(mailTemplates)
+    .where(and(eq(mailTemplates.kind, kind), isLive(mailTemplates)));
+  return stored ?? { subject: MAIL_TEMPLATES[kind].subject, body: MAIL_TEMPLATES[kind].body };
 }
-
-/** Text in HTML: escaped, its line breaks kept. */
-const html = (text: string) => escapeMarkup(text).replace(/\r?\n/g, '<br>');
 
 /**
- * One mail in its two alternatives: plain text, and plain HTML (no images, no scripts, inline styles
- * only) in which every value is escaped, so a customer's name or a comment can never become markup.
+ * One mail in its two alternatives from a template and its values: plain text, and HTML (no
+ * scripts, inline styles only: the body was cleaned when saved) in which every value is escaped, so
+ * a customer's name or a comment can never become markup.
  */
-export function renderMail(content: MailContent, shop: ShopDetails): RenderedMail {
-  const signature = signatureOf(shop);
-  const textBlocks = content.blocks.map((block) =>
-    'paragraph' in block ? block.paragraph : block.facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
-  );
-  const text = [content.greeting, ...textBlocks, `Kind regards,\n${signature.join('\n')}`].join('\n\n') + '\n';
-  const htmlBlocks = content.blocks.map((block) =>
-    'paragraph' in block
-      ? `<p>${html(block.paragraph)}</p>`
-      : `<table role="presentation" style="border-collapse:collapse">${block.facts
-          .map(([label, value]) => `<tr><th align="left" style="padding:2px 16px 2px 0;font-weight:600;vertical-align:top">${html(label)}</th><td style="padding:2px 0">${html(value)}</td></tr>`)
-          .join('')}</table>`,
-  );
-  const body = [
-    `<p>${html(content.greeting)}</p>`,
-    ...htmlBlocks,
-    `<p>Kind regards,<br>${signature.map(html).join('<br>')}</p>`,
-  ].join('\n');
+export function renderTemplate(template: { subject: string; body: string }, values: Readonly<Record<string, string>>): RenderedMail {
+  const { subject, bodyHtml, text } = fillTemplate(template, values);
   return {
-    subject: content.subject,
+    subject,
     text,
-    html: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${html(content.subject)}</title></head>\n<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n${body}\n</body></html>\n`,
+    html: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${textAsHtml(subject)}</title></head>\n<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n${bodyHtml}\n</body></html>\n`,
   };
+}
+
+/** The mail of `kind` as it goes out now: the template in force (read in the caller's transaction) with `values` and the shop's. */
+export async function renderMailOf(tx: Db, kind: MailTemplateKind, values: Readonly<Record<string, string>>, shop: ShopDetails): Promise<RenderedMail> {
+  return renderTemplate(await templateOf(tx, kind), { ...shopValuesOf(shop), ...values });
 }

@@ -9,6 +9,7 @@ import { crudRoutes } from '../../http/crud-routes.ts';
 import { contextOf } from '../../http/context.ts';
 import { createSmtpTransport } from '../../integrations/smtp/smtp-transport.ts';
 import { createMailSender } from './mail-sender.ts';
+import { mailTemplateRoutes } from './mail-template.routes.ts';
 import { createMailService } from './mail.service.ts';
 
 /**
@@ -42,4 +43,5 @@ export function mailRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 's
     { config: guard, schema: { tags, params: idParamSchema, response: { 200: z.object({ message: z.string(), mail: mailRecordSchema }) } } },
     async (request) => ({ message: MAIL_MESSAGES.retried, mail: await service.retry(request.params.id, contextOf(request)) }),
   );
+  mailTemplateRoutes(app, db);
 }

@@ -1,9 +1,8 @@
+import type { MailTemplateKind } from '@facet/contract/modules/mail/mail-template.schema';
 import { formatPence, penceOf } from '@facet/contract/money';
 import type { Db } from '../../db/client.ts';
 import { shopDetails } from '../settings/index.ts';
-import type { ShopDetails } from '../settings/index.ts';
-import type { MailContent, RenderedMail } from './mail-layout.ts';
-import { renderMail } from './mail-layout.ts';
+import { renderMailOf } from './mail-layout.ts';
 import { queueMail } from './mail.service.ts';
 
 /** Who an order mail goes to and which order it is about. */
@@ -30,58 +29,32 @@ function formatDay(day: string): string {
   return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-function contentOf(mail: OrderMail): MailContent {
-  const greeting = `Dear ${mail.customerName.trim() || 'customer'},`;
-  const comment = mail.comment?.trim() ? [{ paragraph: mail.comment.trim() }] : [];
+/** The mail's template (/system/editor) and the values of its placeholders. */
+function templateValuesOf(mail: OrderMail): { kind: MailTemplateKind; values: Record<string, string> } {
+  const common = { customerName: mail.customerName.trim() || 'customer', orderNumber: mail.orderNumber, comment: mail.comment?.trim() ?? '' };
   switch (mail.kind) {
     case 'status-changed':
-      return {
-        subject: `Your order ${mail.orderNumber}: ${mail.statusLabel}`,
-        greeting,
-        blocks: [{ paragraph: `The status of your order ${mail.orderNumber} is now ${mail.statusLabel}.` }, ...comment],
-      };
+      return { kind: 'order-status-changed', values: { ...common, status: mail.statusLabel } };
     case 'shipped':
       return {
-        subject: `Your order ${mail.orderNumber} has been shipped`,
-        greeting,
-        blocks: [
-          { paragraph: `Good news: your order ${mail.orderNumber} is on its way.` },
-          {
-            facts: [
-              ['Order number', mail.orderNumber],
-              ...(mail.shippingMethod ? [['Shipping method', mail.shippingMethod] as const] : []),
-              ['Tracking number', mail.trackingNumber],
-              ['Expected delivery', formatDay(mail.deliveryDate)],
-            ],
-          },
-          ...comment,
-        ],
+        kind: 'order-shipped',
+        values: { ...common, trackingNumber: mail.trackingNumber, deliveryDate: formatDay(mail.deliveryDate), shippingMethod: mail.shippingMethod?.trim() ?? '' },
       };
-    case 'refunded': {
-      const amount = formatPence(penceOf(mail.amount), mail.currencySymbol);
+    case 'refunded':
       return {
-        subject: `Refund for your order ${mail.orderNumber}`,
-        greeting,
-        blocks: [
-          { paragraph: `We have refunded ${amount} for your order ${mail.orderNumber}${mail.isFullRefund ? ', the whole amount you paid' : ''}. It may take a few working days to reach your account.` },
-          { facts: [['Order number', mail.orderNumber], ['Amount refunded', amount]] },
-          ...comment,
-        ],
+        kind: 'order-refunded',
+        values: { ...common, amount: formatPence(penceOf(mail.amount), mail.currencySymbol), fullRefundNote: mail.isFullRefund ? ', the whole amount you paid' : '' },
       };
-    }
   }
 }
 
-/** The mail's subject, text and HTML, signed with the shop's details. */
-export function renderOrderMail(mail: OrderMail, shop: ShopDetails): RenderedMail {
-  return renderMail(contentOf(mail), shop);
-}
-
 /**
- * Renders an order mail and puts it in the outbox, in the transaction that changed the order, so the
- * change and its mail commit together (`queueMail`); with `onceKey`, once per key. Answers the mail's id.
+ * Renders an order mail with its template and puts it in the outbox, in the transaction that changed
+ * the order, so the change and its mail commit together (`queueMail`); with `onceKey`, once per key.
+ * Answers the mail's id.
  */
 export async function queueOrderMail(tx: Db, mail: OrderMail, onceKey?: string): Promise<number> {
-  const rendered = renderOrderMail(mail, await shopDetails(tx));
+  const { kind, values } = templateValuesOf(mail);
+  const rendered = await renderMailOf(tx, kind, values, await shopDetails(tx));
   return queueMail(tx, { to: mail.to, ...rendered, concerns: `order:${mail.orderNumber}`, ...(onceKey !== undefined && { onceKey }) });
 }

@@ -3,3 +3,4 @@ export { wholeNumberSettingSql } from './setting-value.ts';
 export { shopDetails, shopName } from './shop-name.ts';
 export type { ShopDetails } from './shop-name.ts';
 export { readSettingValues, settingValueSql, writeSettingValues } from './setting-values.ts';
+export { analyticsReport } from './analytics-report.ts';

@@ -1,7 +1,17 @@
-import { isSecretSettingKey, MASKED_SECRET, SECRET_SETTING_KEY_PATTERN, SETTING_MESSAGES, settingResource } from '@facet/contract/modules/settings/setting.schema';
+import {
+  ANALYTICS_URL_SETTING_KEY,
+  analyticsReportSchema,
+  isHttpsAddress,
+  isSecretSettingKey,
+  MASKED_SECRET,
+  SECRET_SETTING_KEY_PATTERN,
+  SETTING_MESSAGES,
+  settingResource,
+} from '@facet/contract/modules/settings/setting.schema';
 import type { SettingInput } from '@facet/contract/modules/settings/setting.schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createCrudService } from '../../db/crud-service.ts';
@@ -10,16 +20,23 @@ import { crudRoutes } from '../../http/crud-routes.ts';
 import { invalidField } from '../../http/errors.ts';
 import { encryptSecret, isEncryptedSecret, secretKeyOf } from '../../secret-key.ts';
 import { emit } from '../../events/emit.ts';
+import { analyticsReport } from './analytics-report.ts';
 import { settings } from './setting.table.ts';
 
+/** A setting whose value Facet uses as an address checks it on save: the analytics report's must be https. */
+function checkValue(input: SettingInput) {
+  if (input.key.trim().toLowerCase() === ANALYTICS_URL_SETTING_KEY && !isHttpsAddress(input.value)) throw invalidField('value', SETTING_MESSAGES.analyticsUrl);
+}
+
 /**
- * Setting options have no rule beyond their schema and the unique key, except secrets (an
- * integration's password or token): stored encrypted, answered masked (the mask saved back keeps the
- * stored value), never matched by a search, and fixed once made: a secret keeps its key and stays
- * secret, since a renamed or unflagged row would answer its value in clear. The storefront reads its
- * settings from the cache: a saved option makes that document stale.
+ * Setting options have no rule beyond their schema, the unique key and the analytics report's https
+ * address (checkValue), except secrets (an integration's password or token): stored encrypted,
+ * answered masked (the mask saved back keeps the stored value), never matched by a search, and fixed
+ * once made: a secret keeps its key and stays secret, since a renamed or unflagged row would answer
+ * its value in clear. The storefront reads its settings from the cache: a saved option makes that
+ * document stale.
  */
-export function settingRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 'secretKey' | 'dataDir'>) {
+export function settingRoutes(app: FastifyInstance, db: Db, config: Pick<Config, 'secretKey' | 'dataDir' | 'analyticsUrl'>) {
   const secretKey = () => secretKeyOf(config);
   const service = createCrudService(db, settingResource, settings, {
     // What the generic service reads as a setting's value (list, search, record, audit): nothing of a
@@ -31,7 +48,11 @@ export function settingRoutes(app: FastifyInstance, db: Db, config: Pick<Config,
     },
     // The storefront's settings document (the cache subscribes).
     afterWrite: (tx) => emit(tx, 'settings.changed', {}),
+    async beforeCreate(_tx, { input }) {
+      checkValue(input);
+    },
     async beforeUpdate(_tx, { input, existing }) {
+      checkValue(input);
       if (!existing.isSecret) return;
       if (input.key !== existing.key) throw invalidField('key', SETTING_MESSAGES.secretKeyFixed);
       if (input.isSecret === false) throw invalidField('isSecret', SETTING_MESSAGES.secretStaysSecret);
@@ -45,6 +66,12 @@ export function settingRoutes(app: FastifyInstance, db: Db, config: Pick<Config,
     },
   });
   crudRoutes(app, settingResource, service);
+  // Any signed-in user: the top bar's Analytics link is everyone's (document 3 §2.3).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/analytics', { config: { authenticated: true }, schema: { tags: [settingResource.name], response: { 200: analyticsReportSchema } } }, () =>
+      analyticsReport(db, config.analyticsUrl),
+    );
   // Secrets written in clear by older versions (the mask then only hid them in answers) are
   // encrypted once the app is ready; until then they are read as they are.
   app.addHook('onReady', () => encryptClearSecrets(db, secretKey()));

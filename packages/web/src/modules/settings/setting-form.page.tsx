@@ -1,5 +1,8 @@
-import { MASKED_SECRET, settingResource } from '@facet/contract/modules/settings/setting.schema';
-import { Checkbox, Input } from 'antd';
+import { ANALYTICS_URL_SETTING_KEY, ANALYTICS_URL_SETTING_TITLE, MASKED_SECRET, settingResource } from '@facet/contract/modules/settings/setting.schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { Checkbox, Form, Input } from 'antd';
+import { useSearchParams } from 'react-router';
+import { analyticsReportQuery } from '../../layout/analytics-report.ts';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { formFieldOf } from '../../ui/schema-form.tsx';
 import { settingPaths } from './setting.paths.ts';
@@ -11,9 +14,25 @@ const Field = formFieldOf(settingResource);
  * A secret (a password, a token) is stored encrypted and shown masked; once saved as one it keeps its
  * key and stays secret (the server refuses otherwise), so those two fields are fixed on its form.
  */
+/** What the value means for a setting Facet reads in a particular way. */
+function ValueHint() {
+  const key = Form.useWatch<string | undefined>('key', Form.useFormInstance());
+  if (key?.trim().toLowerCase() !== ANALYTICS_URL_SETTING_KEY) return null;
+  return <>The report shown at Analytics: its full https:// embed link. Delete this setting to show the report of ANALYTICS_URL again.</>;
+}
+
 export default function SettingFormPage() {
+  const queryClient = useQueryClient();
+  // /system/settings/add?key=analytics_url (from the Analytics page): the report's setting, named for it.
+  const isAnalyticsAdd = useSearchParams()[0].get('key') === ANALYTICS_URL_SETTING_KEY;
   return (
-    <ResourceFormPage resource={settingResource} paths={settingPaths}>
+    <ResourceFormPage
+      resource={settingResource}
+      paths={settingPaths}
+      defaults={isAnalyticsAdd ? { title: ANALYTICS_URL_SETTING_TITLE, key: ANALYTICS_URL_SETTING_KEY } : undefined}
+      // The top bar and /analytics read the report's address afresh (it may be this setting).
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: analyticsReportQuery.queryKey })}
+    >
       {(record) => {
         const isSavedSecret = record?.isSecret === true;
         return (
@@ -33,7 +52,7 @@ export default function SettingFormPage() {
               name="value"
               label="Value"
               required
-              extra={isSavedSecret ? `Never shown. Leave ${MASKED_SECRET} to keep it, or type a new value.` : undefined}
+              extra={isSavedSecret ? `Never shown. Leave ${MASKED_SECRET} to keep it, or type a new value.` : <ValueHint />}
             >
               {isSavedSecret ? <Input.Password autoComplete="new-password" visibilityToggle={false} /> : <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />}
             </Field>
