@@ -6,7 +6,7 @@ import { MASTER_PERMISSION } from '@facet/contract/permissions';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
@@ -74,6 +74,30 @@ describe('bootstrap of an empty database with demo data', () => {
     expect(jobs.find((job) => job.status === 'failed')!.error).toMatch(/503/);
     const runs = await database.db.select({ jobRunId: diamondFeedRuns.jobRunId }).from(diamondFeedRuns);
     expect(runs.map((run) => run.jobRunId).sort()).toEqual(jobs.map((job) => job.id).sort());
+  });
+
+  it("gives each demo refund, full and partial, the credit note a refund's subscriber makes: numbered, dated as the refund, its PDF stored", async () => {
+    const rows = (await database.db.execute(sql`
+      select r.type, r.amount::float as amount, r.created_at as "refundedAt", r.credit_note_number as "creditNoteNumber", r.credit_note_url as "creditNoteUrl",
+        n.number, n.amount as "noteAmount", n.created_at as "notedAt", n.storage_key as "storageKey", n.order_reference = o.order_number as "isOrders"
+      from order_refunds r join orders o on o.id = r.order_id left join credit_notes n on n.refund_reference = 'order-refund:' || r.id and n.deleted_at is null
+      order by r.created_at, r.id`)) as unknown as {
+      rows: { type: string; amount: number; refundedAt: Date | string; creditNoteNumber: string | null; creditNoteUrl: string | null; number: number | null; noteAmount: string | number | null; notedAt: Date | string | null; storageKey: string | null; isOrders: boolean | null }[];
+    };
+    const refunds = rows.rows;
+    expect(new Set(refunds.map((refund) => refund.type))).toEqual(new Set(['full', 'partial']));
+    for (const refund of refunds) {
+      expect(refund.number, `refund of ${refund.amount} on ${String(refund.refundedAt)}`).not.toBeNull();
+      expect(refund.creditNoteNumber).toBe(`CN-${String(refund.number).padStart(6, '0')}`);
+      expect(refund.creditNoteUrl).toBe(`/api/credit-notes/${refund.number}/pdf`);
+      expect(Number(refund.noteAmount)).toBe(refund.amount);
+      expect(refund.isOrders).toBe(true);
+      expect(new Date(refund.notedAt!).getTime()).toBe(new Date(refund.refundedAt).getTime());
+      expect(fs.readFileSync(path.join(mediaDir, refund.storageKey!)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Numbered in the order the money was given back.
+    const numbers = refunds.map((refund) => refund.number!);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   });
 
   it('adds demo staff with realistic roles', async () => {

@@ -5,5 +5,5 @@
  * `createCreditNote(tx, data, mediaStorage)` for a refund.
  */
 export { createCreditNote, createInvoice, invoiceFor, invoicePdfUrl } from './invoice.service.ts';
-export type { CreditNoteRef, InvoiceRef } from './invoice.service.ts';
+export type { CreditNoteRef, CreditNoteStore, InvoiceRef } from './invoice.service.ts';
 export type { CreditNoteData, InvoiceData } from './invoice-data.ts';
