@@ -8,9 +8,10 @@ import type { FakeDropbox } from '../../integrations/dropbox/fake-dropbox.ts';
 import { startFakeDropbox } from '../../integrations/dropbox/fake-dropbox.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
-import { testImage } from '../../test/upload.ts';
+import { testImage, uploadProductMedia } from '../../test/upload.ts';
 import { products } from '../products/product.table.ts';
 import { settings } from '../settings/setting.table.ts';
+import { imageSyncFiles } from './image-sync.table.ts';
 
 /** Dropbox image sync (/dropboximagesync, issue 27 items 9-10) against a local Dropbox. */
 describe('Dropbox image sync against a local Dropbox', () => {
@@ -45,7 +46,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
     return jobWhenEnded(t, admin, started.json().jobId as number);
   }
   const library = async (sku: string) =>
-    ((await t.request(admin, { method: 'GET', url: '/api/product-media', query: { sku, kind: 'image' } })).json() as { items: { name: string; contentType: string }[] }).items;
+    ((await t.request(admin, { method: 'GET', url: '/api/product-media', query: { sku, kind: 'image' } })).json() as { items: { name: string; contentType: string; url: string }[] }).items;
   const downloads = () => fake.calls.filter((call) => call.path === '/2/files/download').length;
 
   it('refuses to connect until the app key and secret are set, and says where to set them', async () => {
@@ -136,7 +137,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
     const after = await state();
     expect(after.lastSyncAt).not.toBeNull();
     expect(after.jobId).toBe(job.id);
-    expect(after.report.counts).toEqual({ matched: 2, unmatched: 1, rejected: 1 });
+    expect(after.report.counts).toEqual({ matched: 2, unmatched: 1, rejected: 1, removed: 0, kept: 0 });
     expect(after.report.files.find((file) => file.outcome === 'unmatched')).toMatchObject({ name: 'NO-SUCH-SKU.jpg', sku: 'NO-SUCH-SKU', reason: IMAGE_SYNC_MESSAGES.unmatched('NO-SUCH-SKU') });
     expect(after.report.files.find((file) => file.outcome === 'rejected')).toMatchObject({ name: 'SYNC-RING_3.jpg', reason: MESSAGES.fileFormatNotSupported });
     expect((await storedRow(KEYS.cursor))!.value).not.toBe('');
@@ -150,7 +151,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
     expect(fake.calls.filter((call) => call.path === '/2/files/list_folder').length).toBe(listsBefore);
     expect(downloads()).toBe(downloadsBefore + 1);
     expect((await library('SYNC-RING-AB12')).map((image) => image.name)).toEqual(['SR-GOLD.png']);
-    expect((await state()).report.counts).toEqual({ matched: 1, unmatched: 0, rejected: 0 });
+    expect((await state()).report.counts).toEqual({ matched: 1, unmatched: 0, rejected: 0, removed: 0, kept: 0 });
   });
 
   it('redoes nothing already synced when the cursor was lost (a killed run), and refreshes an expired token', async () => {
@@ -163,6 +164,42 @@ describe('Dropbox image sync against a local Dropbox', () => {
     expect(job.result).toMatchObject({ matched: 0, unchanged: 5 });
     expect((await library('SYNC-RING')).length).toBe(2);
     expect(fake.liveAccessTokens().length).toBeGreaterThan(0);
+  });
+
+  it('takes out of the library the images of files deleted in Dropbox, never staff uploads, and keeps one a product shows', async () => {
+    // Staff's own upload to the same library, and a variant showing its synced picture.
+    const uploaded = await uploadProductMedia(t, admin, { sku: 'SYNC-RING', kind: 'image' }, { fileName: 'staff-photo.png', bytes: await testImage('png') });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [shown] = await library('SYNC-RING-AB12');
+    await t.db.update(products).set({ baseImage: shown!.url }).where(eq(products.sku, 'SYNC-RING-AB12'));
+    const removedUrl = (await library('SYNC-RING')).find((image) => image.name === 'SYNC-RING_2.png')!.url;
+
+    fake.deleteFile('/Product Images/rings/SYNC-RING_2.png');
+    fake.deleteFile('/Product Images/SR-GOLD.png');
+    fake.deleteFile('/Product Images/NO-SUCH-SKU.jpg');
+    const job = await sync();
+    expect(job.status, JSON.stringify(job)).toBe('succeeded');
+    expect(job.result).toMatchObject({ matched: 0, removed: 1, kept: 1 });
+    expect((await library('SYNC-RING')).map((image) => image.name).sort()).toEqual(['SYNC-RING.jpg', 'staff-photo.png']);
+    expect((await library('SYNC-RING-AB12')).map((image) => image.name)).toEqual(['SR-GOLD.png']);
+    // The removed image's file went with it.
+    expect((await t.request(undefined, { method: 'GET', url: removedUrl })).statusCode).toBe(404);
+    const report = (await state()).report;
+    expect(report.counts).toEqual({ matched: 0, unmatched: 0, rejected: 0, removed: 1, kept: 1 });
+    expect(report.files).toEqual([
+      expect.objectContaining({ name: 'SR-GOLD.png', outcome: 'kept', reason: IMAGE_SYNC_MESSAGES.keptInUse }),
+      expect.objectContaining({ name: 'SYNC-RING_2.png', outcome: 'removed', reason: IMAGE_SYNC_MESSAGES.removed }),
+    ]);
+    // A file that never became an image is forgotten.
+    expect(await t.db.$count(imageSyncFiles, eq(imageSyncFiles.name, 'NO-SUCH-SKU.jpg'))).toBe(0);
+
+    // Put back, even unchanged, it is synced again; then its whole folder deleted (one entry, the folder's) takes it out again.
+    fake.putFile('/Product Images/rings/SYNC-RING_2.png', await testImage('png'));
+    expect((await sync()).result).toMatchObject({ matched: 1 });
+    expect((await library('SYNC-RING')).map((image) => image.name).sort()).toEqual(['SYNC-RING.jpg', 'SYNC-RING_2.png', 'staff-photo.png']);
+    fake.deleteFolder('/Product Images/rings');
+    expect((await sync()).result).toMatchObject({ removed: 1, kept: 0 });
+    expect((await library('SYNC-RING')).map((image) => image.name).sort()).toEqual(['SYNC-RING.jpg', 'staff-photo.png']);
   });
 
   it('fails the run with a clear message when the folder does not exist', async () => {
