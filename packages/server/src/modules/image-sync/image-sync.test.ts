@@ -9,36 +9,59 @@ import { startFakeDropbox } from '../../integrations/dropbox/fake-dropbox.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
 import { testImage, uploadProductMedia } from '../../test/upload.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 import { products } from '../products/product.table.ts';
 import { settings } from '../settings/setting.table.ts';
+import { IMAGE_SYNC_JOB_KIND } from './image-sync.service.ts';
 import { imageSyncFiles } from './image-sync.table.ts';
+
+/** A test app of its own talking to a local Dropbox of its own, and the admin's session. */
+function useLocalDropbox() {
+  const fixture = {} as { fake: FakeDropbox; t: TestApp; admin: string };
+  beforeAll(async () => {
+    fixture.fake = await startFakeDropbox();
+    fixture.t = await createTestApp({ dropbox: fixture.fake.endpoints });
+    fixture.admin = await fixture.t.login();
+  });
+  afterAll(async () => {
+    await fixture.t?.close();
+    await fixture.fake?.close();
+  });
+  return fixture;
+}
+
+/** The shop's app (the local Dropbox's key and secret), set as staff set it in Settings. */
+async function saveDropboxApp({ t, admin, fake }: ReturnType<typeof useLocalDropbox>) {
+  for (const [key, value] of [
+    [KEYS.appKey, fake.appKey],
+    [KEYS.appSecret, fake.appSecret],
+  ] as const) {
+    const saved = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: key, key, value } });
+    expect(saved.statusCode, saved.body).toBe(201);
+  }
+}
+
+/** Connect started as `cookie`: Dropbox's authorisation page (the local one approves at once) and where it sends the browser back. */
+async function authoriseAs(t: TestApp, cookie: string) {
+  const started = await t.request(cookie, { method: 'POST', url: '/api/image-sync/authorization' });
+  expect(started.statusCode, started.body).toBe(200);
+  const page = await fetch(started.json().url as string, { redirect: 'manual' });
+  expect(page.status).toBe(302);
+  const back = new URL(page.headers.get('location')!);
+  return { authorizeUrl: new URL(started.json().url as string), back, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
 
 /** Dropbox image sync (/dropboximagesync, issue 27 items 9-10) against a local Dropbox. */
 describe('Dropbox image sync against a local Dropbox', () => {
+  const fx = useLocalDropbox();
   let fake: FakeDropbox;
   let t: TestApp;
   let admin: string;
-
-  beforeAll(async () => {
-    fake = await startFakeDropbox();
-    t = await createTestApp({ dropbox: fake.endpoints });
-    admin = await t.login();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  beforeAll(() => ({ fake, t, admin } = fx));
 
   const state = async (cookie = admin) => (await t.request(cookie, { method: 'GET', url: '/api/image-sync' })).json() as ImageSyncState;
   const storedRow = async (key: string) => (await t.db.select().from(settings).where(eq(settings.key, key)))[0];
-  async function authorise(cookie = admin) {
-    const started = await t.request(cookie, { method: 'POST', url: '/api/image-sync/authorization' });
-    expect(started.statusCode, started.body).toBe(200);
-    const page = await fetch(started.json().url as string, { redirect: 'manual' });
-    expect(page.status).toBe(302);
-    const back = new URL(page.headers.get('location')!);
-    return { authorizeUrl: new URL(started.json().url as string), back, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
-  }
+  const authorise = (cookie = admin) => authoriseAs(t, cookie);
   const connect = (body: { code: string; state: string }, cookie = admin) => t.request(cookie, { method: 'POST', url: '/api/image-sync/connection', payload: body });
   async function sync(): Promise<JobRecord> {
     const started = await t.request(admin, { method: 'POST', url: '/api/image-sync/sync' });
@@ -58,13 +81,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
   });
 
   it('sends staff to Dropbox (offline access, state) and stores both tokens encrypted with the expiry', async () => {
-    for (const [key, value] of [
-      [KEYS.appKey, fake.appKey],
-      [KEYS.appSecret, fake.appSecret],
-    ] as const) {
-      const saved = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: key, key, value } });
-      expect(saved.statusCode, saved.body).toBe(201);
-    }
+    await saveDropboxApp(fx);
     const { authorizeUrl, back, code, state: oauthState } = await authorise();
     expect(authorizeUrl.pathname).toBe('/oauth2/authorize');
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({ client_id: fake.appKey, response_type: 'code', token_access_type: 'offline', redirect_uri: 'http://localhost:80/dropboximagesync' });
@@ -231,5 +248,61 @@ describe('Dropbox image sync against a local Dropbox', () => {
       expect((await t.request(undefined, route)).statusCode, `${route.method} ${route.url}`).toBe(401);
       expect((await t.request(sales.cookie, route)).statusCode, `${route.method} ${route.url}`).toBe(403);
     }
+  });
+});
+
+/**
+ * Sync now pressed many times at once (two staff, a double click): one run is queued and every
+ * press is answered its job. Meant for PostgreSQL (TEST_DATABASE_URL), where the requests really
+ * overlap; on PGlite's one connection they take turns and must agree all the same.
+ */
+describe('Sync now at the same moment', () => {
+  const fx = useLocalDropbox();
+  let fake: FakeDropbox;
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    ({ fake, t, admin } = fx);
+    await saveDropboxApp(fx);
+    const { code, state } = await authoriseAs(t, admin);
+    const connected = await t.request(admin, { method: 'POST', url: '/api/image-sync/connection', payload: { code, state } });
+    expect(connected.statusCode, connected.body).toBe(200);
+  });
+
+  const syncNow = () => t.request(admin, { method: 'POST', url: '/api/image-sync/sync' });
+
+  it('twenty Sync now at once queue one run, and each is answered its job', async () => {
+    fake.putFile('/Product Images/RACE-1.jpg', await testImage('jpeg'));
+    // The run waits on Dropbox (429, Retry-After 3 s), so it is still going while the presses arrive.
+    fake.rateLimitNext(1, 3);
+    const answers = await Promise.all(Array.from({ length: 20 }, syncNow));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 202));
+    const jobIds = new Set(answers.map((answer) => answer.json().jobId as number));
+    expect(jobIds.size).toBe(1);
+    expect(await t.db.$count(jobRuns, eq(jobRuns.kind, IMAGE_SYNC_JOB_KIND))).toBe(1);
+    const [jobId] = [...jobIds];
+    expect((await t.request(admin, { method: 'GET', url: '/api/image-sync' })).json().jobId).toBe(jobId);
+
+    const ended = await jobWhenEnded(t, admin, jobId!);
+    expect(ended.status, JSON.stringify(ended)).toBe('succeeded');
+    // Once it has ended, Sync now starts the next one.
+    const next = await syncNow();
+    expect(next.statusCode).toBe(202);
+    expect(next.json().jobId).not.toBe(jobId);
+    await jobWhenEnded(t, admin, next.json().jobId as number);
+  });
+
+  it('a Retry from the Job Centre while a run is queued or running starts none', async () => {
+    // A failed run to retry: the folder is missing.
+    const missing = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: KEYS.folder, key: KEYS.folder, value: '/Missing' } });
+    expect(missing.statusCode, missing.body).toBe(201);
+    const failed = await jobWhenEnded(t, admin, (await syncNow()).json().jobId as number);
+    expect(failed.status).toBe('failed');
+    fake.rateLimitNext(1, 3);
+    const running = (await syncNow()).json().jobId as number;
+    const retried = await t.request(admin, { method: 'POST', url: `/api/jobs/${failed.id}/retry` });
+    expect(retried.statusCode, retried.body).toBeLessThan(300);
+    expect(retried.json().id).toBe(running);
+    await jobWhenEnded(t, admin, running);
   });
 });
