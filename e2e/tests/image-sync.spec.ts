@@ -5,15 +5,17 @@ import sharp from 'sharp';
 import { FAKE_DROPBOX_APP } from '../../packages/server/src/integrations/dropbox/fake-dropbox.ts';
 import { ADMIN, login, openMenuEntry, test, uniqueName } from '../support.ts';
 
-/** The shop's Dropbox app in Settings, as staff add it once (kept from an earlier run on the same database). */
+/** The shop's Dropbox app in Settings, as staff set it: the local Dropbox's (the demo's own app, or an earlier run's, is replaced). */
 async function setUpDropboxApp(page: Page) {
   for (const [key, value] of [
     [IMAGE_SYNC_SETTING_KEYS.appKey, FAKE_DROPBOX_APP.appKey],
     [IMAGE_SYNC_SETTING_KEYS.appSecret, FAKE_DROPBOX_APP.appSecret],
   ] as const) {
-    const found = (await (await page.request.get('/api/settings', { params: { search: key } })).json()) as { items: { key: string }[] };
-    if (found.items.some((item) => item.key === key)) continue;
-    const saved = await page.request.post('/api/settings', { data: { title: key, key, value } });
+    const found = (await (await page.request.get('/api/settings', { params: { search: key } })).json()) as { items: { id: number; key: string; title: string; version: number }[] };
+    const row = found.items.find((item) => item.key === key);
+    const saved = row
+      ? await page.request.put(`/api/settings/${row.id}`, { data: { title: row.title, key, value, version: row.version } })
+      : await page.request.post('/api/settings', { data: { title: key, key, value } });
     expect(saved.ok(), await saved.text()).toBe(true);
   }
   // Each run connects afresh (an earlier run on the same database left it connected).
@@ -29,6 +31,21 @@ async function putInDropbox(path: string, bytes: Buffer) {
 
 const image = (format: 'png' | 'jpeg', background: { r: number; g: number; b: number }) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background } })[format]().toBuffer();
+
+test('the demo shows Dropbox connected and the report of its last sync', async ({ page }) => {
+  // The demo's connection, as `npm start` seeds it (the journey below replaces it with the local Dropbox's).
+  await login(page, ADMIN.username, ADMIN.password);
+  await openMenuEntry(page, 'System', 'Dropbox Image Sync', /\/dropboximagesync/);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByText('Matched: 2')).toBeVisible();
+  await expect(page.getByText('Unmatched: 1')).toBeVisible();
+  await expect(page.getByText('Rejected: 2')).toBeVisible();
+  await expect(page.getByText('Removed: 1')).toBeVisible();
+  const report = page.getByRole('table');
+  await expect(report.getByRole('row').filter({ hasText: 'OLD-RING-0042.jpg' })).toContainText(IMAGE_SYNC_MESSAGES.unmatched('OLD-RING-0042'));
+  await expect(report.getByRole('row').filter({ hasText: 'Removed' })).toContainText(IMAGE_SYNC_MESSAGES.removed);
+  await page.screenshot({ path: 'test-results/screens/image-sync-demo.png', fullPage: true });
+});
 
 test('connects Dropbox and syncs two images onto a product', async ({ page }) => {
   // Two full page loads (out to Dropbox and back) and a job: slow on a loaded machine.

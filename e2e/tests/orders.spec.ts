@@ -236,6 +236,11 @@ test('cancel an order, refund part of it (not more than remains), then the rest;
   expect(keys.length).toBeGreaterThan(0);
   expect(new Set(keys).size, keys.join(', ')).toBe(1);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  // The refund's credit note is made after its commit (a subscriber renders the PDF): its link appears on the refund's history row without a reload.
+  const creditNoteLinks = historyRows(page).getByRole('link', { name: /^Credit note CN-\d+ PDF$/ });
+  await expect(creditNoteLinks).toHaveCount(1, { timeout: 30_000 });
+  await expect(historyRows(page).first().getByRole('link', { name: /^Credit note CN-\d+ PDF$/ })).toBeVisible();
+  await expect(section(page, 'Order Total').getByRole('link', { name: /^Credit note CN-\d+ PDF$/ })).toHaveCount(1);
 
   // REFUNDED stays selectable for the rest: a full refund gives back what remains.
   expect(await offeredStatuses(page)).toEqual(['REFUNDED']);
@@ -248,12 +253,10 @@ test('cancel an order, refund part of it (not more than remains), then the rest;
   await expect(form.getByRole('radio', { name: 'Full' })).toHaveCount(0);
   await expect(section(page, 'Order Total')).toContainText(`Partial refund of ${money(10)}`);
   await expect(section(page, 'Order Total')).toContainText(`Full refund of ${money(order.total - 10)}`);
-  // Each refund gets its credit note once made (after the refund's commit): linked from the refund's history row.
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/orders/${order.orderNumber}`)).json()) as OrderRecord).refunds.every((refund) => refund.creditNote !== null))
-    .toBe(true);
-  await page.reload();
+  // Each refund gets its credit note once made (after the refund's commit): linked from the refund's history row, again without a reload.
+  await expect(creditNoteLinks).toHaveCount(2, { timeout: 30_000 });
   const notes = ((await (await page.request.get(`/api/orders/${order.orderNumber}`)).json()) as OrderRecord).refunds.map((refund) => refund.creditNote!);
+  expect(notes.every((note) => note !== null)).toBe(true);
   for (const note of notes) {
     const link = historyRows(page).getByRole('link', { name: `Credit note ${note.number} PDF` });
     await expect(link).toHaveAttribute('href', note.url);

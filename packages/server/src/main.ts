@@ -11,7 +11,7 @@ import { closePdfRenderer } from './modules/invoices/index.ts';
 
 const config = loadConfig();
 // A secret key that cannot be read or made stops the start here, not at the first secret saved.
-secretKeyOf(config);
+const secretKey = secretKeyOf(config);
 const database = await openDatabase(config).catch((error: unknown) => {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);
@@ -19,8 +19,8 @@ const database = await openDatabase(config).catch((error: unknown) => {
   }
   throw error;
 });
-// Demo images go to the store the app serves media from.
-const result = await bootstrap(database.db, config, { mediaStorage: mediaStorageFor(config) });
+// Demo images go to the store the app serves media from; demo secrets are encrypted with the app's key.
+const result = await bootstrap(database.db, config, { mediaStorage: mediaStorageFor(config), secretKey });
 const app = await buildApp({ db: database.db, config });
 const purgeTimer = setInterval(() => void purgeExpiredSessions(database.db).catch((err) => app.log.error(err)), 10 * 60 * 1000);
 purgeTimer.unref();

@@ -3,10 +3,11 @@ import { contentPageInputSchema } from '@facet/contract/modules/content-pages/co
 import { navigationMenuItemInputSchema } from '@facet/contract/modules/navigation-menu/navigation-menu.schema';
 import { settingInputSchema } from '@facet/contract/modules/settings/setting.schema';
 import { MASTER_PERMISSION } from '@facet/contract/permissions';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/audit.table.ts';
@@ -29,6 +30,10 @@ import { serviceInputSchema } from '@facet/contract/modules/appointments/appoint
 import { blogCategoryInputSchema, blogInputSchema } from '@facet/contract/modules/blogs/blog.schema';
 import { appointments, services } from '../modules/appointments/appointment.table.ts';
 import { blogCategories, blogs } from '../modules/blogs/blog.table.ts';
+import { IMAGE_SYNC_MESSAGES, IMAGE_SYNC_SETTING_KEYS } from '@facet/contract/modules/image-sync/image-sync.schema';
+import { createDropboxClient } from '../integrations/dropbox/dropbox-client.ts';
+import { createImageSyncService } from '../modules/image-sync/image-sync.service.ts';
+import { productMediaLibrary } from '../modules/product-media/product-media.table.ts';
 
 const DEMO_TIMEOUT = 180_000;
 
@@ -59,9 +64,10 @@ describe('bootstrap of an empty database', () => {
 describe('bootstrap of an empty database with demo data', () => {
   let database: Awaited<ReturnType<typeof openMigratedPglite>>;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-demo-media-'));
+  const secretKey = randomBytes(32);
   beforeAll(async () => {
     database = await openMigratedPglite();
-    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage: createLocalStorage(mediaDir) });
+    await bootstrap(database.db, { adminUsername: 'admin', adminPassword: 'chosen-pass1', demoData: true }, { mediaStorage: createLocalStorage(mediaDir), secretKey });
   }, DEMO_TIMEOUT);
   afterAll(async () => {
     await database?.close();
@@ -74,6 +80,58 @@ describe('bootstrap of an empty database with demo data', () => {
     expect(jobs.find((job) => job.status === 'failed')!.error).toMatch(/503/);
     const runs = await database.db.select({ jobRunId: diamondFeedRuns.jobRunId }).from(diamondFeedRuns);
     expect(runs.map((run) => run.jobRunId).sort()).toEqual(jobs.map((job) => job.id).sort());
+  });
+
+  it("gives each demo refund, full and partial, the credit note a refund's subscriber makes: numbered, dated as the refund, its PDF stored", async () => {
+    const rows = (await database.db.execute(sql`
+      select r.type, r.amount::float as amount, r.created_at as "refundedAt", r.credit_note_number as "creditNoteNumber", r.credit_note_url as "creditNoteUrl",
+        n.number, n.amount as "noteAmount", n.created_at as "notedAt", n.storage_key as "storageKey", n.order_reference = o.order_number as "isOrders"
+      from order_refunds r join orders o on o.id = r.order_id left join credit_notes n on n.refund_reference = 'order-refund:' || r.id and n.deleted_at is null
+      order by r.created_at, r.id`)) as unknown as {
+      rows: { type: string; amount: number; refundedAt: Date | string; creditNoteNumber: string | null; creditNoteUrl: string | null; number: number | null; noteAmount: string | number | null; notedAt: Date | string | null; storageKey: string | null; isOrders: boolean | null }[];
+    };
+    const refunds = rows.rows;
+    expect(new Set(refunds.map((refund) => refund.type))).toEqual(new Set(['full', 'partial']));
+    for (const refund of refunds) {
+      expect(refund.number, `refund of ${refund.amount} on ${String(refund.refundedAt)}`).not.toBeNull();
+      expect(refund.creditNoteNumber).toBe(`CN-${String(refund.number).padStart(6, '0')}`);
+      expect(refund.creditNoteUrl).toBe(`/api/credit-notes/${refund.number}/pdf`);
+      expect(Number(refund.noteAmount)).toBe(refund.amount);
+      expect(refund.isOrders).toBe(true);
+      expect(new Date(refund.notedAt!).getTime()).toBe(new Date(refund.refundedAt).getTime());
+      expect(fs.readFileSync(path.join(mediaDir, refund.storageKey!)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Numbered in the order the money was given back.
+    const numbers = refunds.map((refund) => refund.number!);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  it('shows Dropbox connected with the report of its last sync, written through the sync’s own file handling', async () => {
+    const state = await createImageSyncService(database.db, createDropboxClient(), () => secretKey).state();
+    expect(state).toMatchObject({ isConfigured: true, isConnected: true, folder: '/Product Images' });
+    expect(Date.now() - new Date(state.lastSyncAt!).getTime()).toBeLessThan(2 * 3_600_000);
+    // The last run: two photographs attached, an unknown SKU, one over 2 MB and one no image refused, one deleted in Dropbox removed.
+    expect(state.report.counts).toEqual({ matched: 2, unmatched: 1, rejected: 2, removed: 1, kept: 0 });
+    expect(state.report.files.find((file) => file.outcome === 'removed')!.reason).toBe(IMAGE_SYNC_MESSAGES.removed);
+    const [job] = await database.db.select().from(jobRuns).where(eq(jobRuns.id, state.jobId!));
+    expect(job).toMatchObject({ kind: 'image-sync.run', status: 'succeeded', result: { matched: 2, unmatched: 1, rejected: 2, removed: 1 } });
+    expect(await database.db.$count(jobRuns, eq(jobRuns.kind, 'image-sync.run'))).toBe(2);
+    // The tokens are stored as a connect stores them: encrypted.
+    const [refresh] = await database.db.select().from(settings).where(eq(settings.key, IMAGE_SYNC_SETTING_KEYS.refreshToken));
+    expect(refresh).toMatchObject({ isSecret: true });
+    expect(refresh!.value).not.toContain('demo-refresh-token');
+    // What the syncs attached is in the libraries (four photographs live); the removed one's file is gone from the store.
+    const synced = (await database.db.execute(sql`
+      select f.outcome, l.deleted_at is null as "isLive", m.name from image_sync_files f
+      left join product_media_library l on l.id = f.media_id left join media m on m.id = l.media_id where f.outcome in ('matched', 'removed')`)) as unknown as { rows: { outcome: string; isLive: boolean | null; name: string | null }[] };
+    const matched = synced.rows.filter((row) => row.outcome === 'matched');
+    expect(matched).toHaveLength(4);
+    for (const row of matched) {
+      expect(row.isLive).toBe(true);
+      expect(fs.existsSync(path.join(mediaDir, row.name!))).toBe(true);
+    }
+    const removed = await database.db.select().from(productMediaLibrary).where(isNotNull(productMediaLibrary.deletedAt));
+    expect(removed).toHaveLength(1);
   });
 
   it('adds demo staff with realistic roles', async () => {

@@ -36,7 +36,7 @@ export interface BootstrapResult {
 export async function bootstrap(
   db: Db,
   config: Pick<Config, 'adminUsername' | 'adminPassword' | 'demoData'>,
-  { mediaStorage }: { mediaStorage?: MediaStorage } = {},
+  { mediaStorage, secretKey }: { mediaStorage?: MediaStorage; secretKey?: Buffer } = {},
 ): Promise<BootstrapResult> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(permissions);
@@ -62,7 +62,7 @@ export async function bootstrap(
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: masterRole!.id });
     await writeAudit(tx, SYSTEM_CONTEXT, { action: 'create', entity: 'user', entityId: admin!.id, after: { name: config.adminUsername } });
 
-    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id, adminName: config.adminUsername, mediaStorage };
+    const seedContext = { permissionIds: new Map(inserted.map((p) => [p.key, p.id])), adminId: admin!.id, adminName: config.adminUsername, mediaStorage, secretKey };
     await withoutEvents(tx, async () => {
       for (const seed of REFERENCE_SEEDERS) await seed(tx, seedContext);
       if (config.demoData) {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts';
 import { useAdminTestApp } from '../test/test-app.ts';
-import { CAPPED_TEXT_TOTAL, CAPPED_TOTAL, createCrudService } from './crud-service.ts';
+import { createCrudService } from './crud-service.ts';
+import { CAPPED_TEXT_TOTAL, CAPPED_TOTAL } from './list-totals.ts';
 
 /** The toolkit's list and export paths over more rows than one batch or one cap. */
 describe('toolkit lists and exports at size', () => {

@@ -1,7 +1,6 @@
 import type { ListQuery, ListResponse } from '@facet/contract/api';
 import { MESSAGES } from '@facet/contract/messages';
 import type { FilterDefinitions } from '@facet/contract/list-query';
-import { filterValuesOf } from '@facet/contract/list-query';
 import type { ResourceDefinition } from '@facet/contract/resource';
 import type { StatusValue } from '@facet/contract/status';
 import { isAllowedTransition, statusLabelOf } from '@facet/contract/status';
@@ -19,7 +18,7 @@ import type { standardColumns } from './columns.ts';
 import type { FilterTarget, FilterTargets } from './list-query.ts';
 import { filterConditions, searchCondition, searchLoweredCondition } from './list-query.ts';
 import { isLive } from './columns.ts';
-import { EXACT_TOTALS_MAX_ROWS, UNCOUNTED_PAST_CAP_TIMES, plannedRows, tableSizeEstimate } from './list-totals.ts';
+import { CAPPED_TEXT_TOTAL, CAPPED_TOTAL, EXACT_TOTALS_MAX_ROWS, cappedTotal, countCap, countToCap, isTextMatch, plannedRows, tableSizeEstimate } from './list-totals.ts';
 import { expressionText, hasSortIndex } from './sort-indexes.ts';
 import { assertVersion } from './version.ts';
 
@@ -455,28 +454,6 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
     return (await tableSize(source)).rows > EXACT_TOTALS_MAX_ROWS;
   }
 
-  /**
-   * Whether the planner expects so many more rows than the cap to match that counting them is
-   * pointless (UNCOUNTED_PAST_CAP_TIMES, list-totals.ts): the table's size for a plain page, the
-   * estimate of the list's own condition otherwise, and never before the table has statistics.
-   */
-  async function isFarPastCap(source: Db, query: ListQuery & Record<string, unknown>, where: SQL | undefined, cap: number): Promise<boolean> {
-    const enough = cap * UNCOUNTED_PAST_CAP_TIMES;
-    const size = await tableSize(source);
-    if (!size.hasStatistics || size.rows < enough) return false;
-    return (isPlainPage(query) ? size.rows : await plannedRows(source, table, where)) >= enough;
-  }
-
-  /** The resource's substring filters ('contains' text filters): a trigram index narrows them down, each row found is checked. */
-  const substringFilters = Object.entries(resource.filters as FilterDefinitions).flatMap(([name, filter]) => (filter.kind === 'text' && filter.match !== 'equals' ? [name] : []));
-  /** Whether the query matches text inside a field (a search, a 'contains' text filter): its total stops at CAPPED_TEXT_TOTAL. */
-  function hasTextMatch(query: ListQuery & Record<string, unknown>): boolean {
-    if (typeof query.search === 'string' && query.search.trim() !== '') return true;
-    if (!substringFilters.length) return false;
-    const values = filterValuesOf(resource.filters as FilterDefinitions, query);
-    return substringFilters.some((name) => values[name] !== undefined);
-  }
-
   /** How many rows match, stopping after `upTo`: `count(*)` over a limited subquery. */
   async function countUpTo(source: Db, where: SQL | undefined, upTo: number) {
     const matching = source.select({ one: sql`1` }).from(table).where(where).limit(upTo).as('matching');
@@ -510,17 +487,18 @@ export function createCrudService<R extends ResourceDefinition, T extends CrudTa
         // A big table: the page comes from the index in order, and the count stops at the cap instead
         // of walking every matching row (or is skipped when the planner expects far more); a page
         // past the cap counts as far as itself, so the pager still offers the next one.
-        const cap = Math.max(hasTextMatch(query) ? CAPPED_TEXT_TOTAL : CAPPED_TOTAL, paging.offset + paging.limit);
+        const cap = countCap(isTextMatch(resource.filters as FilterDefinitions, query) ? CAPPED_TEXT_TOTAL : CAPPED_TOTAL, paging);
         const page = source.select(listSelection).from(table).where(where).orderBy(...order).limit(paging.limit).offset(paging.offset);
-        const counted = async () => ((await isFarPastCap(source, query, where, cap)) ? undefined : countUpTo(source, where, cap + 1));
+        const counted = async () =>
+          countToCap(cap, {
+            size: await tableSize(source),
+            plannedMatches: isPlainPage(query) ? null : () => plannedRows(source, table, where),
+            countUpTo: (upTo) => countUpTo(source, where, upTo),
+          });
         // Side by side on the pool; in turn in a caller's transaction (one connection: node-postgres
         // would queue the second, a use it deprecates).
         const [rows, total] = source === db ? await Promise.all([page, counted()]) : [await page, await counted()];
-        const response = { items: await listRowsOf(source, rows as Row[]), page: query.page, pageSize: query.pageSize };
-        // A page that is not full ends the list: its end is the exact total, counted or not.
-        const isLastPage = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
-        if (total === undefined) return isLastPage ? { ...response, total: paging.offset + rows.length } : { ...response, total: cap, totalIsCapped: true };
-        return total > cap ? { ...response, total: cap, totalIsCapped: true } : { ...response, total };
+        return { items: await listRowsOf(source, rows as Row[]), page: query.page, pageSize: query.pageSize, ...cappedTotal(total, cap, rows.length, paging) };
       }
       // The page and its exact total in one round trip.
       const rows = (await source
@@ -753,16 +731,6 @@ const TOTAL_FIELD = '__total';
 /** The sort value read with each row of an export, to start the next batch after it. */
 const SORT_KEY_FIELD = '__sortKey';
 const ITERATE_BATCH = 1000;
-/** Lists of big tables (list-totals.ts) count matching rows up to this many and then say "more". */
-export const CAPPED_TOTAL = 10_000;
-/**
- * A list of a big table narrowed by a substring (a search, a 'contains' text filter: name, email)
- * counts up to this many and then says "more than 1000". Such a count cannot come from an index
- * alone: the trigram index only narrows the rows down, and each one is read and checked. At a million
- * orders, a surname on 1% of them took 54 ms (p95) to count to 10,000, against 15 ms for the page; a
- * thousand is a hundred pages of ten, more than anyone pages through instead of typing more letters.
- */
-export const CAPPED_TEXT_TOTAL = 1_000;
 
 const STANDARD_FIELDS: Record<StandardColumnName, true> = {
   id: true,

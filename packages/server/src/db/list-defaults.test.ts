@@ -9,8 +9,8 @@ import { shippingRates } from '../modules/shipping-rates/shipping-rate.table.ts'
 import { useAdminTestApp } from '../test/test-app.ts';
 import type { Db } from './client.ts';
 import { listIndex, searchIndexes } from './columns.ts';
-import { CAPPED_TEXT_TOTAL, CAPPED_TOTAL, createCrudService } from './crud-service.ts';
-import { EXACT_TOTALS_MAX_ROWS } from './list-totals.ts';
+import { createCrudService } from './crud-service.ts';
+import { CAPPED_TEXT_TOTAL, CAPPED_TOTAL, EXACT_TOTALS_MAX_ROWS } from './list-totals.ts';
 import { hasSortIndex } from './sort-indexes.ts';
 
 /**

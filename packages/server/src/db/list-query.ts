@@ -63,7 +63,8 @@ export function rangeOverlaps(lowColumn: PgColumn | SQL, highColumn: PgColumn | 
     and(to === undefined ? undefined : lte(low, to), from === undefined ? undefined : gte(high, from));
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `term` as a literal inside a `like` pattern: its `%`, `_` and backslashes escaped. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Case-insensitive substring search over text expressions, each compared as `lower(expression)`:

@@ -71,7 +71,7 @@ export function defineJobKind<P>(definition: JobKindDefinition<P>): JobKind {
   return {
     ...declared,
     run: (job) => run({ ...job, params: definition.params.parse(job.params) }),
-    ...(start && { start: (params, starting) => start(definition.params.parse(params), { ...starting, submit: (typed: P) => starting.submit(typed) }) }),
+    ...(start && { start: (params, starting) => start(definition.params.parse(params), { ...starting, submit: (typed: P, within?: Db) => starting.submit(typed, within) }) }),
   };
 }
 
@@ -79,5 +79,6 @@ export function defineJobKind<P>(definition: JobKindDefinition<P>): JobKind {
 export interface JobStart<P> {
   actor: { id: number; name: string };
   db: Db;
-  submit(params: P): Promise<number>;
+  /** Queues a run, in the kind's own transaction when it gives one (a check and the queueing under one lock). */
+  submit(params: P, within?: Db): Promise<number>;
 }

@@ -105,7 +105,9 @@ export function createJobService(db: Db, engine: JobEngine, filesDir: string) {
       const row = await find(actor, id);
       if (row.status !== 'failed' && row.status !== 'cancelled') throw conflict(MESSAGES.jobNotRetryable);
       const definition = engine.definitionOf(row.kind);
-      const submit = (params: unknown) => engine.submit(row.kind, params, actor);
+      const submit = (params: unknown, within?: Db) => engine.submit(row.kind, params, actor, within);
+      // Started before a kind's start opens the transaction it queues in (PGlite's one connection could not wait for it there).
+      await engine.ready();
       const newId = definition?.start ? await definition.start(row.params, { actor, db, submit }) : await submit(row.params);
       return record(await find(actor, newId));
     },

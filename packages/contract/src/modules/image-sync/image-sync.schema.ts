@@ -30,7 +30,12 @@ export function skuOfFileName(fileName: string): string {
   return base.replace(/_\d+$/, '').trim();
 }
 
-export const IMAGE_SYNC_OUTCOMES = ['matched', 'unmatched', 'rejected'] as const;
+/**
+ * What became of a file: matched (attached to its SKU's library), unmatched (no such SKU), rejected
+ * (the media pipeline refused it); for a file deleted in Dropbox, removed (the image the sync had
+ * attached from it went from the library) or kept (a product still shows that image).
+ */
+export const IMAGE_SYNC_OUTCOMES = ['matched', 'unmatched', 'rejected', 'removed', 'kept'] as const;
 export type ImageSyncOutcome = (typeof IMAGE_SYNC_OUTCOMES)[number];
 
 export const imageSyncFileSchema = z.object({
@@ -57,7 +62,7 @@ export const imageSyncStateSchema = z.object({
   /** The last sync run's job, or the one running now (its progress shows in the page and the Job Centre). */
   jobId: z.number().int().nullable(),
   report: z.object({
-    counts: z.object({ matched: z.number().int(), unmatched: z.number().int(), rejected: z.number().int() }),
+    counts: z.object({ matched: z.number().int(), unmatched: z.number().int(), rejected: z.number().int(), removed: z.number().int(), kept: z.number().int() }),
     files: z.array(imageSyncFileSchema),
   }),
 });
@@ -89,4 +94,6 @@ export const IMAGE_SYNC_MESSAGES = {
   syncFailed: (reason: string) => `Dropbox answered: ${reason}`,
   unmatched: (sku: string) => `No product or variant has the SKU ${sku}.`,
   notAnImageName: 'The file name holds no SKU.',
+  removed: 'Deleted in Dropbox: its image was removed from the media library.',
+  keptInUse: 'Deleted in Dropbox, but a product still shows its image: it stays in the media library until it is taken off the product and deleted there.',
 } as const;

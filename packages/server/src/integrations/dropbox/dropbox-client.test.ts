@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DropboxTokenSource } from './dropbox-client.ts';
-import { DropboxError, createDropboxClient, headerSafeJson } from './dropbox-client.ts';
+import { DropboxError, createDropboxClient, dropboxContentHash, headerSafeJson } from './dropbox-client.ts';
 import type { FakeDropbox } from './fake-dropbox.ts';
-import { dropboxContentHash, startFakeDropbox } from './fake-dropbox.ts';
+import { startFakeDropbox } from './fake-dropbox.ts';
 
 /** Dropbox's API v2 as the image sync speaks it, against a local fake that speaks it too. */
 describe('the Dropbox adapter against a local Dropbox', () => {

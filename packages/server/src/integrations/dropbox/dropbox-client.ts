@@ -14,6 +14,7 @@
  * once more; 409 an endpoint's error (`path/not_found/...`); 429 with Retry-After: waited and tried
  * again. The origins are configuration (DROPBOX_*_URL), so tests and journeys use a local fake.
  */
+import { createHash } from 'node:crypto';
 
 export interface DropboxEndpoints {
   /** The authorisation page's origin (https://www.dropbox.com). */
@@ -65,6 +66,14 @@ export interface DropboxEntry {
   /** Files only: Dropbox's content hash (SHA-256 of 4 MB blocks' SHA-256s), which changes with the content. */
   contentHash: string | null;
   size: number | null;
+}
+
+/** Dropbox's content hash: the SHA-256 of the concatenated SHA-256s of each 4 MB block (what `content_hash` holds). */
+export function dropboxContentHash(bytes: Buffer): string {
+  const block = 4 * 1024 * 1024;
+  const hashes: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length; offset += block) hashes.push(createHash('sha256').update(bytes.subarray(offset, offset + block)).digest());
+  return createHash('sha256').update(Buffer.concat(hashes)).digest('hex');
 }
 
 export interface DropboxPage {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DropboxEndpoints } from './dropbox-client.ts';
+import { dropboxContentHash } from './dropbox-client.ts';
 
 /**
  * A local Dropbox for tests and the browser journeys, speaking API v2 as the adapter uses it: the
@@ -20,6 +21,8 @@ export interface FakeDropbox {
   /** Puts (or replaces) a file at `path` (e.g. '/Product Images/RING-001.jpg'). */
   putFile(path: string, bytes: Buffer): void;
   deleteFile(path: string): void;
+  /** Deletes a folder and everything in it: as Dropbox does, its listing then holds one `deleted` entry, the folder's. */
+  deleteFolder(path: string): void;
   /** Access tokens it accepts now. */
   liveAccessTokens(): string[];
   /** Every access token issued so far is answered 401 expired_access_token from now on. */
@@ -36,14 +39,6 @@ export interface FakeDropbox {
 
 /** The shop's app as the fake knows it (its app key and secret), unless told otherwise. */
 export const FAKE_DROPBOX_APP = { appKey: 'fake-dropbox-app-key', appSecret: 'fake-dropbox-app-secret' } as const;
-
-/** Dropbox's content hash: the SHA-256 of the concatenated SHA-256s of each 4 MB block. */
-export function dropboxContentHash(bytes: Buffer): string {
-  const block = 4 * 1024 * 1024;
-  const hashes: Buffer[] = [];
-  for (let offset = 0; offset < bytes.length; offset += block) hashes.push(createHash('sha256').update(bytes.subarray(offset, offset + block)).digest());
-  return createHash('sha256').update(Buffer.concat(hashes)).digest('hex');
-}
 
 interface StoredFile {
   name: string;
@@ -211,6 +206,11 @@ export async function startFakeDropbox(options: { appKey?: string; appSecret?: s
       const pathLower = path.toLowerCase();
       files.delete(pathLower);
       changes.push({ pathLower, deleted: true });
+    },
+    deleteFolder(path) {
+      const folderLower = path.toLowerCase().replace(/\/$/, '');
+      for (const pathLower of [...files.keys()]) if (inFolder(pathLower, folderLower)) files.delete(pathLower);
+      changes.push({ pathLower: folderLower, deleted: true });
     },
     liveAccessTokens: () => [...accessTokens].filter((accessToken) => !expiredTokens.has(accessToken)),
     expireAccessTokens() {

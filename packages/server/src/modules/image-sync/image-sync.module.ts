@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { createDropboxClient } from '../../integrations/dropbox/dropbox-client.ts';
 import { secretKeyOf } from '../../secret-key.ts';
 import { defineServerModule } from '../server-module.ts';
+import { seedDemoImageSync } from './image-sync.demo.ts';
 import { imageSyncJob } from './image-sync.job.ts';
 import { imageSyncRoutes } from './image-sync.routes.ts';
 import { createImageSyncService } from './image-sync.service.ts';
@@ -22,5 +23,8 @@ export const imageSyncModule = defineServerModule({
     return [imageSyncJob(service, client, mediaStorage)];
   },
   tables: [imageSyncFiles],
+  demo: seedDemoImageSync,
+  // Its demo syncs attach photographs to demo products and variants.
+  after: ['products'],
   permissions: ['products'],
 });

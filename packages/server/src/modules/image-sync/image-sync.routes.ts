@@ -11,8 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import type { Jobs } from '../../jobs/job.routes.ts';
-import { IMAGE_SYNC_JOB_KIND } from './image-sync.job.ts';
 import type { ImageSyncService } from './image-sync.service.ts';
+import { IMAGE_SYNC_JOB_KIND } from './image-sync.service.ts';
 
 /**
  * Dropbox's return address, as Dropbox must be given it in both calls: this admin's own origin (the
@@ -50,12 +50,11 @@ export function imageSyncRoutes(app: FastifyInstance, service: ImageSyncService,
     state: await service.disconnect(contextOf(request)),
   }));
   route.post('/api/image-sync/sync', { config, schema: { tags, description: 'Sync now: starts the sync job (or answers the one queued or running).', response: { 202: imageSyncStartedSchema } } }, async (request, reply) => {
-    const context = contextOf(request);
+    const { actor } = contextOf(request);
     await service.assertConnected();
-    const running = await service.activeJobId();
-    if (running !== null) return reply.status(202).send({ jobId: running });
-    const job = await jobs.service.submit(context.actor, IMAGE_SYNC_JOB_KIND, {});
-    await service.rememberJob(job.id, context.actor.id);
-    return reply.status(202).send({ jobId: job.id });
+    // The engine started before the transaction that queues in it (PGlite's one connection could not wait for it there).
+    await jobs.engine.ready();
+    const jobId = await service.startSync(actor.id, (tx) => jobs.engine.submit(IMAGE_SYNC_JOB_KIND, {}, actor, tx));
+    return reply.status(202).send({ jobId });
   });
 }

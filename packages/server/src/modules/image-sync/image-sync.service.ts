@@ -1,6 +1,6 @@
 import { IMAGE_SYNC_DEFAULT_FOLDER, IMAGE_SYNC_MESSAGES, IMAGE_SYNC_REPORT_LIMIT, IMAGE_SYNC_SETTING_KEYS as KEYS } from '@facet/contract/modules/image-sync/image-sync.schema';
 import type { ImageSyncCodeInput, ImageSyncFile, ImageSyncOutcome, ImageSyncState } from '@facet/contract/modules/image-sync/image-sync.schema';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import type { DropboxClient, DropboxTokenSource } from '../../integrations/dropb
 import { DropboxError } from '../../integrations/dropbox/dropbox-client.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { readSettingValues, writeSettingValues } from '../settings/index.ts';
+import { noOutcomes, outcomeCounts } from './image-sync.files.ts';
 import { imageSyncFiles } from './image-sync.table.ts';
 
 const TITLES: Record<string, string> = {
@@ -25,6 +26,8 @@ const TITLES: Record<string, string> = {
   [KEYS.lastSyncAt]: 'Dropbox image sync last run',
   [KEYS.lastSyncJobId]: 'Dropbox image sync last job',
 };
+export const IMAGE_SYNC_JOB_KIND = 'image-sync.run';
+
 /** An access token with less than this left is refreshed before a call rather than after Dropbox refuses it. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -46,6 +49,8 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
   const oauthState = createOAuthState('dropbox-state', secretKey);
 
   const read = () => readSettingValues(db, Object.values(KEYS), { secretKey: secretKey() });
+  /** Writes the sync's setting options in `tx`, under the titles the Settings screen lists them by (the secrets encrypted). */
+  const save = (tx: Db, values: Record<string, string>, actorId: number | null) => writeSettingValues(tx, values, { titles: TITLES, actorId, secretKey: secretKey() });
   const folderOf = (values: Map<string, string>) => values.get(KEYS.folder)?.trim() || IMAGE_SYNC_DEFAULT_FOLDER;
 
   function appOf(values: Map<string, string>) {
@@ -65,14 +70,8 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
   }
 
   async function report(jobRunId: number | null): Promise<ImageSyncState['report']> {
-    const counts = { matched: 0, unmatched: 0, rejected: 0 };
-    if (jobRunId === null) return { counts, files: [] };
-    const totals = await db
-      .select({ outcome: imageSyncFiles.outcome, files: count() })
-      .from(imageSyncFiles)
-      .where(eq(imageSyncFiles.jobRunId, jobRunId))
-      .groupBy(imageSyncFiles.outcome);
-    for (const total of totals) counts[total.outcome as ImageSyncOutcome] = total.files;
+    if (jobRunId === null) return { counts: noOutcomes(), files: [] };
+    const counts = await outcomeCounts(db, jobRunId);
     const rows = rowsOf<{ path: string; name: string; sku: string; outcome: ImageSyncOutcome; reason: string | null; synced_at: Date | string }>(
       await db.execute(sql`
         select path, name, sku, outcome, reason, synced_at from (
@@ -120,10 +119,10 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
       const expiresAt = new Date(Date.now() + tokens.expiresInSeconds * 1000);
       await db.transaction(async (tx) => {
         // A new account (or app) lists from the start: the old cursor is not its.
-        await writeSettingValues(
+        await save(
           tx,
           { [KEYS.accessToken]: tokens.accessToken, [KEYS.refreshToken]: tokens.refreshToken!, [KEYS.expiresAt]: expiresAt.toISOString(), [KEYS.cursor]: '', [KEYS.cursorFolder]: '' },
-          { titles: TITLES, actorId: context.actor.id, secretKey: secretKey() },
+          context.actor.id,
         );
         await writeAudit(tx, context, { action: 'update', entity: 'dropbox_connection', after: { expiresAt } });
       });
@@ -133,35 +132,39 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
     /** Forgets the tokens (saved empty) and the cursor; the synced files' record stays, so a reconnect re-downloads nothing unchanged. */
     async disconnect(context: RequestContext): Promise<ImageSyncState> {
       await db.transaction(async (tx) => {
-        await writeSettingValues(
-          tx,
-          { [KEYS.accessToken]: '', [KEYS.refreshToken]: '', [KEYS.expiresAt]: '', [KEYS.cursor]: '', [KEYS.cursorFolder]: '' },
-          { titles: TITLES, actorId: context.actor.id, secretKey: secretKey() },
-        );
+        await save(tx, { [KEYS.accessToken]: '', [KEYS.refreshToken]: '', [KEYS.expiresAt]: '', [KEYS.cursor]: '', [KEYS.cursorFolder]: '' }, context.actor.id);
         await writeAudit(tx, context, { action: 'delete', entity: 'dropbox_connection' });
       });
       return this.state();
     },
 
-    /** The running or queued sync's job, if any: Sync now answers it rather than queuing a second. */
-    async activeJobId(): Promise<number | null> {
-      const jobId = Number((await read()).get(KEYS.lastSyncJobId)) || null;
-      if (jobId === null) return null;
-      const [run] = await db
-        .select({ id: jobRuns.id })
-        .from(jobRuns)
-        .where(and(eq(jobRuns.id, jobId), inArray(jobRuns.status, ['queued', 'running'])));
-      return run?.id ?? null;
+    /**
+     * Starts a sync unless one is queued or running, and answers its job (the one there was, or the
+     * new one, which the page then follows). The check and the queueing (`submit`, in the same
+     * transaction) happen under a lock of their own: two Sync now clicks at the same moment (two
+     * staff, a double click, a Retry from the Job Centre) queue one run, and the second is answered
+     * the first's job.
+     */
+    async startSync(actorId: number, submit: (tx: Db) => Promise<number>): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${IMAGE_SYNC_JOB_KIND}))`);
+        const [active] = await tx
+          .select({ id: jobRuns.id })
+          .from(jobRuns)
+          .where(and(eq(jobRuns.kind, IMAGE_SYNC_JOB_KIND), inArray(jobRuns.status, ['queued', 'running'])))
+          .orderBy(desc(jobRuns.id))
+          .limit(1);
+        if (active) return active.id;
+        const jobId = await submit(tx);
+        await save(tx, { [KEYS.lastSyncJobId]: String(jobId) }, actorId);
+        return jobId;
+      });
     },
 
     async assertConnected(): Promise<void> {
       const values = await read();
       appOf(values);
       if (!values.get(KEYS.refreshToken)) throw new AppError('CONFLICT', IMAGE_SYNC_MESSAGES.notConnected);
-    },
-
-    async rememberJob(jobId: number, actorId: number): Promise<void> {
-      await db.transaction((tx) => writeSettingValues(tx, { [KEYS.lastSyncJobId]: String(jobId) }, { titles: TITLES, actorId }));
     },
 
     /** What the sync job needs: the folder, the saved cursor (when it lists that folder), and a token source that refreshes and stores. */
@@ -182,9 +185,7 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
           const fresh = await client.refresh({ ...app, refreshToken });
           accessToken = fresh.accessToken;
           expiresAt = Date.now() + fresh.expiresInSeconds * 1000;
-          await db.transaction((tx) =>
-            writeSettingValues(tx, { [KEYS.accessToken]: accessToken, [KEYS.expiresAt]: new Date(expiresAt).toISOString() }, { titles: TITLES, actorId: null, secretKey: secretKey() }),
-          );
+          await db.transaction((tx) => save(tx, { [KEYS.accessToken]: accessToken, [KEYS.expiresAt]: new Date(expiresAt).toISOString() }, null));
           return accessToken;
         },
       };
@@ -192,14 +193,13 @@ export function createImageSyncService(db: Db, client: DropboxClient, secretKey:
       return { folder, cursor, tokens };
     },
 
-    /** The end of a sync, in its final transaction: the cursor to continue from next time, and when it ran. */
-    async finish(tx: Db, folder: string, cursor: string, jobRunId: number): Promise<void> {
-      await writeSettingValues(
-        tx,
-        { [KEYS.cursor]: cursor, [KEYS.cursorFolder]: folder.toLowerCase(), [KEYS.lastSyncAt]: new Date().toISOString(), [KEYS.lastSyncJobId]: String(jobRunId) },
-        { titles: TITLES, actorId: null },
-      );
+    /** The end of a sync, in its final transaction: the cursor to continue from next time, and when it ran (now; the demo's runs, then). */
+    async finish(tx: Db, folder: string, cursor: string, jobRunId: number, at = new Date()): Promise<void> {
+      await save(tx, { [KEYS.cursor]: cursor, [KEYS.cursorFolder]: folder.toLowerCase(), [KEYS.lastSyncAt]: at.toISOString(), [KEYS.lastSyncJobId]: String(jobRunId) }, null);
     },
+
+    /** The connection's setting options as a connect leaves them, and the shop's app: the demo's (image-sync.demo.ts). */
+    save,
 
     /** Paths already handled with this content (the killed run's work is not redone). */
     async handled(paths: { path: string; contentHash: string }[]): Promise<Set<string>> {

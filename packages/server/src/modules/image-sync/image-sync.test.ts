@@ -8,36 +8,60 @@ import type { FakeDropbox } from '../../integrations/dropbox/fake-dropbox.ts';
 import { startFakeDropbox } from '../../integrations/dropbox/fake-dropbox.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp, jobWhenEnded } from '../../test/test-app.ts';
-import { testImage } from '../../test/upload.ts';
+import { testImage, uploadProductMedia } from '../../test/upload.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 import { products } from '../products/product.table.ts';
 import { settings } from '../settings/setting.table.ts';
+import { IMAGE_SYNC_JOB_KIND } from './image-sync.service.ts';
+import { imageSyncFiles } from './image-sync.table.ts';
+
+/** A test app of its own talking to a local Dropbox of its own, and the admin's session. */
+function useLocalDropbox() {
+  const fixture = {} as { fake: FakeDropbox; t: TestApp; admin: string };
+  beforeAll(async () => {
+    fixture.fake = await startFakeDropbox();
+    fixture.t = await createTestApp({ dropbox: fixture.fake.endpoints });
+    fixture.admin = await fixture.t.login();
+  });
+  afterAll(async () => {
+    await fixture.t?.close();
+    await fixture.fake?.close();
+  });
+  return fixture;
+}
+
+/** The shop's app (the local Dropbox's key and secret), set as staff set it in Settings. */
+async function saveDropboxApp({ t, admin, fake }: ReturnType<typeof useLocalDropbox>) {
+  for (const [key, value] of [
+    [KEYS.appKey, fake.appKey],
+    [KEYS.appSecret, fake.appSecret],
+  ] as const) {
+    const saved = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: key, key, value } });
+    expect(saved.statusCode, saved.body).toBe(201);
+  }
+}
+
+/** Connect started as `cookie`: Dropbox's authorisation page (the local one approves at once) and where it sends the browser back. */
+async function authoriseAs(t: TestApp, cookie: string) {
+  const started = await t.request(cookie, { method: 'POST', url: '/api/image-sync/authorization' });
+  expect(started.statusCode, started.body).toBe(200);
+  const page = await fetch(started.json().url as string, { redirect: 'manual' });
+  expect(page.status).toBe(302);
+  const back = new URL(page.headers.get('location')!);
+  return { authorizeUrl: new URL(started.json().url as string), back, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
 
 /** Dropbox image sync (/dropboximagesync, issue 27 items 9-10) against a local Dropbox. */
 describe('Dropbox image sync against a local Dropbox', () => {
+  const fx = useLocalDropbox();
   let fake: FakeDropbox;
   let t: TestApp;
   let admin: string;
-
-  beforeAll(async () => {
-    fake = await startFakeDropbox();
-    t = await createTestApp({ dropbox: fake.endpoints });
-    admin = await t.login();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  beforeAll(() => ({ fake, t, admin } = fx));
 
   const state = async (cookie = admin) => (await t.request(cookie, { method: 'GET', url: '/api/image-sync' })).json() as ImageSyncState;
   const storedRow = async (key: string) => (await t.db.select().from(settings).where(eq(settings.key, key)))[0];
-  async function authorise(cookie = admin) {
-    const started = await t.request(cookie, { method: 'POST', url: '/api/image-sync/authorization' });
-    expect(started.statusCode, started.body).toBe(200);
-    const page = await fetch(started.json().url as string, { redirect: 'manual' });
-    expect(page.status).toBe(302);
-    const back = new URL(page.headers.get('location')!);
-    return { authorizeUrl: new URL(started.json().url as string), back, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
-  }
+  const authorise = (cookie = admin) => authoriseAs(t, cookie);
   const connect = (body: { code: string; state: string }, cookie = admin) => t.request(cookie, { method: 'POST', url: '/api/image-sync/connection', payload: body });
   async function sync(): Promise<JobRecord> {
     const started = await t.request(admin, { method: 'POST', url: '/api/image-sync/sync' });
@@ -45,7 +69,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
     return jobWhenEnded(t, admin, started.json().jobId as number);
   }
   const library = async (sku: string) =>
-    ((await t.request(admin, { method: 'GET', url: '/api/product-media', query: { sku, kind: 'image' } })).json() as { items: { name: string; contentType: string }[] }).items;
+    ((await t.request(admin, { method: 'GET', url: '/api/product-media', query: { sku, kind: 'image' } })).json() as { items: { name: string; contentType: string; url: string }[] }).items;
   const downloads = () => fake.calls.filter((call) => call.path === '/2/files/download').length;
 
   it('refuses to connect until the app key and secret are set, and says where to set them', async () => {
@@ -57,13 +81,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
   });
 
   it('sends staff to Dropbox (offline access, state) and stores both tokens encrypted with the expiry', async () => {
-    for (const [key, value] of [
-      [KEYS.appKey, fake.appKey],
-      [KEYS.appSecret, fake.appSecret],
-    ] as const) {
-      const saved = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: key, key, value } });
-      expect(saved.statusCode, saved.body).toBe(201);
-    }
+    await saveDropboxApp(fx);
     const { authorizeUrl, back, code, state: oauthState } = await authorise();
     expect(authorizeUrl.pathname).toBe('/oauth2/authorize');
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({ client_id: fake.appKey, response_type: 'code', token_access_type: 'offline', redirect_uri: 'http://localhost:80/dropboximagesync' });
@@ -136,7 +154,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
     const after = await state();
     expect(after.lastSyncAt).not.toBeNull();
     expect(after.jobId).toBe(job.id);
-    expect(after.report.counts).toEqual({ matched: 2, unmatched: 1, rejected: 1 });
+    expect(after.report.counts).toEqual({ matched: 2, unmatched: 1, rejected: 1, removed: 0, kept: 0 });
     expect(after.report.files.find((file) => file.outcome === 'unmatched')).toMatchObject({ name: 'NO-SUCH-SKU.jpg', sku: 'NO-SUCH-SKU', reason: IMAGE_SYNC_MESSAGES.unmatched('NO-SUCH-SKU') });
     expect(after.report.files.find((file) => file.outcome === 'rejected')).toMatchObject({ name: 'SYNC-RING_3.jpg', reason: MESSAGES.fileFormatNotSupported });
     expect((await storedRow(KEYS.cursor))!.value).not.toBe('');
@@ -150,7 +168,7 @@ describe('Dropbox image sync against a local Dropbox', () => {
     expect(fake.calls.filter((call) => call.path === '/2/files/list_folder').length).toBe(listsBefore);
     expect(downloads()).toBe(downloadsBefore + 1);
     expect((await library('SYNC-RING-AB12')).map((image) => image.name)).toEqual(['SR-GOLD.png']);
-    expect((await state()).report.counts).toEqual({ matched: 1, unmatched: 0, rejected: 0 });
+    expect((await state()).report.counts).toEqual({ matched: 1, unmatched: 0, rejected: 0, removed: 0, kept: 0 });
   });
 
   it('redoes nothing already synced when the cursor was lost (a killed run), and refreshes an expired token', async () => {
@@ -163,6 +181,42 @@ describe('Dropbox image sync against a local Dropbox', () => {
     expect(job.result).toMatchObject({ matched: 0, unchanged: 5 });
     expect((await library('SYNC-RING')).length).toBe(2);
     expect(fake.liveAccessTokens().length).toBeGreaterThan(0);
+  });
+
+  it('takes out of the library the images of files deleted in Dropbox, never staff uploads, and keeps one a product shows', async () => {
+    // Staff's own upload to the same library, and a variant showing its synced picture.
+    const uploaded = await uploadProductMedia(t, admin, { sku: 'SYNC-RING', kind: 'image' }, { fileName: 'staff-photo.png', bytes: await testImage('png') });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [shown] = await library('SYNC-RING-AB12');
+    await t.db.update(products).set({ baseImage: shown!.url }).where(eq(products.sku, 'SYNC-RING-AB12'));
+    const removedUrl = (await library('SYNC-RING')).find((image) => image.name === 'SYNC-RING_2.png')!.url;
+
+    fake.deleteFile('/Product Images/rings/SYNC-RING_2.png');
+    fake.deleteFile('/Product Images/SR-GOLD.png');
+    fake.deleteFile('/Product Images/NO-SUCH-SKU.jpg');
+    const job = await sync();
+    expect(job.status, JSON.stringify(job)).toBe('succeeded');
+    expect(job.result).toMatchObject({ matched: 0, removed: 1, kept: 1 });
+    expect((await library('SYNC-RING')).map((image) => image.name).sort()).toEqual(['SYNC-RING.jpg', 'staff-photo.png']);
+    expect((await library('SYNC-RING-AB12')).map((image) => image.name)).toEqual(['SR-GOLD.png']);
+    // The removed image's file went with it.
+    expect((await t.request(undefined, { method: 'GET', url: removedUrl })).statusCode).toBe(404);
+    const report = (await state()).report;
+    expect(report.counts).toEqual({ matched: 0, unmatched: 0, rejected: 0, removed: 1, kept: 1 });
+    expect(report.files).toEqual([
+      expect.objectContaining({ name: 'SR-GOLD.png', outcome: 'kept', reason: IMAGE_SYNC_MESSAGES.keptInUse }),
+      expect.objectContaining({ name: 'SYNC-RING_2.png', outcome: 'removed', reason: IMAGE_SYNC_MESSAGES.removed }),
+    ]);
+    // A file that never became an image is forgotten.
+    expect(await t.db.$count(imageSyncFiles, eq(imageSyncFiles.name, 'NO-SUCH-SKU.jpg'))).toBe(0);
+
+    // Put back, even unchanged, it is synced again; then its whole folder deleted (one entry, the folder's) takes it out again.
+    fake.putFile('/Product Images/rings/SYNC-RING_2.png', await testImage('png'));
+    expect((await sync()).result).toMatchObject({ matched: 1 });
+    expect((await library('SYNC-RING')).map((image) => image.name).sort()).toEqual(['SYNC-RING.jpg', 'SYNC-RING_2.png', 'staff-photo.png']);
+    fake.deleteFolder('/Product Images/rings');
+    expect((await sync()).result).toMatchObject({ removed: 1, kept: 0 });
+    expect((await library('SYNC-RING')).map((image) => image.name).sort()).toEqual(['SYNC-RING.jpg', 'staff-photo.png']);
   });
 
   it('fails the run with a clear message when the folder does not exist', async () => {
@@ -194,5 +248,61 @@ describe('Dropbox image sync against a local Dropbox', () => {
       expect((await t.request(undefined, route)).statusCode, `${route.method} ${route.url}`).toBe(401);
       expect((await t.request(sales.cookie, route)).statusCode, `${route.method} ${route.url}`).toBe(403);
     }
+  });
+});
+
+/**
+ * Sync now pressed many times at once (two staff, a double click): one run is queued and every
+ * press is answered its job. Meant for PostgreSQL (TEST_DATABASE_URL), where the requests really
+ * overlap; on PGlite's one connection they take turns and must agree all the same.
+ */
+describe('Sync now at the same moment', () => {
+  const fx = useLocalDropbox();
+  let fake: FakeDropbox;
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    ({ fake, t, admin } = fx);
+    await saveDropboxApp(fx);
+    const { code, state } = await authoriseAs(t, admin);
+    const connected = await t.request(admin, { method: 'POST', url: '/api/image-sync/connection', payload: { code, state } });
+    expect(connected.statusCode, connected.body).toBe(200);
+  });
+
+  const syncNow = () => t.request(admin, { method: 'POST', url: '/api/image-sync/sync' });
+
+  it('twenty Sync now at once queue one run, and each is answered its job', async () => {
+    fake.putFile('/Product Images/RACE-1.jpg', await testImage('jpeg'));
+    // The run waits on Dropbox (429, Retry-After 3 s), so it is still going while the presses arrive.
+    fake.rateLimitNext(1, 3);
+    const answers = await Promise.all(Array.from({ length: 20 }, syncNow));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 202));
+    const jobIds = new Set(answers.map((answer) => answer.json().jobId as number));
+    expect(jobIds.size).toBe(1);
+    expect(await t.db.$count(jobRuns, eq(jobRuns.kind, IMAGE_SYNC_JOB_KIND))).toBe(1);
+    const [jobId] = [...jobIds];
+    expect((await t.request(admin, { method: 'GET', url: '/api/image-sync' })).json().jobId).toBe(jobId);
+
+    const ended = await jobWhenEnded(t, admin, jobId!);
+    expect(ended.status, JSON.stringify(ended)).toBe('succeeded');
+    // Once it has ended, Sync now starts the next one.
+    const next = await syncNow();
+    expect(next.statusCode).toBe(202);
+    expect(next.json().jobId).not.toBe(jobId);
+    await jobWhenEnded(t, admin, next.json().jobId as number);
+  });
+
+  it('a Retry from the Job Centre while a run is queued or running starts none', async () => {
+    // A failed run to retry: the folder is missing.
+    const missing = await t.request(admin, { method: 'POST', url: '/api/settings', payload: { title: KEYS.folder, key: KEYS.folder, value: '/Missing' } });
+    expect(missing.statusCode, missing.body).toBe(201);
+    const failed = await jobWhenEnded(t, admin, (await syncNow()).json().jobId as number);
+    expect(failed.status).toBe('failed');
+    fake.rateLimitNext(1, 3);
+    const running = (await syncNow()).json().jobId as number;
+    const retried = await t.request(admin, { method: 'POST', url: `/api/jobs/${failed.id}/retry` });
+    expect(retried.statusCode, retried.body).toBeLessThan(300);
+    expect(retried.json().id).toBe(running);
+    await jobWhenEnded(t, admin, running);
   });
 });

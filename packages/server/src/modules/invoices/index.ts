@@ -6,5 +6,5 @@
  */
 export { createCreditNote, createInvoice, invoiceFor, invoicePdfUrl } from './invoice.service.ts';
 export { closePdfRenderer } from './pdf-renderer.ts';
-export type { CreditNoteRef, InvoiceRef } from './invoice.service.ts';
+export type { CreditNoteRef, CreditNoteStore, InvoiceRef } from './invoice.service.ts';
 export type { CreditNoteData, InvoiceData } from './invoice-data.ts';

@@ -98,12 +98,17 @@ const creditNoteRefOf = (row: { number: number; refundReference: string }): Cred
   url: creditNotePdfUrl(row.number),
 });
 
+/** What making a credit note needs of the media store: putting the file (the demo's seeding store has no more). */
+export type CreditNoteStore = Pick<MediaStorage, 'put'>;
+
 /**
  * Creates the credit note of a refund, in `tx`, as `createInvoice` does an invoice: the next CN
  * number, the PDF rendered and stored through the media store, the row recorded. One per refund: a
- * refund that has one already (a retried step, an event delivered twice) answers that one.
+ * refund that has one already (a retried step, an event delivered twice) answers that one. It is
+ * dated `date`: the refund's own moment, so a note made after a retry (or the demo's, made at
+ * seeding for refunds of past months) bears the day the money was given back.
  */
-export async function createCreditNote(tx: Db, data: CreditNoteData, storage: MediaStorage): Promise<CreditNoteRef> {
+export async function createCreditNote(tx: Db, data: CreditNoteData, storage: CreditNoteStore, date = new Date()): Promise<CreditNoteRef> {
   const parsed = creditNoteDataSchema.parse(data);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credit-note:${parsed.refundReference}`}))`);
   const [existing] = await tx
@@ -113,7 +118,6 @@ export async function createCreditNote(tx: Db, data: CreditNoteData, storage: Me
   if (existing) return creditNoteRefOf(existing);
   const [next] = rowsOf<{ number: number }>(await tx.execute(sql`select nextval('credit_note_number_seq')::int as number`));
   const number = next!.number;
-  const date = new Date();
   const pdf = await renderCreditNotePdfInThread({ number, date }, parsed, await shopDetails(tx));
   const storageKey = `credit-note-${creditNoteDisplayNumberOf(number)}-${randomBytes(8).toString('hex')}.pdf`;
   await storage.put(storageKey, pdf, 'application/pdf');

@@ -12,6 +12,7 @@ import { diamondsForSale, reserveStonesForOrder, sampleDiamondIdsForSale } from 
 import { productLineSnapshot, stoneLineSnapshot } from '../inquiries/index.ts';
 import { productsForSale, saleSize, sampleProductIdsForSale } from '../products/index.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
+import { makeRefundCreditNote } from './order.subscribers.ts';
 import { orderLines, orderRefunds, orders, orderStatusHistory } from './order.table.ts';
 
 /** About 2,000 orders over the last year (issue 24, demo data). */
@@ -81,10 +82,10 @@ function statusByAge(daysAgo: number, random: () => number): OrderStatus {
  * About 2,000 orders over the last year across the demo customers (and a few guests): every status
  * of the workflow, each reached through its steps with their history (who, when, comments, some
  * customers notified), shipped ones with a tracking number and delivery date, refunded ones in full
- * or in part, stones sold to the orders that hold them. Deterministic (a seeded generator), and
+ * or in part with each refund's credit note, stones sold to the orders that hold them. Deterministic (a seeded generator), and
  * written set-based: the test's demo template is built with it.
  */
-export async function seedDemoOrders(tx: Db, { adminId, adminName }: SeedContext) {
+export async function seedDemoOrders(tx: Db, { adminId, adminName, mediaStorage }: SeedContext) {
   const random = seededRandom(24);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const customers = (await customersForOrders(tx)).filter((customer) => customer.address !== null);
@@ -229,4 +230,12 @@ export async function seedDemoOrders(tx: Db, { adminId, adminName }: SeedContext
   if (refunds.length) await tx.insert(orderRefunds).values(refunds);
   const context = { actor: { id: adminId, name: adminName ?? 'admin' }, ip: 'system', requestId: 'demo-orders' };
   for (const plan of planned) if (plan.stoneIds.length) await reserveStonesForOrder(tx, plan.stoneIds, plan.order.orderNumber, context);
+  // Each refund's credit note, made as a refund's subscriber makes it (the PDF in the media store,
+  // linked from the refund and its history row), dated as the refund, oldest first. Seeding runs
+  // without events, so nothing else would make them. Not without a media store (the tests' templates).
+  if (mediaStorage) {
+    const orderNumbers = new Map([...ids].map(([orderNumber, id]) => [id, orderNumber]));
+    const byDate = [...refunds].sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime() || a.historyId - b.historyId);
+    for (const refund of byDate) await makeRefundCreditNote(tx, { historyId: refund.historyId, orderNumber: orderNumbers.get(refund.orderId)! }, mediaStorage, context);
+  }
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventPayload } from '../../events/events.ts';
 import type { EventSubscriber, SubscriberContext } from '../../events/event-subscriber.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { CreditNoteData, InvoiceData } from '../invoices/index.ts';
+import type { CreditNoteData, CreditNoteStore, InvoiceData } from '../invoices/index.ts';
 import { createCreditNote, createInvoice, invoiceFor } from '../invoices/index.ts';
 import type { OrderMail } from '../mail/index.ts';
 import { queueOrderMail } from '../mail/index.ts';
@@ -16,6 +16,8 @@ import { loadOrder } from './order.service.ts';
 import { orderRefunds, orders, orderStatusHistory } from './order.table.ts';
 
 type StatusChanged = EventPayload<'orders.status-changed'>;
+/** Who an audit row of a document names: the system after an event, the admin for the demo's. */
+type AuditContext = Parameters<typeof writeAudit>[1];
 
 /**
  * The mail a status change tells the customer (document 3 §4, §5): SHIPPING the shipping type,
@@ -141,35 +143,40 @@ export function creditNoteDataOf(order: OrderRecord, refund: { id: number; type:
 }
 
 /**
- * Makes the credit note of the refund a change to REFUNDED gave (issue 24: CN-000123, the refunded
- * amount), once per refund: `createCreditNote` answers the one an earlier delivery made. The refund
- * keeps its number and link, which the order's history row of that change and its refunds answer.
- * A change that refunded nothing (a comment on a refunded order) makes none.
+ * Makes the credit note of the refund history row `historyId` of order `orderNumber` made (issue 24:
+ * CN-000123, the refunded amount, dated as the refund), in `tx`, once per refund: `createCreditNote`
+ * answers the one an earlier call made. The refund keeps its number and link, which the order's history row of that
+ * change and its refunds answer; the audit row says so under `context`. A history row that refunded
+ * nothing (a comment on a refunded order) makes none. The subscriber below and the demo's refunded
+ * orders (order.demo.ts) both make them here.
  */
+export async function makeRefundCreditNote(tx: Db, refundOf: { historyId: number; orderNumber: string }, storage: CreditNoteStore, context: AuditContext) {
+  const [refund] = await tx
+    .select({ id: orderRefunds.id, type: orderRefunds.type, amount: orderRefunds.amount, createdAt: orderRefunds.createdAt, creditNoteUrl: orderRefunds.creditNoteUrl })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.historyId, refundOf.historyId));
+  if (!refund || refund.creditNoteUrl) return;
+  const order = await loadOrder(tx, refundOf.orderNumber);
+  const invoice = order.invoiceUrl ? await invoiceFor(tx, order.orderNumber) : null;
+  const note = await createCreditNote(tx, creditNoteDataOf(order, refund, invoice?.displayNumber ?? null), storage, refund.createdAt);
+  const [linked] = await tx
+    .update(orderRefunds)
+    .set({ creditNoteNumber: note.displayNumber, creditNoteUrl: note.url })
+    .where(and(eq(orderRefunds.id, refund.id), sql`${orderRefunds.creditNoteUrl} is null`))
+    .returning({ id: orderRefunds.id });
+  if (!linked) return;
+  await writeAudit(tx, context, {
+    action: 'credit-note',
+    entity: 'order',
+    entityId: order.id,
+    after: { orderNumber: order.orderNumber, refundId: refund.id, amount: refund.amount, creditNote: note.displayNumber, creditNoteUrl: note.url },
+  });
+}
+
+/** The credit note of the refund a change to REFUNDED gave, made by the system after the change committed. */
 export async function creditNoteForRefund(change: StatusChanged, { db, eventId }: Pick<SubscriberContext, 'db' | 'eventId'>, storage: MediaStorage) {
   if (change.status !== 'REFUNDED') return;
-  await db.transaction(async (tx) => {
-    const [refund] = await tx
-      .select({ id: orderRefunds.id, type: orderRefunds.type, amount: orderRefunds.amount, creditNoteUrl: orderRefunds.creditNoteUrl })
-      .from(orderRefunds)
-      .where(eq(orderRefunds.historyId, change.historyId));
-    if (!refund || refund.creditNoteUrl) return;
-    const order = await loadOrder(tx, change.orderNumber);
-    const invoice = order.invoiceUrl ? await invoiceFor(tx, order.orderNumber) : null;
-    const note = await createCreditNote(tx, creditNoteDataOf(order, refund, invoice?.displayNumber ?? null), storage);
-    const [linked] = await tx
-      .update(orderRefunds)
-      .set({ creditNoteNumber: note.displayNumber, creditNoteUrl: note.url })
-      .where(and(eq(orderRefunds.id, refund.id), sql`${orderRefunds.creditNoteUrl} is null`))
-      .returning({ id: orderRefunds.id });
-    if (!linked) return;
-    await writeAudit(tx, { actor: null, ip: 'system', requestId: `event-${eventId}` }, {
-      action: 'credit-note',
-      entity: 'order',
-      entityId: order.id,
-      after: { orderNumber: order.orderNumber, refundId: refund.id, amount: refund.amount, creditNote: note.displayNumber, creditNoteUrl: note.url },
-    });
-  });
+  await db.transaction((tx) => makeRefundCreditNote(tx, change, storage, { actor: null, ip: 'system', requestId: `event-${eventId}` }));
 }
 
 export const orderSubscribers = (storage: MediaStorage): EventSubscriber[] => [

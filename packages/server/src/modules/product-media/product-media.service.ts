@@ -9,7 +9,7 @@ import { writeAudit } from '../../db/audit.ts';
 import { searchCondition } from '../../db/list-query.ts';
 import type { Usage } from '../../db/usage.ts';
 import { assertNotInUse } from '../../db/usage.ts';
-import type { RequestContext, ServiceContext } from '../../http/context.ts';
+import type { ServiceContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { media } from '../media/media.table.ts';
 import type { ReceivedFile } from '../media/index.ts';
@@ -135,9 +135,10 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
 
     /**
      * Soft deletes a library file and its media row; refused (409) while a saved product uses its URL.
-     * Once that has committed the stored file is removed, so its URL answers 404.
+     * Once that has committed the stored file is removed, so its URL answers 404. `also` runs in that
+     * transaction (the image sync records why it removed the file there).
      */
-    async remove(id: number, context: RequestContext): Promise<void> {
+    async remove(id: number, context: ServiceContext, also?: (tx: Db) => Promise<void>): Promise<void> {
       const mediaId = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ ...recordColumns, mediaId: productMediaLibrary.mediaId })
@@ -147,11 +148,13 @@ export function createProductMediaService(db: Db, storage: MediaStorage) {
           .for('update', { of: productMediaLibrary });
         if (!row) throw notFound();
         await assertNotInUse(tx, PRODUCT_MEDIA_USAGES, id, row.kind === 'video' ? 'This video' : 'This image');
-        const deleted = { deletedAt: new Date(), deletedBy: context.actor.id, updatedBy: context.actor.id };
+        const actorId = context.actor?.id ?? null;
+        const deleted = { deletedAt: new Date(), deletedBy: actorId, updatedBy: actorId };
         await tx.update(productMediaLibrary).set({ ...deleted, version: sql`${productMediaLibrary.version} + 1` }).where(eq(productMediaLibrary.id, id));
         await tx.update(media).set({ ...deleted, version: sql`${media.version} + 1` }).where(eq(media.id, row.mediaId));
         const { mediaId: _mediaId, ...record } = row;
         await writeAudit(tx, context, { action: 'delete', entity: 'product-media', entityId: id, before: toRecord(record) });
+        await also?.(tx);
         return row.mediaId;
       });
       // The row is deleted whatever storage says: a removal that fails (the bucket unreachable) is

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { ListQuerySpec } from '../../db/list-query.ts';
 import { applyListQuery, filterConditions, searchLoweredCondition } from '../../db/list-query.ts';
+import type { TableSize } from '../../db/list-totals.ts';
+import { CAPPED_TEXT_TOTAL, cappedTotal, countCap, countToCap, isTextMatch, plannedRowsOf } from '../../db/list-totals.ts';
 import { attributeSets } from '../attribute-sets/attribute-set.table.ts';
 import { productPriceOrder, products } from './product.table.ts';
 
@@ -16,7 +18,10 @@ import { productPriceOrder, products } from './product.table.ts';
 /**
  * The list counts matching rows up to this many and then says "more" (totalIsCapped): 50 pages of
  * 20. Counting further costs a visit per row (100,000 products and 500,000 variants), which staff
- * narrowing the list with the filters never need.
+ * narrowing the list with the filters never need. A model number or name substring counts as far as
+ * the toolkit's lists do one (CAPPED_TEXT_TOTAL), and the count itself is the toolkit's
+ * (list-totals.ts): a page past the cap counts as far as itself, a page that is not full is the exact
+ * end, and nothing is counted when the planner expects ten times the cap to match.
  */
 const LIST_TOTAL_CAP = 1_000;
 export type ProductListQuery = ListQueryOf<typeof productListQuery.filters>;
@@ -75,7 +80,7 @@ const LIST_ROW_COLUMNS = {
 };
 
 /** One page of the list: the page and a total counted up to a cap, in two statements; variants' data is never loaded. */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<ListResponse<ProductListRow>> {
+export async function listProducts(db: Db, query: ProductListQuery, tableSize: (source: Db) => Promise<TableSize>): Promise<ListResponse<ProductListRow>> {
   const byPrice = priceUse(query);
   const { where, orderBy, limit, offset } = applyListQuery(products, query, byPrice.sort || byPrice.filter ? listSpecByPrice : listSpec);
   // Products, joined to their price's row when the query sorts or filters by price (an inner join:
@@ -83,27 +88,33 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Lis
   // alone when the range is the one condition (an index-only scan of the range, up to the cap).
   let pageQuery = db.select(LIST_ROW_COLUMNS).from(products).innerJoin(attributeSets, eq(attributeSets.id, products.attributeSetId)).$dynamic();
   if (byPrice.sort || byPrice.filter) pageQuery = pageQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
-  let matchingQuery = byPrice.only
-    ? db.select({ one: sql`1` }).from(productPriceOrder).where(and(...filterConditions(productListQuery.filters, query, listSpecByPrice.filters))).$dynamic()
-    : db.select({ one: sql`1` }).from(products).where(where).$dynamic();
-  if (byPrice.filter && !byPrice.only) matchingQuery = matchingQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id));
-  const matching = matchingQuery.limit(LIST_TOTAL_CAP + 1).as('matching');
-  const [rows, [counted]] = await Promise.all([
+  const matching = () => {
+    const matchingQuery = byPrice.only
+      ? db.select({ one: sql`1` }).from(productPriceOrder).where(and(...filterConditions(productListQuery.filters, query, listSpecByPrice.filters))).$dynamic()
+      : db.select({ one: sql`1` }).from(products).where(where).$dynamic();
+    return byPrice.filter && !byPrice.only ? matchingQuery.innerJoin(productPriceOrder, eq(productPriceOrder.productId, products.id)) : matchingQuery;
+  };
+  const paging = { limit, offset };
+  const cap = countCap(isTextMatch(productListQuery.filters, query) ? CAPPED_TEXT_TOTAL : LIST_TOTAL_CAP, paging);
+  const hasConditions = Object.keys(filterValuesOf(productListQuery.filters, query)).length > 0;
+  const [rows, counted] = await Promise.all([
     pageQuery
       .where(where)
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(matching),
+    countToCap(cap, {
+      size: await tableSize(db),
+      plannedMatches: hasConditions ? () => plannedRowsOf(db, matching()) : null,
+      countUpTo: async (upTo) => (await db.select({ total: count() }).from(matching().limit(upTo).as('matching')))[0]?.total ?? 0,
+    }),
   ]);
-  const total = counted?.total ?? 0;
-  const response = {
+  return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total: Math.min(total, LIST_TOTAL_CAP),
     page: query.page,
     pageSize: query.pageSize,
+    ...cappedTotal(counted, cap, rows.length, paging),
   };
-  return total > LIST_TOTAL_CAP ? { ...response, totalIsCapped: true } : response;
 }
 
 /** One row as the list shows it (the status switch answers it). */

@@ -1,5 +1,6 @@
 import type { ProductFormLookup, ProductSaveInput } from '@facet/contract/modules/products/product.schema';
 import type { Db } from '../../db/client.ts';
+import { tableSizeEstimate } from '../../db/list-totals.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { removeProduct } from './product.delete.ts';
 import { loadProduct } from './product.load.ts';
@@ -7,6 +8,7 @@ import { attributeSetsWithProducts, formAttributes, formLookup, vendors } from '
 import type { ProductListQuery } from './product.queries.ts';
 import { listProducts, listRowOf, searchProducts, skuExists } from './product.queries.ts';
 import { saveProduct, setProductStatus } from './product.save.ts';
+import { products } from './product.table.ts';
 
 /**
  * Products' one service, as the routes call it: the reads (product.queries, product.load,
@@ -14,8 +16,10 @@ import { saveProduct, setProductStatus } from './product.save.ts';
  * Each write emits `products.changed` in its transaction (the storefront cache subscribes).
  */
 export function createProductService(db: Db) {
+  // The products table's planned size, read at most once a minute: the list's count skips what the planner puts far past its cap.
+  const tableSize = tableSizeEstimate(products);
   return {
-    list: (query: ProductListQuery) => listProducts(db, query),
+    list: (query: ProductListQuery) => listProducts(db, query, tableSize),
 
     get: (id: number) => loadProduct(db, id),
 

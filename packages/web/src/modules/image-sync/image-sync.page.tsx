@@ -19,6 +19,8 @@ const OUTCOME_TAGS: Record<ImageSyncFile['outcome'], { color: string; label: str
   matched: { color: 'success', label: 'Matched' },
   unmatched: { color: 'warning', label: 'Unmatched' },
   rejected: { color: 'error', label: 'Rejected' },
+  removed: { color: 'default', label: 'Removed' },
+  kept: { color: 'orange', label: 'Kept (in use)' },
 };
 
 /**
@@ -195,7 +197,7 @@ function Connected(props: { state: ImageSyncState; jobActive: boolean; syncing: 
       <Descriptions column={1} bordered size="small">
         <Descriptions.Item label="Connection">
           <Tag color="success">Connected</Tag>
-          {state.expiresAt && <Typography.Text type="secondary">access token valid until {formatDateTime(state.expiresAt)}, renewed automatically</Typography.Text>}
+          {state.expiresAt && <AccessTokenExpiry key={state.expiresAt} expiresAt={state.expiresAt} />}
         </Descriptions.Item>
         <Descriptions.Item label="Folder">{state.folder} (and its subfolders)</Descriptions.Item>
         <Descriptions.Item label="Last sync">{state.lastSyncAt ? formatDateTime(state.lastSyncAt) : 'Never'}</Descriptions.Item>
@@ -208,7 +210,8 @@ function Connected(props: { state: ImageSyncState; jobActive: boolean; syncing: 
           <>
             The file name is the SKU of a product or variant, optionally followed by <Typography.Text code>_&lt;n&gt;</Typography.Text> for more pictures:{' '}
             <Typography.Text code>RING-001.jpg</Typography.Text>, <Typography.Text code>RING-001_2.jpg</Typography.Text>. Images go into that SKU&apos;s media
-            library after the usual checks (PNG or JPEG, at most 2 MB). Each sync reads only files that are new or changed since the last one.
+            library after the usual checks (PNG or JPEG, at most 2 MB). Each sync reads only files that are new or changed since the last one. A file
+            deleted in Dropbox takes its image out of the library again, unless a product shows it; images uploaded by hand are never touched.
           </>
         }
       />
@@ -225,9 +228,19 @@ function Connected(props: { state: ImageSyncState; jobActive: boolean; syncing: 
   );
 }
 
+/** The access token's life: renewed with the refresh token when a sync needs it, so an expired one is no fault (a connection unused for hours). */
+function AccessTokenExpiry({ expiresAt }: { expiresAt: string }) {
+  const [isExpired] = useState(() => Date.parse(expiresAt) <= Date.now());
+  return (
+    <Typography.Text type="secondary">
+      {isExpired ? `access token expired ${formatDateTime(expiresAt)}, renewed at the next sync` : `access token valid until ${formatDateTime(expiresAt)}, renewed automatically`}
+    </Typography.Text>
+  );
+}
+
 function Report({ state }: { state: ImageSyncState }) {
   const { counts, files } = state.report;
-  const total = counts.matched + counts.unmatched + counts.rejected;
+  const total = Object.values(counts).reduce((sum, files) => sum + files, 0);
   return (
     <Card title="Last sync report">
       {state.jobId === null ? (
@@ -238,6 +251,9 @@ function Report({ state }: { state: ImageSyncState }) {
             <Tag color="success">Matched: {counts.matched}</Tag>
             <Tag color="warning">Unmatched: {counts.unmatched}</Tag>
             <Tag color="error">Rejected: {counts.rejected}</Tag>
+            {/* Files deleted in Dropbox: shown once a sync has met some. */}
+            {counts.removed > 0 && <Tag color={OUTCOME_TAGS.removed.color}>Removed: {counts.removed}</Tag>}
+            {counts.kept > 0 && <Tag color={OUTCOME_TAGS.kept.color}>Kept (in use): {counts.kept}</Tag>}
           </Flex>
           {total === 0 ? (
             <Typography.Text type="secondary">No new or changed files in the last sync.</Typography.Text>

@@ -17,6 +17,7 @@ import { customerPaths } from '../customers/customer.paths.ts';
 import type { OrderViewReturn } from './order-columns.tsx';
 import { CreditNoteLink, InvoiceLink, OrderStatusTag } from './order-columns.tsx';
 import { orderApi, orderKeys } from './order.api.ts';
+import { awaitsDocument, documentPollInterval } from './order-documents.ts';
 import { orderPaths } from './order.paths.ts';
 import { OrderStatusForm } from './order-status-form.tsx';
 import { SupplierOrderReference } from './supplier-order-reference.tsx';
@@ -191,11 +192,13 @@ function Totals({ order }: { order: OrderRecord }) {
               <li key={refund.id}>
                 {formatDateTime(refund.createdAt)}: {REFUND_TYPES[refund.type]} refund of {money(refund.amount)}
                 {refund.createdByName ? ` by ${refund.createdByName}` : ''}
-                {refund.creditNote && (
+                {refund.creditNote ? (
                   <>
                     {' '}
                     <CreditNoteLink creditNote={refund.creditNote} />
                   </>
+                ) : (
+                  awaitsDocument(order) && <Typography.Text type="secondary"> (credit note being made)</Typography.Text>
                 )}
               </li>
             ))}
@@ -304,7 +307,8 @@ function OrderView({ order }: { order: OrderRecord }) {
  */
 export default function OrderViewPage() {
   const { orderNumber = '' } = useParams();
-  const order = useQuery({ queryKey: orderKeys.detail(orderNumber), queryFn: () => orderApi.get(orderNumber) });
+  // A refund's credit note and a confirmation's invoice are made after the change commits: asked for again until they are there.
+  const order = useQuery({ queryKey: orderKeys.detail(orderNumber), queryFn: () => orderApi.get(orderNumber), refetchInterval: (query) => documentPollInterval(query.state.data) });
   const back = useBack();
   if (order.isPending) return <Skeleton active />;
   if (order.isError) {
