@@ -198,15 +198,15 @@ describe('the custom HTML policy: what the full toolbar writes is stored unchang
     expect(activeContentIn(stored, { allowVideoPlayers: true })).toEqual([]);
   });
 
-  it('keeps every font and size of the toolbar, whatever the quoting and spacing they come in, in the editor’s own spelling', () => {
+  it('keeps every font and size of the toolbar, whatever the quoting, spacing and case they come in, in the editor’s own spelling', () => {
     for (const font of RICH_TEXT_FONT_FAMILIES) {
-      expect(sanitizeRichText(`<p><span style="font-family: ${font.value}">x</span></p>`, 'customHtml')).toBe(`<p><span style="font-family: ${font.value}">x</span></p>`);
+      expect(sanitizeRichText(`<p><span style="font-family: ${font.value};">x</span></p>`, 'customHtml')).toBe(`<p><span style="font-family: ${font.value};">x</span></p>`);
     }
     for (const size of RICH_TEXT_FONT_SIZES) {
-      expect(sanitizeRichText(`<p><span style="font-size: ${size}">x</span></p>`, 'customHtml')).toBe(`<p><span style="font-size: ${size}">x</span></p>`);
+      expect(sanitizeRichText(`<p><span style="font-size: ${size};">x</span></p>`, 'customHtml')).toBe(`<p><span style="font-size: ${size};">x</span></p>`);
     }
     expect(sanitizeRichText(`<span style="FONT-FAMILY:'Helvetica',Arial ,  sans-serif;font-size:18PX;">x</span>`, 'customHtml')).toBe(
-      '<span style="font-family: Helvetica, Arial, sans-serif; font-size: 18px">x</span>',
+      '<span style="font-family: Helvetica, Arial, sans-serif; font-size: 18px;">x</span>',
     );
   });
 
@@ -263,7 +263,7 @@ describe('the custom HTML policy: everything else is still stripped', () => {
 
   it('keeps of a quoted value split by a semicolon only the listed font it names, never the rest', () => {
     expect(sanitizeRichText(`<p><span style='font-family: "Georgia, serif; background: url(x)"'>x</span></p>`, 'customHtml')).toBe(
-      '<p><span style="font-family: Georgia, serif">x</span></p>',
+      '<p><span style="font-family: Georgia, serif;">x</span></p>',
     );
   });
 
@@ -273,7 +273,7 @@ describe('the custom HTML policy: everything else is still stripped', () => {
         '<table style="width: calc(100% - 1px); background: url(x)" onclick="alert(1)"><colgroup><col style="width: 120px; behavior: url(x.htc)"></colgroup><tbody><tr><td colspan="0" rowspan="2" style="color: red" onmouseover="alert(1)">x</td></tr></tbody></table>',
         'customHtml',
       ),
-    ).toBe('<table><colgroup><col style="width: 120px" /></colgroup><tbody><tr><td rowspan="2">x</td></tr></tbody></table>');
+    ).toBe('<table><colgroup><col style="width: 120px;" /></colgroup><tbody><tr><td rowspan="2">x</td></tr></tbody></table>');
   });
 
   it('keeps images from http(s) addresses only, and no data-* attribute but the video wrappers’', () => {

@@ -74,7 +74,8 @@ const TABLE_STYLE: Record<string, StyleRule> = { width: pixelsRule, 'min-width':
 
 /**
  * The inline style kept: only the declarations `rules` allow, each in the form the editor writes
- * (`font-family: Georgia, serif; font-size: 18px`), so the editor's own output is stored unchanged
+ * (the browser's own spelling, as ProseMirror sets styles through the CSSOM:
+ * `font-family: Georgia, serif; font-size: 18px;`), so the editor's own output is stored unchanged
  * and nothing else (`url()`, `expression()`, another property) gets through. Undefined when nothing is left.
  */
 function keptStyle(style: string | undefined, rules: Record<string, StyleRule>): string | undefined {
@@ -86,7 +87,7 @@ function keptStyle(style: string | undefined, rules: Record<string, StyleRule>):
     const value = Object.hasOwn(rules, property) ? rules[property]!(declaration.slice(colon + 1).trim()) : null;
     if (value) kept.set(property, value);
   }
-  return kept.size ? [...kept].map(([property, value]) => `${property}: ${value}`).join('; ') : undefined;
+  return kept.size ? [...kept].map(([property, value]) => `${property}: ${value};`).join(' ') : undefined;
 }
 
 /** The attributes with `style` replaced by what `rules` keep of it, the other attributes in their order. */

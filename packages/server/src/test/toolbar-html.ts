@@ -11,7 +11,7 @@ export const FULL_TOOLBAR_OUTPUTS: readonly { tool: string; html: string }[] = [
   },
   {
     tool: 'fonts',
-    html: '<p><span style="font-family: Didot, serif">Bridal</span> <span style="font-size: 24px">collection</span> <span style="font-family: Helvetica, Arial, sans-serif; font-size: 14px">from £950</span></p>',
+    html: '<p><span style="font-family: Didot, serif;">Bridal</span> <span style="font-size: 24px;">collection</span> <span style="font-family: Helvetica, Arial, sans-serif; font-size: 14px;">from £950</span></p>',
   },
   {
     tool: 'emphasis',
@@ -24,7 +24,7 @@ export const FULL_TOOLBAR_OUTPUTS: readonly { tool: string; html: string }[] = [
   {
     tool: 'table',
     html:
-      '<table style="min-width: 75px"><colgroup><col style="min-width: 25px"><col style="min-width: 25px"><col style="min-width: 25px"></colgroup>' +
+      '<table style="min-width: 75px;"><colgroup><col style="min-width: 25px;"><col style="min-width: 25px;"><col style="min-width: 25px;"></colgroup>' +
       '<tbody><tr><th colspan="1" rowspan="1"><p>Size</p></th><th colspan="1" rowspan="1"><p>Diameter</p></th><th colspan="1" rowspan="1"><p>Circumference</p></th></tr>' +
       '<tr><td colspan="1" rowspan="1"><p>L</p></td><td colspan="1" rowspan="1"><p>16.5 mm</p></td><td colspan="1" rowspan="1"><p></p></td></tr></tbody></table>',
   },
