@@ -180,6 +180,37 @@ function StandardTools({ editor, disabled }: { editor: Editor; disabled: boolean
 /** What every rich-text field has: StarterKit's formatting only. */
 const STANDARD_TOOLBAR: RichTextToolbarSet = { extensions: [], Tools: StandardTools };
 
+/**
+ * A toolbar button that opens a small box (`content`) under it: the link, picture and video tools.
+ * The box closes with a click elsewhere, and never opens on a disabled editor.
+ */
+export function PopoverTool({
+  label,
+  icon,
+  isActive,
+  disabled,
+  isOpen,
+  onOpenChange,
+  content,
+}: {
+  label: string;
+  icon: ReactNode;
+  /** Pressed while its formatting applies (a link); tools that only insert have no such state. */
+  isActive?: boolean;
+  disabled: boolean;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  content: ReactNode;
+}) {
+  return (
+    <Popover open={isOpen && !disabled} onOpenChange={onOpenChange} trigger="click" content={content}>
+      <Tooltip title={label}>
+        <Button size="small" type={isActive ? 'primary' : 'text'} aria-label={label} aria-pressed={isActive} icon={icon} disabled={disabled} />
+      </Tooltip>
+    </Popover>
+  );
+}
+
 /** Link: a small box for the address; an empty address removes the link. */
 export function LinkTool({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const isActive = useEditorState({ editor, selector: ({ editor: e }) => e.isActive('link') });
@@ -196,10 +227,13 @@ export function LinkTool({ editor, disabled }: { editor: Editor; disabled: boole
     setOpen(false);
   };
   return (
-    <Popover
-      open={isOpen && !disabled}
+    <PopoverTool
+      label="Link"
+      icon={<LinkOutlined />}
+      isActive={isActive}
+      disabled={disabled}
+      isOpen={isOpen}
       onOpenChange={open}
-      trigger="click"
       content={
         <Flex gap={8}>
           <Input
@@ -220,10 +254,6 @@ export function LinkTool({ editor, disabled }: { editor: Editor; disabled: boole
           </Button>
         </Flex>
       }
-    >
-      <Tooltip title="Link">
-        <Button size="small" type={isActive ? 'primary' : 'text'} aria-label="Link" aria-pressed={isActive} icon={<LinkOutlined />} disabled={disabled} />
-      </Tooltip>
-    </Popover>
+    />
   );
 }

@@ -9,11 +9,11 @@ import Youtube, { getAttributesFromYoutubeEmbedUrl, getEmbedUrlFromYoutubeUrl, i
 import type { Editor } from '@tiptap/react';
 import { Node, useEditorState } from '@tiptap/react';
 import type { MenuProps } from 'antd';
-import { Button, Divider, Dropdown, Flex, Input, Popover, Select, Tooltip, Typography } from 'antd';
+import { Button, Divider, Dropdown, Flex, Input, Select, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { RichTextToolbarSet } from './rich-text-editor.tsx';
-import { EmphasisTools, HistoryTools, LinkTool, ListTools } from './rich-text-editor.tsx';
+import { EmphasisTools, HistoryTools, LinkTool, ListTools, PopoverTool } from './rich-text-editor.tsx';
 
 type ToolProps = { editor: Editor; disabled: boolean };
 
@@ -206,10 +206,12 @@ function InsertTool({ label, icon, fields, insert, disabled }: { label: string; 
     if (!refusal) setOpen(false);
   };
   return (
-    <Popover
-      open={isOpen && !disabled}
+    <PopoverTool
+      label={label}
+      icon={icon}
+      disabled={disabled}
+      isOpen={isOpen}
       onOpenChange={open}
-      trigger="click"
       content={
         <Flex vertical gap={8} style={{ width: 300 }}>
           {fields.map((field, index) => (
@@ -238,11 +240,7 @@ function InsertTool({ label, icon, fields, insert, disabled }: { label: string; 
           </Button>
         </Flex>
       }
-    >
-      <Tooltip title={label}>
-        <Button size="small" type="text" aria-label={label} icon={icon} disabled={disabled} />
-      </Tooltip>
-    </Popover>
+    />
   );
 }
 
