@@ -177,6 +177,8 @@ export const MESSAGES = {
   sheetCellTooLong: (cell: string, max: number) => `Cell ${cell} holds more than ${max.toLocaleString('en-GB')} characters, the most a spreadsheet cell can hold.`,
   sheetTooMuchText: 'This sheet holds more text than can be read at once. Split it into smaller files and upload them one by one.',
   richTextTooComplex: 'This text is too complex to clean (deeply nested or unbalanced formatting). Simplify its formatting and save again.',
+  // The custom HTML editor's video tool (issue 26); not worded by the spec.
+  videoLinkNotEmbeddable: 'Only YouTube and Vimeo video links can be embedded.',
   serverBusy: 'The server is busy processing other requests. Try again in a moment.',
   // Job Centre (platform issue, Jobs); not worded by the spec.
   jobFinished: 'This job has already finished.',

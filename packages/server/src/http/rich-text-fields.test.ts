@@ -1,9 +1,13 @@
 import { MESSAGES } from '@facet/contract/messages';
+import { TEMPLATE } from '@facet/contract/modules/widget-sections/widget-section.schema';
+import { parseFragment, serialize } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { RESPONSIVE_MS, describeProbes, probeWhile } from '../test/latency.ts';
 import { activeContentIn, MXSS_PAYLOADS } from '../test/mxss.ts';
 import { useAdminTestApp } from '../test/test-app.ts';
 import { cpuPool, setCpuTaskTimeLimit } from '../workers/cpu-pool.ts';
+import { FULL_TOOLBAR_OUTPUTS } from '../test/toolbar-html.ts';
+import type { RichTextPolicy } from './rich-text.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 type Body = Record<string, unknown>;
@@ -18,6 +22,8 @@ interface RichTextField {
   validBody: (n: number, fixture: Fixture) => Body | Promise<Body>;
   /** The saved record in a save's answer, where the answer wraps it (a product save answers `{ product, imagesNotAttached }`). */
   recordOf?: (answer: Body) => Body;
+  /** The field's cleaning policy: `standard` unless it names another. */
+  policy?: RichTextPolicy;
 }
 
 /** What a product points at (an attribute set, a category), made once per test app. */
@@ -64,19 +70,25 @@ const RICH_TEXT_FIELDS: RichTextField[] = [
     },
     recordOf: (answer) => answer.product as Body,
   },
+  {
+    resource: 'widget-sections',
+    field: 'content',
+    policy: 'customHtml',
+    validBody: (n) => ({ sectionName: `Why Facet ${n}`, templateId: TEMPLATE.customHtml, content: '<p>Free insured delivery.</p>', status: true }),
+  },
 ];
 
 describe('rich text through the API: every known mutation XSS payload is stored inert', () => {
   const fixture = useAdminTestApp();
   let counter = 0;
 
-  describe.each(RICH_TEXT_FIELDS)('$resource $field', ({ resource, field, validBody, recordOf = (answer) => answer }) => {
+  describe.each(RICH_TEXT_FIELDS)('$resource $field', ({ resource, field, validBody, recordOf = (answer) => answer, policy = 'standard' }) => {
     const base = `/api/${resource}`;
 
     /** The field as answered, as read back, and as a browser would parse both: inert. */
     async function expectStoredInert(answer: Body & { id: number }) {
       const html = answer[field] as string;
-      expect(activeContentIn(html), html).toEqual([]);
+      expect(activeContentIn(html, { allowVideoPlayers: policy === 'customHtml' }), html).toEqual([]);
       const readBack = (await fixture.t.request(fixture.admin, { method: 'GET', url: `${base}/${answer.id}` })).json();
       expect(readBack[field]).toBe(html);
     }
@@ -106,21 +118,21 @@ describe('rich text through the API: long texts cleaned off the main thread', ()
   let counter = 0;
   const health = async () => expect((await fixture.t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
 
-  it.each(RICH_TEXT_FIELDS)('$resource $field: a long text is stored exactly as the cleaner makes it, on create and update', async ({ resource, field, validBody, recordOf = (answer) => answer }) => {
+  it.each(RICH_TEXT_FIELDS)('$resource $field: a long text is stored exactly as the cleaner makes it, on create and update', async ({ resource, field, validBody, recordOf = (answer) => answer, policy = 'standard' }) => {
     const long = '<h2>Care</h2><p>Polish <b>gently</b> <img src="x" onerror="alert(1)"><a href="https://example.com" target="_blank">more</a></p><script>alert(1)</script>'.repeat(200);
     expect(long.length).toBeGreaterThan(20_000);
     const body = await validBody(++counter, fixture);
     const created = await fixture.t.request(fixture.admin, { method: 'POST', url: `/api/${resource}`, payload: { ...body, [field]: long } });
     expect(created.statusCode, created.body).toBe(201);
     const record = recordOf(created.json());
-    expect(record[field]).toBe(sanitizeRichText(long));
+    expect(record[field]).toBe(sanitizeRichText(long, policy));
     const updated = await fixture.t.request(fixture.admin, {
       method: 'PUT',
       url: `/api/${resource}/${record.id}`,
       payload: { ...body, [field]: `<p>v2</p>${long}`, version: record.version },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(recordOf(updated.json())[field]).toBe(sanitizeRichText(`<p>v2</p>${long}`));
+    expect(recordOf(updated.json())[field]).toBe(sanitizeRichText(`<p>v2</p>${long}`, policy));
   });
 
   it('refuses a page whose content cannot be cleaned in time with 400 on the field, writing nothing, while the API keeps answering', async () => {
@@ -145,5 +157,46 @@ describe('rich text through the API: long texts cleaned off the main thread', ()
     expect(probed.elapsedMs).toBeLessThan(timeLimitMs + 2_000);
     expect(Math.max(...probed.probeLatenciesMs)).toBeLessThan(RESPONSIVE_MS);
     expect((await fixture.t.request(fixture.admin, { method: 'GET', url: '/api/content-pages' })).json().total).toBe(pagesBefore);
+  });
+});
+
+/** Issue 26: the custom HTML section keeps what its full toolbar writes; other fields keep today's rules. */
+describe('rich text through the API: the custom HTML section’s toolbar output', () => {
+  const fixture = useAdminTestApp();
+  const asBrowserSeesIt = (html: string) => serialize(parseFragment(html));
+  const everyTool = FULL_TOOLBAR_OUTPUTS.map(({ html }) => html).join('');
+
+  it('survives a save round trip unchanged: answered, read back and saved again as the editor wrote it', async () => {
+    const created = await fixture.t.request(fixture.admin, {
+      method: 'POST',
+      url: '/api/widget-sections',
+      payload: { sectionName: 'Every tool', templateId: TEMPLATE.customHtml, content: everyTool, status: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version, content } = created.json() as { id: number; version: number; content: string };
+    expect(asBrowserSeesIt(content)).toBe(asBrowserSeesIt(everyTool));
+    const readBack = (await fixture.t.request(fixture.admin, { method: 'GET', url: `/api/widget-sections/${id}` })).json();
+    expect(readBack.content).toBe(content);
+    // The long path (the worker pool's own task) keeps the same: the content repeated past the inline limit.
+    const long = everyTool.repeat(8);
+    expect(long.length).toBeGreaterThan(4_096);
+    const updated = await fixture.t.request(fixture.admin, {
+      method: 'PUT',
+      url: `/api/widget-sections/${id}`,
+      payload: { sectionName: 'Every tool', templateId: TEMPLATE.customHtml, content: long, status: true, version },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(asBrowserSeesIt(updated.json().content)).toBe(asBrowserSeesIt(long));
+  });
+
+  it('a content page given the same HTML keeps today’s rules: no players, no inline styles', async () => {
+    const created = await fixture.t.request(fixture.admin, {
+      method: 'POST',
+      url: '/api/content-pages',
+      payload: { title: 'Every tool', slug: 'every-tool', metaTitle: 'Every tool', metaKeywords: 'tools', metaDescription: 'Every tool.', content: everyTool, status: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().content).not.toMatch(/<iframe|style=|data-youtube-video|data-vimeo-video/);
+    expect(created.json().content).toContain('<table>');
   });
 });

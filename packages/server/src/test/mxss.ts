@@ -143,14 +143,32 @@ function attributeProblems(element: Element): string[] {
   return problems;
 }
 
-function walk(node: Node, problems: string[]) {
+/**
+ * The players a custom HTML section may embed, written out here on their own (not read from the
+ * cleaner) so the check does not trust what it checks: an HTML iframe whose `src` is an https
+ * address of YouTube's or Vimeo's embedded player.
+ */
+const VIDEO_PLAYER_SRC = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/|www\.youtube\.com\/embed\/|player\.vimeo\.com\/video\/)[^/?#]+(?:\?[^#]*)?$/;
+
+function isVideoPlayer(element: Element): boolean {
+  const src = element.attrs.find((attr) => !attr.prefix && attr.name === 'src')?.value;
+  return element.tagName === 'iframe' && element.namespaceURI === parse5Html.NS.HTML && src !== undefined && VIDEO_PLAYER_SRC.test(src);
+}
+
+interface ActiveContentOptions {
+  /** The custom HTML policy: an iframe of a YouTube or Vimeo player is content it may keep (its attributes are still checked). */
+  allowVideoPlayers?: boolean;
+}
+
+function walk(node: Node, problems: string[], options: ActiveContentOptions) {
   if (defaultTreeAdapter.isElementNode(node)) {
-    if (ACTIVE_ELEMENTS.has(node.tagName.toLowerCase())) problems.push(`<${node.tagName}> element (${node.namespaceURI})`);
+    const isAllowedPlayer = options.allowVideoPlayers === true && isVideoPlayer(node);
+    if (ACTIVE_ELEMENTS.has(node.tagName.toLowerCase()) && !isAllowedPlayer) problems.push(`<${node.tagName}> element (${node.namespaceURI})`);
     problems.push(...attributeProblems(node));
     // A template's children live in its content fragment.
-    if ('content' in node) walk(node.content, problems);
+    if ('content' in node) walk(node.content, problems, options);
   }
-  for (const child of defaultTreeAdapter.getChildNodes(node as DefaultTreeAdapterTypes.ParentNode) ?? []) walk(child, problems);
+  for (const child of defaultTreeAdapter.getChildNodes(node as DefaultTreeAdapterTypes.ParentNode) ?? []) walk(child, problems, options);
 }
 
 /**
@@ -159,10 +177,10 @@ function walk(node: Node, problems: string[]) {
  * javascript:/vbscript:/data: URLs. Parsed twice, as the storefront may use it: inside a `<div>`
  * (innerHTML) and as the body of a whole page. Empty when the HTML is inert.
  */
-export function activeContentIn(html: string): string[] {
+export function activeContentIn(html: string, options: ActiveContentOptions = {}): string[] {
   const problems: string[] = [];
   const div = defaultTreeAdapter.createElement('div', parse5Html.NS.HTML, []);
-  walk(parseFragment(div, html, { scriptingEnabled: true }), problems);
-  walk(parse(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, { scriptingEnabled: true }), problems);
+  walk(parseFragment(div, html, { scriptingEnabled: true }), problems, options);
+  walk(parse(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, { scriptingEnabled: true }), problems, options);
   return [...new Set(problems)];
 }

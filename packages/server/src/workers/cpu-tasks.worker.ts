@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '../http/rich-text.ts';
+import { sanitizeCustomHtml, sanitizeRichText } from '../http/rich-text.ts';
 import { sanitizeSvg } from '../http/svg-sanitizer.ts';
 import { serveTasks } from './worker-thread.ts';
 
@@ -9,6 +9,7 @@ import { serveTasks } from './worker-thread.ts';
 export const cpuTasks = {
   sanitizeSvg,
   sanitizeRichText,
+  sanitizeCustomHtml,
 };
 
 serveTasks(cpuTasks);

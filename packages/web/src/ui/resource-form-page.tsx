@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance, TabsProps } from 'antd';
 import { Alert, App, Button, Card, Form, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { failureMessage, isWorthReporting } from './feedback.ts';
@@ -135,6 +135,9 @@ function ResourceForm<R extends ResourceDefinition>({
   const locked = record && lockedReason?.(record);
   const initialValues = record ? (toFormValues?.(record) ?? record) : defaults;
 
+  // Two quick clicks on Submit both pass validation before the first save shows as pending (the
+  // button is disabled only then): one save at a time, or an add would create the record twice.
+  const isSubmitting = useRef(false);
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) => (record ? api.update(record.id, input, record.version) : api.create(input)),
     onSuccess: (saved, input) => {
@@ -157,7 +160,15 @@ function ResourceForm<R extends ResourceDefinition>({
     <SchemaForm
       schema={schema}
       form={form}
-      onSubmit={(input) => save.mutate(input as Record<string, unknown>)}
+      onSubmit={(input) => {
+        if (isSubmitting.current) return;
+        isSubmitting.current = true;
+        save.mutate(input as Record<string, unknown>, {
+          onSettled: () => {
+            isSubmitting.current = false;
+          },
+        });
+      }}
       initialValues={initialValues}
       layout="vertical"
       disabled={Boolean(locked)}

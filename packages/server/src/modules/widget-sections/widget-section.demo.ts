@@ -80,8 +80,18 @@ const DEMO_SECTIONS: DemoSection[] = [
     subTitle: 'Our promise',
     sortOrder: 6,
     templateId: TEMPLATE.customHtml,
-    content:
-      '<h2>Why Facet</h2><ul><li><strong>Free insured delivery</strong> on every order</li><li>30-day returns</li><li>Lifetime care: free cleaning and checks</li></ul><p>Every diamond comes with an independent grading report.</p>',
+    // Written as the full toolbar writes it (a font, a table), so the demo shows what the editor offers.
+    content: [
+      '<h2><span style="font-family: Didot, serif;">Why Facet</span></h2>',
+      '<ul><li><p><strong>Free insured delivery</strong> on every order</p></li><li><p>30-day returns</p></li><li><p>Lifetime care: free cleaning and checks</p></li></ul>',
+      '<p>Every diamond comes with an independent grading report.</p>',
+      '<table style="min-width: 50px;"><colgroup><col style="min-width: 25px;"><col style="min-width: 25px;"></colgroup><tbody>',
+      '<tr><th colspan="1" rowspan="1"><p>Our promise</p></th><th colspan="1" rowspan="1"><p>What it means</p></th></tr>',
+      '<tr><td colspan="1" rowspan="1"><p>Conflict-free</p></td><td colspan="1" rowspan="1"><p>Every stone traced to a Kimberley Process source</p></td></tr>',
+      '<tr><td colspan="1" rowspan="1"><p>Resizing</p></td><td colspan="1" rowspan="1"><p>Free within 60 days of delivery</p></td></tr>',
+      '</tbody></table>',
+      '<p><span style="font-family: Georgia, serif; font-size: 14px;">Hatton Garden, London, since 1998.</span></p>',
+    ].join(''),
     options: [],
   },
 ];

@@ -74,10 +74,11 @@ async function clearSectionOptions(tx: Db, sectionId: number, context: RequestCo
 export function createSectionService(db: Db) {
   return createCrudService(db, sectionResource, widgetSections, {
     derivedFields: { templateName: templateNameSql },
-    // Only the custom HTML template keeps content (sanitised on the server), only the best-seller one its SKUs.
+    // Only the custom HTML template keeps content (sanitised on the server with the policy of its full
+    // toolbar: fonts, tables, videos), only the best-seller one its SKUs.
     prepareInput: async (input) => ({
       ...input,
-      content: input.templateId === TEMPLATE.customHtml ? await sanitizeRichTextField('content', input.content) : '',
+      content: input.templateId === TEMPLATE.customHtml ? await sanitizeRichTextField('content', input.content, 'customHtml') : '',
       bestSellers: input.templateId === TEMPLATE.bestSeller ? input.bestSellers : [],
     }),
     async loadRelations(source, ids) {

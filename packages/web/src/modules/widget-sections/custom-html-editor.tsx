@@ -2,6 +2,7 @@ import { CodeOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-d
 import { Button, Flex, Input, theme } from 'antd';
 import { useState } from 'react';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
+import { FULL_TOOLBAR } from '../../ui/rich-text-full-toolbar.tsx';
 
 /** The custom HTML template's editor height (document 3 §2.17). */
 const CONTENT_EDITOR_HEIGHT = 350;
@@ -13,8 +14,9 @@ interface CustomHtmlEditorProps {
 }
 
 /**
- * The custom HTML template's Content (document 3 §2.17): the shared rich-text editor, plus a code
- * view of the HTML itself and a full-screen mode. The server sanitises what is saved, whichever view
+ * The custom HTML template's Content (document 3 §2.17): the shared rich-text editor with the full
+ * toolbar (styles, fonts, lists, table, link, picture, video), plus a code view of the HTML itself
+ * and a full-screen mode. The server sanitises what is saved, whichever view
  * wrote it.
  */
 export function CustomHtmlEditor({ value = '', onChange, id }: CustomHtmlEditorProps) {
@@ -47,9 +49,9 @@ export function CustomHtmlEditor({ value = '', onChange, id }: CustomHtmlEditorP
           style={{ height, fontFamily: 'monospace', resize: 'none' }}
         />
       ) : isFullscreen ? (
-        <RichTextEditor id={id} value={value} onChange={onChange} height={window.innerHeight - 180} />
+        <RichTextEditor id={id} value={value} onChange={onChange} height={window.innerHeight - 180} toolbar={FULL_TOOLBAR} />
       ) : (
-        <RichTextEditor id={id} value={value} onChange={onChange} height={CONTENT_EDITOR_HEIGHT} />
+        <RichTextEditor id={id} value={value} onChange={onChange} height={CONTENT_EDITOR_HEIGHT} toolbar={FULL_TOOLBAR} />
       )}
     </div>
   );
