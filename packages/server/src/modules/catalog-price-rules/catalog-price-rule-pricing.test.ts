@@ -1,8 +1,9 @@
 import type { ProductPricing } from '@facet/contract/modules/catalog-price-rules/catalog-price-rule.schema';
 import type { PlaceOrderInput } from '@facet/contract/modules/orders/order.schema';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventOutbox } from '../../events/event.table.ts';
+import { jobRuns } from '../../jobs/job-run.table.ts';
 import { eventsDelivered } from '../../test/events.ts';
 import { cachedDocument, generateCache } from '../../test/storefront-cache.ts';
 import { storefrontCaller } from '../../test/storefront-sales.ts';
@@ -83,11 +84,25 @@ beforeAll(async () => {
   const [rate] = await t.db.select().from(shippingRates).where(and(isNull(shippingRates.deletedAt), eq(shippingRates.status, true), eq(shippingRates.rate, 0)));
   freeRate = rate!.id;
 }, 240_000);
-afterAll(() => t?.close());
+/**
+ * Waits for the Generates of the Products key that the rules' saves queued: jobs run one at a time, so a
+ * test's own Generate (or the app's close) would wait behind them.
+ */
+async function generatesDone(timeoutMs = 180_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    if ((await t.db.$count(jobRuns, and(eq(jobRuns.kind, 'cache.generate'), inArray(jobRuns.status, ['queued', 'running'])))) === 0) return;
+  }
+  throw new Error('Generates of the Products key still queued or running');
+}
+afterAll(async () => {
+  if (t) await generatesDone();
+  await t?.close();
+}, 240_000);
 afterEach(async () => {
   await eventsDelivered(t.db);
+  await generatesDone();
   await t.db.delete(catalogPriceRules);
-});
+}, 240_000);
 
 describe('which products a rule prices, and when', () => {
   it('a running percentage rule on a product’s category prices its variants: the discount rounded to the penny', async () => {

@@ -1,11 +1,10 @@
-import type { PriceRuleChoice } from '@facet/contract/modules/catalog-price-rules/catalog-price-rule.schema';
 import { catalogPriceRuleResource, PRICE_RULE_MESSAGES, priceRulePhase } from '@facet/contract/modules/catalog-price-rules/catalog-price-rule.schema';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { assertChosenExist, choicesOf } from '../../db/chosen-records.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { emitChanged } from '../../events/emit.ts';
-import { invalidField } from '../../http/errors.ts';
 import { categoryChoices } from '../categories/index.ts';
 import { productChoicesById } from '../products/index.ts';
 import { catalogPriceRules } from './catalog-price-rule.table.ts';
@@ -29,19 +28,15 @@ async function labelsOf(db: Db, rows: readonly Chosen[]) {
   return { products, categories: new Map(categories.map((row) => [row.id, row.label])) };
 }
 
-const choicesOf = (ids: readonly number[], labels: Map<number, string>): PriceRuleChoice[] =>
-  ids.flatMap((id) => (labels.has(id) ? [{ id, label: labels.get(id)! }] : []));
-
 /** Every chosen product and category must exist (live): else 400 on the field. */
 async function assertChoicesExist(tx: Db, input: Chosen) {
-  const labels = await labelsOf(tx, [input]);
-  const check = (field: keyof Chosen, known: Map<number, string>, message: string) => {
-    if (input[field].some((id) => !known.has(id))) throw invalidField(field, message);
-  };
-  check('productIds', labels.products, PRICE_RULE_MESSAGES.unknownProducts);
-  check('excludeProductIds', labels.products, PRICE_RULE_MESSAGES.unknownProducts);
-  check('categoryIds', labels.categories, PRICE_RULE_MESSAGES.unknownCategories);
-  check('excludeCategoryIds', labels.categories, PRICE_RULE_MESSAGES.unknownCategories);
+  const { products, categories } = await labelsOf(tx, [input]);
+  assertChosenExist([
+    { field: 'productIds', ids: input.productIds, labels: products, message: PRICE_RULE_MESSAGES.unknownProducts },
+    { field: 'excludeProductIds', ids: input.excludeProductIds, labels: products, message: PRICE_RULE_MESSAGES.unknownProducts },
+    { field: 'categoryIds', ids: input.categoryIds, labels: categories, message: PRICE_RULE_MESSAGES.unknownCategories },
+    { field: 'excludeCategoryIds', ids: input.excludeCategoryIds, labels: categories, message: PRICE_RULE_MESSAGES.unknownCategories },
+  ]);
 }
 
 /**

@@ -24,17 +24,24 @@ const liveActiveProduct = and(isLive(products), isNull(products.parentProductId)
  * once for the whole batch and grouped (a subquery per product and per variant cost a plan execution
  * for each of 100,000 products and 500,000 variants), then joined to their products.
  */
+/** The materialized CTE of the rules running now that every price in a batch is read from. */
 const RUNNING_RULES = sql`running_rules`;
 const productDocuments = (after: number, limit: number) => sql`
-  with batch as materialized (
+  with batch_products as materialized (
     select p.* from products p
     where p.parent_product_id is null and p.deleted_at is null and p.status and p.id > ${after}
     order by p.id limit ${limit}
   ),
-  -- The catalog price rules running now, read once for the batch rather than once per product and variant.
+  -- The catalog price rules running now, read once for the batch; each product's and variant's winner
+  -- is worked out once, in these materialized rows, never in a join the planner may rescan.
   running_rules as materialized (${runningPriceRules()}),
+  batch as materialized (
+    select b.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`b.price` }, RUNNING_RULES)} as price_rule
+    from batch_products b
+  ),
   batch_variants as materialized (
-    select c.* from batch b join products c on c.parent_product_id = b.id
+    select c.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)} as price_rule
+    from batch b join products c on c.parent_product_id = b.id
     where c.deleted_at is null and c.status
   ),
   variant_options as (
@@ -50,17 +57,14 @@ const productDocuments = (after: number, limit: number) => sql`
       'id', c.id,
       'sku', c.sku,
       'modelNumber', c.model_number,
-      'price', coalesce((vr.rule->>'price')::numeric, c.price),
+      'price', coalesce((c.price_rule->>'price')::numeric, c.price),
       'regularPrice', c.price,
-      'priceRuleId', (vr.rule->>'id')::int,
+      'priceRuleId', (c.price_rule->>'id')::int,
       'qty', c.qty,
       'images', json_build_object('base', c.base_image, 'other', c.other_images, 'videos', c.videos),
       'options', coalesce(vo.options, '[]'::json)
     ) order by c.id) as variants
-    from batch_variants c
-    join batch b on b.id = c.parent_product_id
-    left join variant_options vo on vo.product_id = c.id
-    left join lateral (select ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)} as rule) vr on true
+    from batch_variants c left join variant_options vo on vo.product_id = c.id
     group by c.parent_product_id
   ),
   attributes as (
@@ -78,9 +82,9 @@ const productDocuments = (after: number, limit: number) => sql`
     'modelNumber', p.model_number,
     'name', p.name,
     'currency', 'GBP',
-    'price', coalesce((pr_rule.rule->>'price')::numeric, p.price),
+    'price', coalesce((p.price_rule->>'price')::numeric, p.price),
     'regularPrice', p.price,
-    'priceRule', case when pr_rule.rule is null then null else json_build_object('id', pr_rule.rule->'id', 'name', pr_rule.rule->'name', 'endDate', pr_rule.rule->'endDate') end,
+    'priceRule', case when p.price_rule is null then null else json_build_object('id', p.price_rule->'id', 'name', p.price_rule->'name', 'endDate', p.price_rule->'endDate') end,
     'qty', p.qty,
     'isReadyToShip', p.is_ready_to_ship,
     'isGiftCard', p.is_gift_card,
@@ -99,7 +103,6 @@ const productDocuments = (after: number, limit: number) => sql`
   left join attributes pa on pa.product_id = p.id
   left join ratings pr on pr.product_id = p.id
   left join variants pv on pv.parent_product_id = p.id
-  left join lateral (select ${appliedPriceRuleJson({ productId: sql`p.id`, categoryIds: sql`p.category_ids`, price: sql`p.price` }, RUNNING_RULES)} as rule) pr_rule on true
   order by p.id`;
 
 /** The Products key: one document per live, active top-level product, by id. */
