@@ -9,13 +9,13 @@ import { editPathOf } from '../../../ui/resource-paths.ts';
 import { catalogPriceRulePaths } from '../../catalog-price-rules/catalog-price-rule.paths.ts';
 import { productKeys } from '../product.api.ts';
 
-/** The rule as the panel names it: its name (a link to it), its discount and its end. */
+/** The rule as the panel names it: its name (a link to it), its discount and its end; one span, as a flex item of Descriptions keeps its spaces. */
 function RuleName({ rule }: { rule: AppliedPriceRule }) {
   return (
-    <>
+    <span>
       <Link to={editPathOf(catalogPriceRulePaths, rule.id)}>{rule.name}</Link>
       {` (${priceRuleDiscountLabel(rule)} off, until ${formatDateTime(rule.endDate)})`}
-    </>
+    </span>
   );
 }
 
