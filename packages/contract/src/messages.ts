@@ -226,6 +226,9 @@ export const MESSAGES = {
   postcodeLettersDigits: 'Only letters and digits are allowed.',
   invalidUkPostcode: 'Please enter a valid UK post code, such as SW1A 1AA.',
   invalidDate: 'Please enter a valid date.',
+  // Catalog price rules (document 3 §5): the end-date wording the spec gives word for word.
+  endDateAfterStartDate: 'End Date must be greater than Start Date',
+  minimumRuleDuration: 'Minimum difference between start date and end date should be 1hr.',
   dateOfBirthInFuture: 'The date of birth cannot be in the future.',
   unknownCountry: 'Choose a country from the list.',
   stateNotInCountry: 'Choose a state of the chosen country.',

@@ -9,6 +9,7 @@ import { cartsWebModule } from './modules/carts/cart.module.ts';
 import { reportsWebModule } from './modules/reports/report.module.ts';
 import { categoriesWebModule } from './modules/categories/category.module.ts';
 import { couponsWebModule } from './modules/coupons/coupon.module.ts';
+import { catalogPriceRulesWebModule } from './modules/catalog-price-rules/catalog-price-rule.module.ts';
 import { contactFormsWebModule } from './modules/contact-forms/contact-form.module.ts';
 import { contentPagesWebModule } from './modules/content-pages/content-page.module.ts';
 import { customerGroupsWebModule } from './modules/customer-groups/customer-group.module.ts';
@@ -68,6 +69,7 @@ const WEB_MODULES = [
   navigationMenuWebModule,
   shippingRatesWebModule,
   couponsWebModule,
+  catalogPriceRulesWebModule,
   diamondShapesWebModule,
   diamondMarkupsWebModule,
   diamondQualitiesWebModule,

@@ -30,12 +30,13 @@ const emittedIn = new WeakMap<Db, Set<string>>();
 
 /**
  * Emits `<thing>.changed` for some rows, or none when no row changed (an update that matched nothing);
- * more rows than an event names (a bulk change of a whole list) are `all`.
+ * more rows than an event names (a bulk change of a whole list) are `all`. `republish`: the documents
+ * are to be built again too (`all` always is).
  */
-export async function emitChanged(tx: Db, name: 'products.changed' | 'diamonds.changed', ids: readonly number[] | 'all'): Promise<void> {
+export async function emitChanged(tx: Db, name: 'products.changed' | 'diamonds.changed', ids: readonly number[] | 'all', { republish = false } = {}): Promise<void> {
   const distinct = ids === 'all' ? ids : [...new Set(ids)];
   if (distinct === 'all' || distinct.length > CHANGED_IDS_MAX) await emit(tx, name, { all: true });
-  else if (distinct.length > 0) await emit(tx, name, { ids: distinct });
+  else if (distinct.length > 0) await emit(tx, name, { ids: distinct, ...(republish && { republish: true as const }) });
 }
 
 /**

@@ -12,7 +12,14 @@ import { z } from 'zod';
 const id = z.number().int().positive().max(2_147_483_647);
 /** Most ids a `<thing>.changed` names; beyond, it says `all` (`emitChanged` decides). */
 export const CHANGED_IDS_MAX = 100_000;
-const changedRows = z.union([z.object({ ids: z.array(id).min(1).max(CHANGED_IDS_MAX) }).strict(), z.object({ all: z.literal(true) }).strict()]);
+/**
+ * `republish`: the documents are to be built again, not only removed (a catalog price rule started or
+ * ended: no staff write will follow to prompt a Generate).
+ */
+const changedRows = z.union([
+  z.object({ ids: z.array(id).min(1).max(CHANGED_IDS_MAX), republish: z.literal(true).optional() }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
 const changed = z.object({}).strict();
 const orderNumber = z.string().regex(ORDER_NUMBER_PATTERN);
 

@@ -8,6 +8,7 @@ import { cartsModule } from './carts/cart.module.ts';
 import { blogsModule } from './blogs/blog.module.ts';
 import { categoriesModule } from './categories/category.module.ts';
 import { couponsModule } from './coupons/coupon.module.ts';
+import { catalogPriceRulesModule } from './catalog-price-rules/catalog-price-rule.module.ts';
 import { contactFormsModule } from './contact-forms/contact-form.module.ts';
 import { contentPagesModule } from './content-pages/content-page.module.ts';
 import { customerGroupsModule } from './customer-groups/customer-group.module.ts';
@@ -91,6 +92,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   customerFormModule,
   invoicesModule,
   couponsModule,
+  catalogPriceRulesModule,
   reviewsModule,
   contactFormsModule,
   bannersModule,

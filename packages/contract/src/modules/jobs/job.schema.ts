@@ -6,6 +6,7 @@ import { bulkJobKind, changesRows } from '../../bulk.ts';
 import { categoryResource } from '../categories/category.schema.ts';
 import { contentPageResource } from '../content-pages/content-page.schema.ts';
 import { couponResource } from '../coupons/coupon.schema.ts';
+import { catalogPriceRuleResource } from '../catalog-price-rules/catalog-price-rule.schema.ts';
 import { diamondMarkupResource } from '../diamond-markups/diamond-markup.schema.ts';
 import { diamondShapeResource } from '../diamond-shapes/diamond-shape.schema.ts';
 import { diamondBulkList } from '../diamonds/diamond.schema.ts';
@@ -37,6 +38,7 @@ const EXPORTED_RESOURCES: readonly { name: string; label: string; permission: Pe
   customerResource,
   orderResource,
   couponResource,
+  catalogPriceRuleResource,
   contactFormResource,
   searchTermResource,
   newsletterResource,

@@ -377,7 +377,8 @@ export const checkoutOptionsQuerySchema = z.object({
  * sizes, stones for sale, and the active shipping rates. Prices are the catalogue's, as placing charges them.
  */
 export const checkoutOptionsSchema = z.object({
-  products: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), price: z.number(), sizes: z.array(z.string()) })),
+  /** `price` the catalogue's (an order line's price), `salePrice` what a unit costs now: after the catalog price rule running (the line's discount is the difference). */
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), price: z.number(), salePrice: z.number(), sizes: z.array(z.string()) })),
   stones: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), price: z.number() })),
   shippingRates: z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number(), minFreeShippingAmount: z.number() })),
 });

@@ -102,6 +102,19 @@ const WRITE_PATHS: Record<string, WritePath | Exempt> = {
     emittedIn: 'modules/reviews/review.service.ts',
     test: 'review.test.ts: approving a review puts it in its product’s rating (the product’s document removed, rebuilt with it)',
   },
+  'modules/catalog-price-rules/catalog-price-rule.service.ts': {
+    // A save, status switch or delete of a rule running before or after it: its products republished.
+    emits: ['products.changed'],
+    emittedIn: 'modules/catalog-price-rules/catalog-price-rule.service.ts',
+    test: 'catalog-price-rule-pricing.test.ts: saving a running rule republishes the products it covers',
+  },
+  'modules/catalog-price-rules/price-rule.boundaries.ts': {
+    // A rule's start or end passed: its products republished, its phase written, in one transaction.
+    emits: ['products.changed'],
+    emittedIn: 'modules/catalog-price-rules/price-rule.boundaries.ts',
+    test: 'catalog-price-rule-pricing.test.ts: a rule starting, and ending, changes the storefront documents without a staff write',
+  },
+  'modules/catalog-price-rules/catalog-price-rule.demo.ts': { exempt: SEEDING },
   'modules/reviews/review.demo.ts': { exempt: SEEDING },
   'modules/categories/category.demo.ts': { exempt: SEEDING },
   'modules/content-pages/content-page.demo.ts': { exempt: SEEDING },

@@ -30,7 +30,8 @@ export const KEYS_STALE_AFTER: { [N in ChangedEventName]: readonly [CacheKey, ..
  * The cache's subscribers, one per `<thing>.changed` event: the documents built from what changed are removed (the
  * storefront never sells at a price that is no longer true). After a bulk change (`all`: a sync, a
  * repricing) the keys are cleared whole and a Generate of each is queued, so the storefront gets its
- * documents back without anyone pressing Generate. Idempotent: removing twice leaves what removing
+ * documents back without anyone pressing Generate; so is one after a `republish` (a catalog price rule's
+ * start or end), for its first key. Idempotent: removing twice leaves what removing
  * once does, and a Generate still queued for a key covers a second delivery.
  */
 export function cacheSubscribers(db: Db, store: CacheStore, engine: Pick<JobEngine, 'submit'>): EventSubscriber[] {
@@ -53,6 +54,8 @@ export function cacheSubscribers(db: Db, store: CacheStore, engine: Pick<JobEngi
         await store.invalidate(first, ids);
         for (const key of rest) await store.invalidate(key, 'all');
         if (payload.all === true) for (const key of [first, ...rest]) await regenerate(key);
+        // Documents a rule's start or end made stale: built again without waiting for a staff write.
+        else if (payload.republish === true) await regenerate(first);
       },
     }) as EventSubscriber,
   );

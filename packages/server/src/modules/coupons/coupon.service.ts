@@ -1,10 +1,9 @@
-import type { CouponChoice } from '@facet/contract/modules/coupons/coupon.schema';
 import { COUPON_MESSAGES, couponResource } from '@facet/contract/modules/coupons/coupon.schema';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { assertChosenExist, choicesOf } from '../../db/chosen-records.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
-import { invalidField } from '../../http/errors.ts';
 import { categoryChoices } from '../categories/index.ts';
 import { customerChoicesById } from '../customers/index.ts';
 import { productChoicesById } from '../products/index.ts';
@@ -30,20 +29,16 @@ async function labelsOf(db: Db, rows: readonly Chosen[]) {
   return { products, categories: new Map(categories.map((row) => [row.id, row.label])), customers };
 }
 
-const choicesOf = (ids: readonly number[], labels: Map<number, string>): CouponChoice[] =>
-  ids.flatMap((id) => (labels.has(id) ? [{ id, label: labels.get(id)! }] : []));
-
 /** Every chosen product, category and customer must exist (live): else 400 on the field. */
 async function assertChoicesExist(tx: Db, input: Chosen) {
-  const labels = await labelsOf(tx, [input]);
-  const check = (field: keyof Chosen, known: Map<number, string>, message: string) => {
-    if (input[field].some((id) => !known.has(id))) throw invalidField(field, message);
-  };
-  check('productIds', labels.products, COUPON_MESSAGES.unknownProducts);
-  check('excludeProductIds', labels.products, COUPON_MESSAGES.unknownProducts);
-  check('categoryIds', labels.categories, COUPON_MESSAGES.unknownCategories);
-  check('excludeCategoryIds', labels.categories, COUPON_MESSAGES.unknownCategories);
-  check('customerIds', labels.customers, COUPON_MESSAGES.unknownCustomers);
+  const { products, categories, customers } = await labelsOf(tx, [input]);
+  assertChosenExist([
+    { field: 'productIds', ids: input.productIds, labels: products, message: COUPON_MESSAGES.unknownProducts },
+    { field: 'excludeProductIds', ids: input.excludeProductIds, labels: products, message: COUPON_MESSAGES.unknownProducts },
+    { field: 'categoryIds', ids: input.categoryIds, labels: categories, message: COUPON_MESSAGES.unknownCategories },
+    { field: 'excludeCategoryIds', ids: input.excludeCategoryIds, labels: categories, message: COUPON_MESSAGES.unknownCategories },
+    { field: 'customerIds', ids: input.customerIds, labels: customers, message: COUPON_MESSAGES.unknownCustomers },
+  ]);
 }
 
 /**

@@ -18,9 +18,11 @@ type SaleLineInput = z.output<typeof saleLineInputSchema>;
 /**
  * A line as the catalogue prices it now, before it is written: the snapshot every sale keeps (an
  * order's, an inquiry's, a cart's), its price as the catalogue's numeric text (added up in SQL), and the
- * standalone options an order's line keeps beside it.
+ * standalone options an order's line keeps beside it. `salePrice` is the unit price a shopper pays now
+ * (after the catalog price rule running, else `price`): the line keeps `price` and, as its (product)
+ * discount, (price − salePrice) × qty, so staff see what the rule took off.
  */
-export type LineSnapshot = Omit<SaleLineSnapshot, 'id' | 'price' | 'total' | 'discount'> & { price: string; standaloneOptions: SaleLineOption[] };
+export type LineSnapshot = Omit<SaleLineSnapshot, 'id' | 'price' | 'total' | 'discount'> & { price: string; salePrice: string; standaloneOptions: SaleLineOption[] };
 
 /** The line of `qty` of `product` (for sale: the caller checked) in `size` (`saleSize`'s answer). */
 export function productLineSnapshot(product: ProductForSale, size: string, qty: number): LineSnapshot {
@@ -40,6 +42,7 @@ export function productLineSnapshot(product: ProductForSale, size: string, qty: 
     standaloneOptions: product.standaloneOptions,
     qty,
     price: product.price,
+    salePrice: product.salePrice,
   };
 }
 
@@ -61,17 +64,20 @@ export function stoneLineSnapshot(stone: DiamondForSale & { price: string }): Li
     standaloneOptions: [],
     qty: 1,
     price: stone.price,
+    // Catalog price rules are for catalogue products: a stone is priced by the feed and the markups.
+    salePrice: stone.price,
   };
 }
 
 /** A line priced from the catalogue, ready to insert under its sale (the caller adds the sale's id). */
-export type PricedLine = Omit<SaleLineSnapshot, 'id' | 'price' | 'total' | 'discount'> & { position: number; price: SQL; total: SQL; discount: number };
+export type PricedLine = Omit<SaleLineSnapshot, 'id' | 'price' | 'total' | 'discount'> & { position: number; price: SQL; total: SQL; discount: SQL };
 
 /** A table of sale lines (inquiry_lines, cart_lines): the snapshot's columns and the sale's id. */
 export type SaleLinesTable = PgTable & { [K in keyof typeof saleLineColumns]: PgColumn };
 
 /**
- * Prices a sale's lines from the catalogue as it is now (products.price, the stone's shop price) and
+ * Prices a sale's lines from the catalogue as it is now (products.price less the catalog price rule
+ * running now, kept as the line's discount; the stone's shop price) and
  * takes the snapshot each keeps. A product that is not for sale, or a size its size type does not
  * offer, is a 400 under the line's field; a stone no longer for sale (sold, withdrawn by the feed,
  * unpriced) a 409 under the line's diamondId. Nothing is written either way.
@@ -102,8 +108,14 @@ export async function priceSaleLines(source: Db, lines: readonly SaleLineInput[]
       if (line.size) invalid.push({ path: at('size'), message: MESSAGES.sizeNotOffered });
       snapshot = stoneLineSnapshot({ ...stone, price: stone.price });
     }
-    const { price, standaloneOptions: _standalone, ...kept } = snapshot;
-    return { ...kept, position: index + 1, price: sql`${price}::numeric`, total: sql`${price}::numeric * ${snapshot.qty}::int`, discount: 0 };
+    const { price, salePrice, standaloneOptions: _standalone, ...kept } = snapshot;
+    return {
+      ...kept,
+      position: index + 1,
+      price: sql`${price}::numeric`,
+      discount: sql`(${price}::numeric - ${salePrice}::numeric) * ${snapshot.qty}::int`,
+      total: sql`${salePrice}::numeric * ${snapshot.qty}::int`,
+    };
   });
   if (invalid.length) throw new AppError('VALIDATION_FAILED', invalid[0]!.message, invalid);
   if (unavailable.length) throw conflict(unavailable[0]!.message, unavailable);

@@ -96,7 +96,8 @@ export function createOrderPlacement(db: Db) {
       const lines = input.lines.map((line, index) => productLines.get(index) ?? stoneLine(index, stones.get((line as { diamondId: number }).diamondId)));
       // A coupon code: checked and priced here, its use counted last, under the coupon's lock (claimCoupon).
       const buyer = { customerId: input.customerId ?? null, email: input.email.toLowerCase() };
-      const coupon = input.couponCode === undefined ? null : await couponForOrder(tx, input.couponCode, buyer, lines);
+      // A coupon counts what the shopper pays: the lines' prices after the catalog price rules.
+      const coupon = input.couponCode === undefined ? null : await couponForOrder(tx, input.couponCode, buyer, lines.map((line) => ({ ...line, price: line.salePrice })));
       const next = (await tx.execute(sql`select nextval('order_numbers')::text as number`)) as unknown as { rows: { number: string }[] };
       const number = next.rows[0]!.number;
       const [order] = await tx
@@ -131,13 +132,18 @@ export function createOrderPlacement(db: Db) {
         .returning({ id: orders.id });
       const orderId = order!.id;
       await tx.insert(orderLines).values(
-        lines.map(({ price: _price, ...line }, position) => ({ ...line, orderId, position, price: 0, total: 0, createdBy: context.actor?.id ?? null })),
+        lines.map(({ price: _price, salePrice: _salePrice, ...line }, position) => ({ ...line, orderId, position, price: 0, total: 0, createdBy: context.actor?.id ?? null })),
       );
-      // Prices as the catalogue holds them, added up here: line totals, then the order's, then the
-      // shipping charge (nothing from the rate's min order amount on; a min of 0 ships free).
+      // Prices as the catalogue holds them, added up here: line totals (a catalog price rule's discount
+      // kept as the line's), then the order's, then the shipping charge (nothing from the rate's min
+      // order amount on; a min of 0 ships free).
       await tx.execute(sql`
-        update order_lines l set price = p.price, total = p.price * l.qty - l.discount
-        from unnest(${arrayParam(lines.map((_, position) => position), 'int4')}, ${arrayParam(lines.map((line) => line.price), 'numeric')}) as p(position, price)
+        update order_lines l set price = p.price, discount = (p.price - p.sale_price) * l.qty, total = p.sale_price * l.qty
+        from unnest(
+          ${arrayParam(lines.map((_, position) => position), 'int4')},
+          ${arrayParam(lines.map((line) => line.price), 'numeric')},
+          ${arrayParam(lines.map((line) => line.salePrice), 'numeric')}
+        ) as p(position, price, sale_price)
         where l.order_id = ${orderId} and l.position = p.position`);
       await tx.execute(sql`
         update orders o set subtotal = s.subtotal,
@@ -195,8 +201,15 @@ export function createOrderPlacement(db: Db) {
       .where(and(isLive(shippingRates), eq(shippingRates.status, true)))
       .orderBy(shippingRates.id);
     return {
-      // A variant made in a size is sold in that size only.
-      products: [...products.values()].map((product) => ({ id: product.id, name: product.name, sku: product.sku, price: Number(product.price), sizes: product.optionSize === null ? product.sizes : [product.optionSize] })),
+      // A variant made in a size is sold in that size only; a unit costs its sale price (after the catalog price rule running).
+      products: [...products.values()].map((product) => ({
+        id: product.id,
+        name: product.name,
+        sku: product.sku,
+        price: Number(product.price),
+        salePrice: Number(product.salePrice),
+        sizes: product.optionSize === null ? product.sizes : [product.optionSize],
+      })),
       stones: [...stones.values()].map((stone) => ({ id: stone.id, name: stone.name, sku: stone.stockId, price: Number(stone.price) })),
       shippingRates: rates,
     };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isLive } from '../../db/columns.ts';
 import type { CacheSource } from '../cache/index.ts';
+import { appliedPriceRuleJson, runningPriceRules } from '../catalog-price-rules/index.ts';
 import { approvedRatings } from '../reviews/index.ts';
 import { products } from './product.table.ts';
 
@@ -15,19 +16,32 @@ const liveActiveProduct = and(isLive(products), isNull(products.parentProductId)
  * ids (the categories key holds their names and slugs, so renaming one does not stale every product);
  * attributes are those shown on the storefront; variants are the live, active ones with their options;
  * `rating` (the approved reviews' average, one decimal; null without any) and `reviewCount` (issue 25).
+ * `price` is what a shopper pays now: after the catalog price rule running when the document was built
+ * (`regularPrice` the catalogue's, `priceRule` the rule's id, name and end; a variant's `priceRuleId`);
+ * the rules' starts and ends republish the documents they change (catalog-price-rules' boundaries).
  *
  * Set-based per batch: the batch's variants, their options and the products' attributes are each read
  * once for the whole batch and grouped (a subquery per product and per variant cost a plan execution
  * for each of 100,000 products and 500,000 variants), then joined to their products.
  */
+/** The materialized CTE of the rules running now that every price in a batch is read from. */
+const RUNNING_RULES = sql`running_rules`;
 const productDocuments = (after: number, limit: number) => sql`
-  with batch as materialized (
+  with batch_products as materialized (
     select p.* from products p
     where p.parent_product_id is null and p.deleted_at is null and p.status and p.id > ${after}
     order by p.id limit ${limit}
   ),
+  -- The catalog price rules running now, read once for the batch; each product's and variant's winner
+  -- is worked out once, in these materialized rows, never in a join the planner may rescan.
+  running_rules as materialized (${runningPriceRules()}),
+  batch as materialized (
+    select b.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`b.price` }, RUNNING_RULES)} as price_rule
+    from batch_products b
+  ),
   batch_variants as materialized (
-    select c.* from batch b join products c on c.parent_product_id = b.id
+    select c.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)} as price_rule
+    from batch b join products c on c.parent_product_id = b.id
     where c.deleted_at is null and c.status
   ),
   variant_options as (
@@ -43,7 +57,9 @@ const productDocuments = (after: number, limit: number) => sql`
       'id', c.id,
       'sku', c.sku,
       'modelNumber', c.model_number,
-      'price', c.price,
+      'price', coalesce((c.price_rule->>'price')::numeric, c.price),
+      'regularPrice', c.price,
+      'priceRuleId', (c.price_rule->>'id')::int,
       'qty', c.qty,
       'images', json_build_object('base', c.base_image, 'other', c.other_images, 'videos', c.videos),
       'options', coalesce(vo.options, '[]'::json)
@@ -66,7 +82,9 @@ const productDocuments = (after: number, limit: number) => sql`
     'modelNumber', p.model_number,
     'name', p.name,
     'currency', 'GBP',
-    'price', p.price,
+    'price', coalesce((p.price_rule->>'price')::numeric, p.price),
+    'regularPrice', p.price,
+    'priceRule', case when p.price_rule is null then null else json_build_object('id', p.price_rule->'id', 'name', p.price_rule->'name', 'endDate', p.price_rule->'endDate') end,
     'qty', p.qty,
     'isReadyToShip', p.is_ready_to_ship,
     'isGiftCard', p.is_gift_card,
@@ -91,7 +109,7 @@ const productDocuments = (after: number, limit: number) => sql`
 export const productCacheSource: CacheSource = {
   key: 'products',
   label: 'Products',
-  tables: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options', 'product_reviews'],
+  tables: ['products', 'product_attribute_values', 'product_attributes', 'attribute_options', 'product_reviews', 'catalog_price_rules'],
   count: (db) => db.$count(products, liveActiveProduct),
   async *batches(db) {
     // Keyset by id: each batch starts after the last id read, so batch 100 costs what batch 1 does.

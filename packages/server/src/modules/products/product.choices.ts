@@ -37,3 +37,13 @@ export async function productScopes(db: Db, ids: readonly number[]): Promise<Map
     where p.id = any(${arrayParam(ids, 'int4')})`)) as unknown as { rows: { id: number; productId: number; categoryIds: number[] }[] };
   return new Map(result.rows.map((row) => [row.id, { productId: row.productId, categoryIds: row.categoryIds }]));
 }
+
+/** The live top-level products in any of `categoryIds` (their storefront documents' ids): what a price rule on those categories covers. */
+export async function productIdsInCategories(db: Db, categoryIds: readonly number[]): Promise<number[]> {
+  if (!categoryIds.length) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(isLive(products), isNull(products.parentProductId), sql`${products.categoryIds} && ${arrayParam(categoryIds, 'int4')}`));
+  return rows.map((row) => row.id);
+}

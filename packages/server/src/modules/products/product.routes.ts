@@ -21,17 +21,20 @@ import {
   productVendorsResponseSchema,
 } from '@facet/contract/modules/products/product.schema';
 import { PRODUCT_EXPORT_FILE_NAME } from '@facet/contract/modules/products/product-sheet';
+import { productPricingSchema } from '@facet/contract/modules/catalog-price-rules/catalog-price-rule.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contextOf } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
 import type { ExportSource } from '../../http/large-exports.ts';
 import { sendExport } from '../../http/large-exports.ts';
 import { bulkRoutes } from '../../http/bulk-actions.ts';
 import { createProductSheetExport, PRODUCT_SHEET_EXPORT_COLUMNS } from './product-sheet.export.ts';
 import { productBulkTarget } from './product.bulk.ts';
 import type { ProductListQuery } from './product.queries.ts';
+import { productPricing } from './product.sale.ts';
 import { createProductService } from './product.service.ts';
 
 /**
@@ -67,6 +70,13 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     { config, schema: { tags, querystring: productFormAttributesQuerySchema, response: { 200: z.array(productFormAttributeSchema) } } },
     (request) => service.formAttributes(request.query.attributeSetId),
   );
+
+  // The form's Catalog Price Rule panel: the rule pricing the product now, and the price it gives.
+  route.get(`${base}/:id/pricing`, { config, schema: { tags, params: idParamSchema, response: { 200: productPricingSchema } } }, async (request) => {
+    const pricing = await productPricing(db, request.params.id);
+    if (!pricing) throw notFound();
+    return pricing;
+  });
 
   route.get(`${base}/attribute-sets`, { config, schema: { tags, response: { 200: z.array(productLookupRowSchema) } } }, () => service.attributeSetsWithProducts());
 

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AppliedPriceRule, ProductPricing } from '@facet/contract/modules/catalog-price-rules/catalog-price-rule.schema';
 import type { SaleLineOption } from '@facet/contract/modules/inquiries/sale-line.schema';
 import { isSizeAttributeCode } from '@facet/contract/modules/product-attributes/product-attribute.schema';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
+import { appliedPriceRuleJson, appliedPriceRuleOf } from '../catalog-price-rules/index.ts';
 import { attributeOptions, productAttributes } from '../product-attributes/product-attribute.table.ts';
 import { productSizes } from '../product-sizes/product-size.table.ts';
 import { productAttributeValues, products } from './product.table.ts';
@@ -22,8 +24,12 @@ export interface ProductForSale {
   parentSku: string;
   modelNumber: string;
   vendor: string;
-  /** Pounds with pence, as the catalogue stores it (numeric text: exact, added up in SQL). */
+  /** Pounds with pence, as the catalogue stores it (numeric text: exact, added up in SQL): the regular price. */
   price: string;
+  /** What a shopper pays now: the price after the catalog price rule running now, else `price` (numeric text). */
+  salePrice: string;
+  /** The catalog price rule pricing it now (the winner when several cover it), or null. */
+  priceRule: AppliedPriceRule | null;
   image: string;
   /**
    * Whether a shopper may buy it: a live, active variant of a live, active product, or a live, active
@@ -66,6 +72,11 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
       modelNumber: products.modelNumber,
       vendor: products.vendor,
       price: products.price,
+      priceRule: sql<unknown>`${appliedPriceRuleJson({
+        productId: sql`coalesce(${parents.id}, ${products.id})`,
+        categoryIds: sql`coalesce(${parents.categoryIds}, ${products.categoryIds})`,
+        price: sql`${products.price}`,
+      })}`,
       image: sql<string>`coalesce(nullif(${products.baseImage}, ''), ${parents.baseImage}, '')`,
       isForSale: sql<boolean>`coalesce(${isSellable}, false)`,
       hasVariants: products.isConfigured,
@@ -96,13 +107,16 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
   for (const option of options) ownOptions.set(option.productId, [...(ownOptions.get(option.productId) ?? []), option]);
   const shown = ({ title, value, showInStorefront }: (typeof options)[number]): SaleLineOption => ({ title, value, showInStorefront });
   return new Map(
-    rows.map(({ parentId, sizes, ...row }) => {
+    rows.map(({ parentId, sizes, priceRule: rule, ...row }) => {
       const own = ownOptions.get(row.id) ?? [];
+      const priceRule = appliedPriceRuleOf(rule);
       const productOptions = own.filter((option) => !option.isStandalone);
       return [
         row.id,
         {
           ...row,
+          priceRule,
+          salePrice: priceRule ? priceRule.price.toFixed(2) : row.price,
           // A size offered to men and to women alike is one size to choose.
           sizes: [...new Set(sizes)],
           productOptions: productOptions.map(shown),
@@ -189,4 +203,22 @@ export async function productsBySku(source: Db, skus: readonly string[]): Promis
     .leftJoin(parents, eq(parents.id, products.parentProductId))
     .where(and(inArray(products.skuLower, wanted), isSellable));
   return new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
+}
+
+/**
+ * A product and its live variants as the storefront prices them now (the product form's panel): the
+ * regular price, the price after the catalog price rule running, and that rule. Null for no live product.
+ */
+export async function productPricing(source: Db, id: number): Promise<ProductPricing | null> {
+  const variantIds = await source
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.parentProductId, id), isLive(products)))
+    .orderBy(asc(products.id));
+  const priced = await productsForSale(source, [id, ...variantIds.map((row) => row.id)]);
+  const [product] = await source.select({ id: products.id }).from(products).where(and(eq(products.id, id), isLive(products), sql`${products.parentProductId} is null`));
+  const own = priced.get(id);
+  if (!product || !own) return null;
+  const rowOf = (row: ProductForSale) => ({ id: row.id, sku: row.sku, price: Number(row.price), salePrice: Number(row.salePrice), priceRule: row.priceRule });
+  return { ...rowOf(own), variants: variantIds.flatMap(({ id: variantId }) => (priced.has(variantId) ? [rowOf(priced.get(variantId)!)] : [])) };
 }

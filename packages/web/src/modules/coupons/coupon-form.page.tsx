@@ -13,13 +13,12 @@ import { Col, DatePicker, Divider, Form, Input, Radio, Row, Select } from 'antd'
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { ChoiceSearchSelect, ChoiceSelect, useChoices, useClearingOnChoice } from '../../ui/choice-pickers.tsx';
 import { NumberInput } from '../../ui/number-input.tsx';
 import type { RecordOf } from '../../ui/resource-api.ts';
 import { ResourceFormPage } from '../../ui/resource-form-page.tsx';
 import { formFieldOf } from '../../ui/schema-form.tsx';
 import { StatusField } from '../../ui/status-field.tsx';
-import { ChoiceSearchSelect } from './choice-search-select.tsx';
-import { useCategoryChoices, useCustomerGroupChoices } from './coupon.api.ts';
 import { couponPaths } from './coupon.paths.ts';
 
 /** Form fields named by couponResource's input. */
@@ -31,6 +30,9 @@ const discountTypeOptions = COUPON_DISCOUNT_TYPES.map((type) => ({ value: type, 
 const valueTypeOptions = COUPON_VALUE_TYPES.map((type) => ({ value: type, label: COUPON_VALUE_TYPE_LABELS[type] }));
 const NO_CHOICES = { products: [], categories: [], customers: [] };
 
+/** The coupon form's pickers, on its own choice routes (Marketing or Coupons opens them). */
+const CHOICES = '/api/coupons/choices';
+
 interface PickerProps {
   value?: number[];
   onChange?: (ids: number[]) => void;
@@ -39,36 +41,16 @@ interface PickerProps {
   clears?: 'productIds' | 'categoryIds';
 }
 
-/** Calls the form item's onChange, and empties the other scope when this one gets a choice. */
-function useClearing(onChange: PickerProps['onChange'], clears: PickerProps['clears']) {
-  const form = Form.useFormInstance();
-  return (ids: number[]) => {
-    onChange?.(ids);
-    if (clears && ids.length) form.setFieldValue(clears, []);
-  };
-}
-
 function ProductPicker({ labels, clears, onChange, ...props }: PickerProps & { labels: readonly CouponChoice[] }) {
-  return <ChoiceSearchSelect kind="products" initialLabels={labels} onChange={useClearing(onChange, clears)} {...props} />;
+  return <ChoiceSearchSelect url={`${CHOICES}/products`} noun="products" initialLabels={labels} onChange={useClearingOnChoice(onChange, clears)} {...props} />;
 }
 
 function CategoryPicker({ clears, onChange, ...props }: PickerProps) {
-  const categories = useCategoryChoices();
-  return (
-    <Select<number[]>
-      mode="multiple"
-      loading={categories.isPending}
-      showSearch={{ optionFilterProp: 'label' }}
-      options={(categories.data ?? []).map((row) => ({ value: row.id, label: row.label }))}
-      placeholder="Select categories"
-      onChange={useClearing(onChange, clears)}
-      {...props}
-    />
-  );
+  return <ChoiceSelect url={`${CHOICES}/categories`} placeholder="Select categories" onChange={useClearingOnChoice(onChange, clears)} {...props} />;
 }
 
 function CustomerPicker({ labels, ...props }: PickerProps & { labels: readonly CouponChoice[] }) {
-  const groups = useCustomerGroupChoices();
+  const groups = useChoices(`${CHOICES}/customer-groups`);
   const [groupId, setGroupId] = useState<number | undefined>();
   return (
     <Row gutter={8}>
@@ -85,7 +67,7 @@ function CustomerPicker({ labels, ...props }: PickerProps & { labels: readonly C
         />
       </Col>
       <Col span={16}>
-        <ChoiceSearchSelect kind="customers" initialLabels={labels} customerGroupId={groupId} {...props} />
+        <ChoiceSearchSelect url={`${CHOICES}/customers`} noun="customers" initialLabels={labels} query={{ customerGroupId: groupId }} {...props} />
       </Col>
     </Row>
   );

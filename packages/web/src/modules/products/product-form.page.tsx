@@ -26,6 +26,7 @@ import { DetailsSection } from './form/details-section.tsx';
 import type { FormProblem } from './form/form-problems.tsx';
 import { FormProblems, problemsOf } from './form/form-problems.tsx';
 import { MainFields } from './form/main-fields.tsx';
+import { PriceRulePanel } from './form/price-rule-panel.tsx';
 import { newProductValues, toFormValues, toVariantDrafts } from './form/product-form-values.ts';
 import { RelatedProductsSelect } from './form/related-products-select.tsx';
 import type { VariantErrors, VariantField } from './form/variant-store.ts';
@@ -220,6 +221,7 @@ function ProductForm({ record, defaultVendor }: { record: ProductRecord | undefi
     () => (
       <>
         {section('Product', <MainFields productId={record?.id} savedSetId={record?.attributeSetId} onSkuChanged={onSkuChanged} />)}
+        {record && section('Catalog Price Rule', <PriceRulePanel productId={record.id} />)}
         {section(
           'Content',
           <>
