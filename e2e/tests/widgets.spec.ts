@@ -237,6 +237,8 @@ test('a custom HTML section with a font, a table, a picture and a YouTube video:
   await page.getByRole('textbox', { name: 'Alternative text' }).fill('Our showroom');
   await page.getByRole('button', { name: 'Insert' }).click();
   await expect(editor.locator('img')).toHaveAttribute('src', picture);
+  // The picture's box fades out: until it is gone its Insert is a second one on the page (seen on a loaded machine).
+  await expect(page.getByRole('textbox', { name: 'Image address' })).toBeHidden();
 
   await toolbar.getByRole('button', { name: 'Video' }).click();
   // Only YouTube and Vimeo become a player.

@@ -71,8 +71,11 @@ export function deadLetterRoutes(app: FastifyInstance, db: Db, relay: EventRelay
 
   route.post('/api/jobs/dead-letters/:id/retry', { config, schema: { tags, params: idParamSchema, response: { 200: deadLetterSchema } } }, async (request) => {
     const { id } = request.params;
-    if (!(await find(id))) throw notFound();
+    const letter = await find(id);
+    if (!letter) throw notFound();
     if (!(await relay.retry(id))) throw conflict(DEAD_LETTER_MESSAGES.notDead);
-    return toDeadLetter((await find(id))!);
+    // The letter as the retry left it: read again, it could already show its new delivery under way
+    // (the worker is woken at once), which made the answer's attempts 1 now and then on PostgreSQL.
+    return toDeadLetter({ ...letter, status: 'pending', attempts: 0, error: null });
   });
 }
