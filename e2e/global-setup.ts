@@ -71,7 +71,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD,
       DEMO_DATA: '1',
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Syncs and Pull Diamond read a generated feed (3,000 natural and 3,000 lab stones, 300 gemstones) instead of Nivoda.
       DIAMOND_FEED: 'generated:3000',
       INSTAGRAM_AUTHORIZE_URL: instagram.url,
@@ -116,6 +116,8 @@ export default async function globalSetup() {
     await dropbox.close();
     await klaviyo.close();
     fs.closeSync(log);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // E2E_KEEP_DATA=1 keeps the data folder and the server's log for a look after a failure.
+    if (process.env.E2E_KEEP_DATA) console.log(`Kept the server's data and log in ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -52,6 +52,21 @@ export async function submitForm(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/**
+ * Submits the form and expects the save's toast. The write's answer is awaited first (a loaded
+ * machine may take longer than an assertion's wait); when the toast does not come, the failure says
+ * what the server answered and what the form shows, so a failure in CI explains itself.
+ */
+async function submitAndExpectSaved(page: Page, apiPath: string, method: 'POST' | 'PUT', toast: string) {
+  const shownErrors = async () => (await page.locator('.ant-form-item-explain-error, .ant-alert-error, .ant-message-notice').allTextContents()).join(' | ') || 'no error';
+  const answered = page.waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname.startsWith(apiPath), { timeout: 30_000 }).catch(() => null);
+  await submitForm(page);
+  const response = await answered;
+  if (!response) throw new Error(`Submit had no answer to a ${method} of ${apiPath} within 30 s; the form shows: ${await shownErrors()}`);
+  expect(response.ok(), `${method} ${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  await expect(page.getByText(toast), `the form shows: ${await shownErrors()}`).toBeVisible();
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const rowOf = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(escapeRegExp(text)) });
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').allTextContents();
@@ -88,8 +103,7 @@ export function describeListJourney(journey: ListJourney) {
       await expect(page).toHaveURL(new RegExp(`${journey.listPath}/add$`));
       await expectFormShown(page);
       const rowText = await journey.fillNew(page, run);
-      await submitForm(page);
-      await expect(page.getByText(MESSAGES.recordAdded)).toBeVisible();
+      await submitAndExpectSaved(page, journey.apiPath, 'POST', MESSAGES.recordAdded);
       await expect(page).toHaveURL(new RegExp(`${journey.listPath}$`));
 
       await find(page, rowText);
@@ -98,8 +112,7 @@ export function describeListJourney(journey: ListJourney) {
       await expect(page).toHaveURL(new RegExp(`${journey.listPath}/edit/\\d+$`));
       await expectFormShown(page);
       const editedText = await journey.edit(page, run);
-      await submitForm(page);
-      await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
+      await submitAndExpectSaved(page, journey.apiPath, 'PUT', MESSAGES.recordUpdated);
       // Back on the list with the same search (or filters).
       await expect(page).toHaveURL(new RegExp(`${journey.listPath}\\?${journey.find ? '' : 'search='}`));
       await find(page, editedText);
