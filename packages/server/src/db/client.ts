@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
 import type { Db as JobsDatabase } from 'pg-boss';
@@ -87,6 +84,13 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     releaseLock = acquireDataDirLock(dataDir);
   }
   try {
+    // PGlite and its drivers load only for the embedded database: a server on PostgreSQL never holds them.
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     // relaxedDurability stays off: the embedded database holds a shop's data, not a cache.
     // A new database may start from a dump (tests start from a migrated, bootstrapped template).
     // pg_trgm serves the lists' substring search (trigram indexes); PGlite ships it as a loadable extension.
@@ -165,9 +169,12 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
  * plans through `exec`), a node-postgres pool with the rows of a multi-statement query flattened, as
  * pg-boss's bundled driver does.
  */
+/** PGlite told apart without loading it (`instanceof` would): its instance waits for readiness and runs multi-statement text. */
+const isPglite = (client: unknown): client is PGlite => typeof client === 'object' && client !== null && 'waitReady' in client && 'exec' in client;
+
 export function jobsDatabaseOf(db: Db): { kind: Database['kind']; adapter: JobsDatabase } {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) return { kind: 'pglite', adapter: fromPglite(client) };
+  if (isPglite(client)) return { kind: 'pglite', adapter: fromPglite(client) };
   const pool = client as pg.Pool;
   return {
     kind: 'postgres',

@@ -1,7 +1,6 @@
 import { IMAGE_SYNC_DEFAULT_FOLDER, IMAGE_SYNC_SETTING_KEYS as KEYS } from '@facet/contract/modules/image-sync/image-sync.schema';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import type { DropboxEntry } from '../../integrations/dropbox/dropbox-client.ts';
@@ -17,7 +16,8 @@ import { imageSyncFiles } from './image-sync.table.ts';
 const HOUR_MS = 3_600_000;
 
 /** A studio shot of a ring as the shop's photographer would drop it in Dropbox: a band on a soft backdrop, in `tone`. */
-function photograph(tone: [string, string], format: 'jpeg' | 'png'): Promise<Buffer> {
+async function photograph(tone: [string, string], format: 'jpeg' | 'png'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
     <defs><radialGradient id="b" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#e9e4dc"/></radialGradient>
     <linearGradient id="m" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tone[0]}"/><stop offset="1" stop-color="${tone[1]}"/></linearGradient></defs>
@@ -25,7 +25,7 @@ function photograph(tone: [string, string], format: 'jpeg' | 'png'): Promise<Buf
     <ellipse cx="400" cy="440" rx="210" ry="190" fill="none" stroke="url(#m)" stroke-width="46"/>
     <circle cx="400" cy="238" r="44" fill="#f4f9ff" stroke="${tone[1]}" stroke-width="8"/></svg>`;
   const image = sharp(Buffer.from(svg));
-  return (format === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
+  return await (format === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
 }
 
 /** A file in the demo's Dropbox: its listing entry (as Dropbox lists it) and its bytes. */

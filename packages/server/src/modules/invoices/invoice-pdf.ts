@@ -3,6 +3,7 @@ import { formatPence, penceOf, vatIncludedIn } from '@facet/contract/money';
 import PDFDocument from 'pdfkit';
 import type { ShopDetails } from '../settings/index.ts';
 import type { CreditNoteData, InvoiceData } from './invoice-data.ts';
+import { creditNoteDisplayNumberOf, displayNumberOf } from './invoice-numbers.ts';
 
 /**
  * DejaVu Sans covers Latin, Greek, Cyrillic, Hebrew and Arabic (fontkit shapes and orders a
@@ -43,9 +44,6 @@ export function printable(text: string | null | undefined, max = 300): string {
   const cleaned = (text ?? '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
   return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
 }
-
-/** The invoice number as printed and in the file's name: INV-000123. */
-export const displayNumberOf = (number: number) => `INV-${String(number).padStart(6, '0')}`;
 
 /** A day as a UK customer reads it: 4 December 2026. */
 function formatDay(value: Date | string): string {
@@ -201,9 +199,6 @@ function writeFooters(doc: PDFKit.PDFDocument, text: string) {
     doc.text(`${text}   Page ${page + 1} of ${range.count}`, PAGE_MARGIN, A4_HEIGHT - PAGE_MARGIN - 12, { width: CONTENT_WIDTH, align: 'center', lineBreak: false, height: 12 });
   }
 }
-
-/** The credit note number as printed and in the file's name: CN-000123. */
-export const creditNoteDisplayNumberOf = (number: number) => `CN-${String(number).padStart(6, '0')}`;
 
 /**
  * Renders a credit note as an A4 PDF, on the invoice's pipeline: the shop's details, the credit note's

@@ -7,7 +7,7 @@ import type { MediaStorage, OpenedFile } from '../../storage/media-storage.ts';
 import { shopDetails } from '../settings/index.ts';
 import { creditNoteDataSchema, invoiceDataSchema } from './invoice-data.ts';
 import type { CreditNoteData, InvoiceData } from './invoice-data.ts';
-import { creditNoteDisplayNumberOf, displayNumberOf } from './invoice-pdf.ts';
+import { creditNoteDisplayNumberOf, displayNumberOf } from './invoice-numbers.ts';
 import { renderCreditNotePdfInThread, renderInvoicePdfInThread } from './pdf-renderer.ts';
 import { creditNotes, invoices } from './invoice.table.ts';
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { MediaPurpose } from '@facet/contract/modules/media/media.schema';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { SeedFileStore } from '../../db/seed.ts';
 import { media } from './media.table.ts';
@@ -11,6 +10,7 @@ import { media } from './media.table.ts';
  * modules whose records point at uploads.
  */
 export async function storeDemoPicture(tx: Db, storage: SeedFileStore, adminId: number, picture: { purpose: MediaPurpose; svg: string; name: string }): Promise<string> {
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(picture.svg)).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true });
   const name = `${randomBytes(16).toString('hex')}.jpg`;
   await storage.put(name, data, 'image/jpeg');

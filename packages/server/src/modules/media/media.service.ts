@@ -3,7 +3,6 @@ import { MESSAGES } from '@facet/contract/messages';
 import { MEDIA_PURPOSES, MEDIA_TYPES, VIDEO_TYPES } from '@facet/contract/modules/media/media.schema';
 import type { MediaPurpose, MediaRecord, MediaType } from '@facet/contract/modules/media/media.schema';
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, ServiceContext } from '../../http/context.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
@@ -105,6 +104,8 @@ interface ProcessedFile {
  * and anything appended to the file are gone. The orientation is applied first so photos stay upright.
  */
 async function reencodeRaster(bytes: Buffer, type: MediaType): Promise<ProcessedFile> {
+  // sharp (libvips) loads with the first upload: about 3 MB of heap and 20 MB of the server's memory.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().timeout({ seconds: RASTER_TIME_LIMIT_SECONDS });
     const encoded =

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { media } from '../media/media.table.ts';
@@ -148,6 +147,7 @@ const keyOf = ({ drawing, stone: gem, metal }: DemoImageRequest) => `${drawing}-
  */
 export async function storeDemoImages(tx: Db, storage: Pick<MediaStorage, 'put' | 'urlOf'>, adminId: number, requests: DemoImageRequest[]) {
   const distinct = [...new Map(requests.map((request) => [keyOf(request), request])).values()];
+  const { default: sharp } = await import('sharp');
   const rendered = await Promise.all(
     distinct.map(async (request, index) => {
       const { data, info } = await sharp(Buffer.from(demoImageSvg(request.drawing, request.stone, request.metal, index)))

@@ -11,7 +11,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@facet/contract/messages';
-import QRCode from 'qrcode';
 import { AppError } from '../../http/errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -54,6 +53,8 @@ export function widgetSectionRoutes(app: FastifyInstance, db: Db, config: Pick<C
       const target = await optionQrTarget(db, request.params.id, config.siteUrl);
       // A link of 500 characters in a script of 3-byte letters is over what a code of error correction H holds
       // (1,273 bytes): the qrcode package throws, which is the staff's 422 with its reason, not a 500.
+      // qrcode loads with the first code asked for (about 10 MB of the server's memory otherwise held from the start).
+      const { default: QRCode } = await import('qrcode');
       const png = await QRCode.toBuffer(target.link, { type: 'png', width: QR_CODE_SIZE, margin: 2, errorCorrectionLevel: 'H' }).catch(() => {
         throw new AppError('UNPROCESSABLE', MESSAGES.qrLinkTooLong);
       });
