@@ -1,6 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param.ts';
+import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
-import type { CacheSource } from '../cache/index.ts';
+import type { CacheEntries, CacheSource } from '../cache/index.ts';
 import { appliedPriceRuleJson, runningPriceRules } from '../catalog-price-rules/index.ts';
 import { approvedRatings } from '../reviews/index.ts';
 import { products } from './product.table.ts';
@@ -26,11 +29,11 @@ const liveActiveProduct = and(isLive(products), isNull(products.parentProductId)
  */
 /** The materialized CTE of the rules running now that every price in a batch is read from. */
 const RUNNING_RULES = sql`running_rules`;
-const productDocuments = (after: number, limit: number) => sql`
+/** The documents of the live, active top-level products `p` that `which` picks (a filter, its order and limit), by id. */
+const productDocuments = (which: SQL) => sql`
   with batch_products as materialized (
     select p.* from products p
-    where p.parent_product_id is null and p.deleted_at is null and p.status and p.id > ${after}
-    order by p.id limit ${limit}
+    where p.parent_product_id is null and p.deleted_at is null and p.status and ${which}
   ),
   -- The catalog price rules running now, read once for the batch; each product's and variant's winner
   -- is worked out once, in these materialized rows, never in a join the planner may rescan.
@@ -115,17 +118,30 @@ export const productCacheSource: CacheSource = {
     // Keyset by id: each batch starts after the last id read, so batch 100 costs what batch 1 does.
     let after = 0;
     for (;;) {
-      const rows = (await db.transaction(async (tx) => {
-        // The planner cannot see through the grouped CTEs (it expects hundreds of thousands of rows where a
-        // batch has a few thousand), so a batch's estimate passes jit_above_cost and PostgreSQL JIT-compiled
-        // every batch: about 240 ms of a 670 ms batch on the 100,000-product bench. Off for this statement only.
-        await tx.execute(sql`set local jit = off`);
-        return tx.execute(productDocuments(after, PRODUCT_BATCH));
-      })) as unknown as { rows: { id: number; document: string }[] };
-      if (rows.rows.length === 0) return;
-      yield rows.rows.map((row): [string, string] => [String(row.id), row.document]);
-      after = Number(rows.rows.at(-1)!.id);
-      if (rows.rows.length < PRODUCT_BATCH) return;
+      const rows = await readDocuments(db, sql`p.id > ${after} order by p.id limit ${PRODUCT_BATCH}`);
+      if (rows.length === 0) return;
+      yield rows;
+      after = Number(rows.at(-1)![0]);
+      if (rows.length < PRODUCT_BATCH) return;
     }
   },
+  async documentsOf(db, entries) {
+    // The same statement as a Generate's batches, picking the named products: a document built either way is the same text.
+    const ids = [...new Set(entries.map(Number).filter((id) => Number.isInteger(id) && id > 0))].sort((a, b) => a - b);
+    const documents: CacheEntries = [];
+    for (let i = 0; i < ids.length; i += PRODUCT_BATCH) documents.push(...(await readDocuments(db, sql`p.id = any(${arrayParam(ids.slice(i, i + PRODUCT_BATCH), 'int4')})`)));
+    return documents;
+  },
 };
+
+/** One batch of documents, as entries. */
+async function readDocuments(db: Db, which: SQL): Promise<CacheEntries> {
+  const result = (await db.transaction(async (tx) => {
+    // The planner cannot see through the grouped CTEs (it expects hundreds of thousands of rows where a
+    // batch has a few thousand), so a batch's estimate passes jit_above_cost and PostgreSQL JIT-compiled
+    // every batch: about 240 ms of a 670 ms batch on the 100,000-product bench. Off for this statement only.
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(productDocuments(which));
+  })) as unknown as { rows: { id: number; document: string }[] };
+  return result.rows.map((row): [string, string] => [String(row.id), row.document]);
+}
