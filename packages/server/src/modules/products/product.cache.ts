@@ -4,7 +4,7 @@ import { arrayParam } from '../../db/array-param.ts';
 import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
 import type { CacheEntries, CacheSource } from '../cache/index.ts';
-import { appliedPriceRuleJson, runningPriceRules } from '../catalog-price-rules/index.ts';
+import { runningPriceRules, winningPriceRules } from '../catalog-price-rules/index.ts';
 import { approvedRatings } from '../reviews/index.ts';
 import { products } from './product.table.ts';
 
@@ -36,16 +36,22 @@ const productDocuments = (which: SQL) => sql`
     where p.parent_product_id is null and p.deleted_at is null and p.status and ${which}
   ),
   -- The catalog price rules running now, read once for the batch; each product's and variant's winner
-  -- is worked out once, in these materialized rows, never in a join the planner may rescan.
+  -- is worked out once for the batch (one join each), in these materialized rows, never in a join the
+  -- planner may rescan. A variant is covered by its product's id and categories.
   running_rules as materialized (${runningPriceRules()}),
+  product_rules as materialized (
+    ${winningPriceRules(sql`batch_products b`, sql`b.id`, { productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`b.price` }, RUNNING_RULES)}
+  ),
   batch as materialized (
-    select b.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`b.price` }, RUNNING_RULES)} as price_rule
-    from batch_products b
+    select b.*, r.id as rule_id, r.name as rule_name, r.end_date as rule_end_date, r.price as rule_price
+    from batch_products b left join product_rules r on r.key = b.id
   ),
   batch_variants as materialized (
-    select c.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)} as price_rule
-    from batch b join products c on c.parent_product_id = b.id
+    select c.* from batch_products b join products c on c.parent_product_id = b.id
     where c.deleted_at is null and c.status
+  ),
+  variant_rules as materialized (
+    ${winningPriceRules(sql`batch_variants c join batch_products b on b.id = c.parent_product_id`, sql`c.id`, { productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)}
   ),
   variant_options as (
     select v.product_id, json_agg(json_build_object('attributeCode', a.attribute_code, 'attribute', a.attribute_name, 'optionId', o.id, 'value', o.value) order by a.id) as options
@@ -60,14 +66,16 @@ const productDocuments = (which: SQL) => sql`
       'id', c.id,
       'sku', c.sku,
       'modelNumber', c.model_number,
-      'price', coalesce((c.price_rule->>'price')::numeric, c.price),
+      'price', coalesce(vr.price, c.price),
       'regularPrice', c.price,
-      'priceRuleId', (c.price_rule->>'id')::int,
+      'priceRuleId', vr.id,
       'qty', c.qty,
       'images', json_build_object('base', c.base_image, 'other', c.other_images, 'videos', c.videos),
       'options', coalesce(vo.options, '[]'::json)
     ) order by c.id) as variants
-    from batch_variants c left join variant_options vo on vo.product_id = c.id
+    from batch_variants c
+    left join variant_options vo on vo.product_id = c.id
+    left join variant_rules vr on vr.key = c.id
     group by c.parent_product_id
   ),
   attributes as (
@@ -85,9 +93,9 @@ const productDocuments = (which: SQL) => sql`
     'modelNumber', p.model_number,
     'name', p.name,
     'currency', 'GBP',
-    'price', coalesce((p.price_rule->>'price')::numeric, p.price),
+    'price', coalesce(p.rule_price, p.price),
     'regularPrice', p.price,
-    'priceRule', case when p.price_rule is null then null else json_build_object('id', p.price_rule->'id', 'name', p.price_rule->'name', 'endDate', p.price_rule->'endDate') end,
+    'priceRule', case when p.rule_id is null then null else json_build_object('id', p.rule_id, 'name', p.rule_name, 'endDate', p.rule_end_date) end,
     'qty', p.qty,
     'isReadyToShip', p.is_ready_to_ship,
     'isGiftCard', p.is_gift_card,
