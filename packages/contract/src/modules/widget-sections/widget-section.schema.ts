@@ -104,13 +104,27 @@ export const sectionResource = defineResource({
 /** GET /api/widget-sections/best-seller-categories: the categories the best-seller template offers, in the spec's order. */
 export const bestSellerCategoriesSchema = z.object({ items: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 
-/** GET /api/widget-sections/:id/best-sellers: each category's best sellers as the storefront shows them. */
+/**
+ * GET /api/widget-sections/:id/best-sellers: each category's best sellers as the storefront shows them:
+ * `price` what it sells at now (after the catalog price rule running, as the product documents carry
+ * it), `regularPrice` the catalogue's, `priceRule` the rule that priced it (null when none: then both
+ * prices are the same).
+ */
 export const bestSellerPreviewSchema = z.object({
   items: z.array(
     z.object({
       categoryId: z.number().int(),
       categoryName: z.string(),
-      products: z.array(z.object({ sku: z.string(), name: z.string(), image: z.string(), price: z.number() })),
+      products: z.array(
+        z.object({
+          sku: z.string(),
+          name: z.string(),
+          image: z.string(),
+          price: z.number(),
+          regularPrice: z.number(),
+          priceRule: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+        }),
+      ),
     }),
   ),
 });

@@ -116,6 +116,77 @@ function describeStore(name: string, make: () => CacheStore, cleanUp: () => Prom
       expect(await store.read('race', '1')).toBe('{"price":110}');
     });
 
+    it('a patch puts documents into the live key, leaving out those invalidated since it started', async () => {
+      const build = await store.startBuild('patched');
+      await build.write([
+        ['1', '{"price":100}'],
+        ['2', '{"price":200}'],
+        ['3', '{"price":300}'],
+      ]);
+      const { generatedAt } = await build.commit();
+      // A rule started on 1, 3 and 4 (a product the key did not hold): removed, then built again.
+      await store.invalidate('patched', ['1', '3', '4']);
+      const patch = await store.startPatch('patched');
+      // 3 is saved by staff while the patch reads: the patch may hold its document from before the save.
+      await store.invalidate('patched', ['3']);
+      expect(await patch.commit([['1', '{"price":90}'], ['3', '{"price":270}'], ['4', '{"price":36}']])).toBe(2);
+      expect(await store.read('patched', '1')).toBe('{"price":90}');
+      expect(await store.read('patched', '2')).toBe('{"price":200}');
+      expect(await store.read('patched', '3')).toBeNull();
+      expect(await store.read('patched', '4')).toBe('{"price":36}');
+      expect((await store.stats(['patched'])).get('patched')).toMatchObject({
+        entries: 3,
+        bytes: entryBytes('1', '{"price":90}') + entryBytes('2', '{"price":200}') + entryBytes('4', '{"price":36}'),
+        generatedAt,
+      });
+      // What was noted belongs to that patch only; a patch started before a key is invalidated whole writes nothing.
+      expect(await (await store.startPatch('patched')).commit([['3', '{"price":270}']])).toBe(1);
+      const whole = await store.startPatch('patched');
+      await store.invalidate('patched', 'all');
+      expect(await whole.commit([['2', '{"price":180}']])).toBe(0);
+      expect(await store.read('patched', '2')).toBeNull();
+    });
+
+    it('a patch while a build runs is neither lost at the swap nor outlived by an older document the build read', async () => {
+      const first = await store.startBuild('patch-race');
+      await first.write([
+        ['1', '{"price":100}'],
+        ['2', '{"price":200}'],
+      ]);
+      await first.commit();
+      const build = await store.startBuild('patch-race');
+      // The build reads 3, then 1, at the regular price (writing the first batch while it reads the next);
+      // then a rule starts on 1, 3 and 5 and they are republished.
+      await build.write([['3', '{"price":300}']]);
+      await store.invalidate('patch-race', ['1', '3', '5']);
+      const patch = await store.startPatch('patch-race');
+      await patch.commit([['1', '{"price":90}'], ['3', '{"price":270}'], ['5', '{"price":450}']]);
+      expect(await store.read('patch-race', '1')).toBe('{"price":90}');
+      // Then a staff save of 5 (its patched document is stale now); the build writes the batch it read before the rule started.
+      await store.invalidate('patch-race', ['5']);
+      await build.write([
+        ['2', '{"price":200}'],
+        ['5', '{"price":500}'],
+        ['1', '{"price":100}'],
+      ]);
+      const stats = await build.commit();
+      expect(await store.read('patch-race', '1')).toBe('{"price":90}');
+      expect(await store.read('patch-race', '2')).toBe('{"price":200}');
+      expect(await store.read('patch-race', '3')).toBe('{"price":270}');
+      expect(await store.read('patch-race', '5')).toBeNull();
+      expect(stats).toMatchObject({ entries: 3, bytes: entryBytes('1', '{"price":90}') + entryBytes('2', '{"price":200}') + entryBytes('3', '{"price":270}') });
+      expect((await store.stats(['patch-race'])).get('patch-race')).toMatchObject({ entries: 3, bytes: stats.bytes });
+
+      // A build whose key was invalidated whole keeps only what patches wrote after that.
+      const whole = await store.startBuild('patch-race');
+      await whole.write([['2', '{"price":200}']]);
+      await store.invalidate('patch-race', 'all');
+      await (await store.startPatch('patch-race')).commit([['1', '{"price":80}']]);
+      expect(await whole.commit()).toMatchObject({ entries: 1, bytes: entryBytes('1', '{"price":80}') });
+      expect(await store.read('patch-race', '1')).toBe('{"price":80}');
+      expect(await store.read('patch-race', '2')).toBeNull();
+    });
+
     it('a build of nothing leaves an empty key that was generated', async () => {
       const build = await store.startBuild('diamonds');
       const stats = await build.commit();

@@ -24,9 +24,26 @@ export interface CacheBuild {
   abort(): Promise<void>;
 }
 
+/**
+ * Documents of some entries written into the live key, without a build (a catalog price rule's start:
+ * the products it covers get their new price at once, not after a Generate of the whole key). Started
+ * before the documents are read from the database, as a build is, so that:
+ * - an entry invalidated after the start is not written (its document may predate the write that
+ *   staled it: it stays removed until a later patch or build);
+ * - a build running at the same time keeps the entries written: its swap would otherwise replace them
+ *   with what the build read, which may be older than the patch (or nothing, when the build dropped the
+ *   entry as invalidated). A patched entry overrides the build's document at its swap unless it is
+ *   invalidated again after the patch, which removes it from both.
+ */
+export interface CachePatch {
+  /** Writes the documents into the live key and every running build (less those invalidated since the start); answers how many were written. Once. */
+  commit(entries: readonly (readonly [string, string])[]): Promise<number>;
+}
+
 export interface CacheStore {
   kind: 'redis' | 'memory';
   startBuild(key: string): Promise<CacheBuild>;
+  startPatch(key: string): Promise<CachePatch>;
   /**
    * Removes documents a write made stale, some entries of a key (a saved product's) or all of them
    * (`'all'`: a category changed), and notes when; when it was generated stays known.

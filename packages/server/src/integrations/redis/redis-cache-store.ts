@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { CacheBuild, CacheKeyStats, CacheStore } from './cache-store.ts';
+import type { CacheBuild, CacheKeyStats, CachePatch, CacheStore } from './cache-store.ts';
 import { entryBytes } from './cache-store.ts';
 
 /** A build's staging hash expires if its process dies before the swap (kill -9 mid-generate). */
 const BUILD_TTL_SECONDS = 60 * 60;
 /** Entry names per invalidation call: each is one short step of Redis's single thread. */
 const INVALIDATE_SLICE = 5000;
+/** Documents per patch call (a product's is a few kilobytes): a short step too. */
+const PATCH_SLICE = 500;
 
 /**
- * Notes an invalidation in every running build of the key (KEYS[3], a sorted set of staging hashes
- * scored by when each expires), so a build that read a document before the write committed drops it
- * at its swap: `<staging>:stale` collects entry names, `<staging>:stale-all` says every entry.
+ * Notes an invalidation in every running build and patch of the key (KEYS[3], a sorted set of staging
+ * hashes and patch names scored by when each expires), so one that read a document before the write
+ * committed drops it: `<staging>:stale` collects entry names, `<staging>:stale-all` says every entry. A
+ * build also forgets what patches wrote into it for those entries (`<staging>:put`, read at its swap).
  * ARGV[1] is the time (milliseconds), ARGV[2..] the entry names, none meaning every entry.
  */
 const NOTE_IN_BUILDS = `
@@ -19,13 +22,48 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
 for _, staging in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
   if #ARGV == 1 then
     redis.call('SET', staging .. ':stale-all', '1', 'EX', ${BUILD_TTL_SECONDS})
+    redis.call('UNLINK', staging .. ':put')
   else
     for i = 2, #ARGV, 5000 do
       redis.call('SADD', staging .. ':stale', unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+      redis.call('HDEL', staging .. ':put', unpack(ARGV, i, math.min(i + 4999, #ARGV)))
     end
     redis.call('EXPIRE', staging .. ':stale', ${BUILD_TTL_SECONDS})
   end
 end
+`;
+
+/**
+ * One slice of a patch, in one step on the server: the documents of entries not invalidated since the
+ * patch started go into the live key (its byte count kept right) and into the `:put` hash of every
+ * running build. KEYS[1] the key's hash, KEYS[2] its meta hash, KEYS[3] its running builds and patches,
+ * KEYS[4] patch:stale, KEYS[5] patch:stale-all; ARGV[1] the time, ARGV[2..] entry names and documents in
+ * turn. Returns how many were written.
+ */
+const PATCH_SCRIPT = `
+if redis.call('EXISTS', KEYS[5]) == 1 then return 0 end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+local builds = {}
+for _, staging in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+  if not string.find(staging, ':patch:', 1, true) then builds[#builds + 1] = staging end
+end
+local added = 0
+local written = 0
+for i = 2, #ARGV, 2 do
+  local name, document = ARGV[i], ARGV[i + 1]
+  if redis.call('SISMEMBER', KEYS[4], name) == 0 then
+    local old = redis.call('HSTRLEN', KEYS[1], name)
+    if redis.call('HSET', KEYS[1], name, document) == 1 then added = added + #name end
+    added = added + #document - old
+    for _, staging in ipairs(builds) do
+      redis.call('HSET', staging .. ':put', name, document)
+      redis.call('EXPIRE', staging .. ':put', ${BUILD_TTL_SECONDS})
+    end
+    written = written + 1
+  end
+end
+if written > 0 then redis.call('HINCRBY', KEYS[2], 'bytes', added) end
+return written
 `;
 
 /**
@@ -54,9 +92,10 @@ return 1
 
 /**
  * A build's swap, in one step on the server: drops from the staging hash what was invalidated while
- * the build ran (all of it, or the names noted), renames it over the live key and writes the meta.
- * KEYS[1] staging, KEYS[2] live, KEYS[3] meta, KEYS[4] running builds, KEYS[5] staging:stale,
- * KEYS[6] staging:stale-all; ARGV[1] the bytes written, ARGV[2] the time. Returns the bytes kept, and 1 when anything was invalidated.
+ * the build ran (all of it, or the names noted), lays over it what patches wrote meanwhile, renames it
+ * over the live key and writes the meta. KEYS[1] staging, KEYS[2] live, KEYS[3] meta, KEYS[4] running
+ * builds, KEYS[5] staging:stale, KEYS[6] staging:stale-all, KEYS[7] staging:put; ARGV[1] the bytes
+ * written, ARGV[2] the time. Returns the bytes kept, and 1 when anything was invalidated.
  */
 const COMMIT_SCRIPT = `
 redis.call('ZREM', KEYS[4], KEYS[1])
@@ -73,7 +112,14 @@ else
     if redis.call('HDEL', KEYS[1], name) == 1 then bytes = bytes - size - #name end
   end
 end
-redis.call('UNLINK', KEYS[5], KEYS[6])
+local patched = redis.call('HGETALL', KEYS[7])
+for i = 1, #patched, 2 do
+  local name, document = patched[i], patched[i + 1]
+  local old = redis.call('HSTRLEN', KEYS[1], name)
+  if redis.call('HSET', KEYS[1], name, document) == 1 then bytes = bytes + #name end
+  bytes = bytes + #document - old
+end
+redis.call('UNLINK', KEYS[5], KEYS[6], KEYS[7])
 -- The old documents are UNLINKed (freed by Redis's background thread) rather than dropped by RENAME,
 -- which frees a million-entry hash on the one thread every reader waits on (about 2 s).
 redis.call('UNLINK', KEYS[2])
@@ -126,11 +172,31 @@ export function createRedisCacheStore(url: string, { prefix = 'facet:cache' }: {
         async commit() {
           const generatedAt = new Date();
           const time = String(generatedAt.getTime());
-          const [kept, isStale] = (await redis.eval(COMMIT_SCRIPT, 6, staging, live(key), meta(key), builds(key), `${staging}:stale`, `${staging}:stale-all`, String(bytes), time)) as [number, number];
+          const [kept, isStale] = (await redis.eval(COMMIT_SCRIPT, 7, staging, live(key), meta(key), builds(key), `${staging}:stale`, `${staging}:stale-all`, `${staging}:put`, String(bytes), time)) as [number, number];
           return { entries: await redis.hlen(live(key)), bytes: kept, generatedAt, invalidatedAt: isStale ? generatedAt : null };
         },
         async abort() {
-          await redis.multi().zrem(builds(key), staging).unlink(staging, `${staging}:stale`, `${staging}:stale-all`).exec();
+          await redis.multi().zrem(builds(key), staging).unlink(staging, `${staging}:stale`, `${staging}:stale-all`, `${staging}:put`).exec();
+        },
+      };
+    },
+    async startPatch(key): Promise<CachePatch> {
+      const patch = `${prefix}:${key}:patch:${randomUUID()}`;
+      // Registered before the documents are read, as a build is: an invalidation after this reaches it.
+      await redis.zadd(builds(key), expiresAt(), patch);
+      return {
+        async commit(entries) {
+          let written = 0;
+          try {
+            // In slices; the patch stays registered until the last, so an invalidation between two still reaches it.
+            for (let i = 0; i < entries.length; i += PATCH_SLICE) {
+              const flat = entries.slice(i, i + PATCH_SLICE).flatMap(([name, document]) => [name, document]);
+              written += (await redis.eval(PATCH_SCRIPT, 5, live(key), meta(key), builds(key), `${patch}:stale`, `${patch}:stale-all`, String(Date.now()), ...flat)) as number;
+            }
+          } finally {
+            await redis.multi().zrem(builds(key), patch).unlink(`${patch}:stale`, `${patch}:stale-all`).exec();
+          }
+          return written;
         },
       };
     },

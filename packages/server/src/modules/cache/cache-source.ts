@@ -21,6 +21,13 @@ export interface CacheSource {
   tables: readonly string[];
   count(db: Db): Promise<number>;
   batches(db: Db): AsyncIterable<CacheEntries>;
+  /**
+   * The documents of the named entries, as a build would write them, for those that still have one (an
+   * entry left out has none: its row is gone or no longer shown). Offered by a key whose entries can be
+   * built one by one, so that a change naming a few of them (a catalog price rule's start) is published
+   * at once instead of waiting for a Generate of the whole key.
+   */
+  documentsOf?(db: Db, entries: readonly string[]): Promise<CacheEntries>;
 }
 
 /** A key whose documents are few: read at once, written as one batch. */

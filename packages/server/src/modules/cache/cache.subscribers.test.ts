@@ -49,12 +49,12 @@ describe('the cache’s subscribers', () => {
         const [row] = await database.db.insert(jobRuns).values({ kind, params, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' }).returning({ id: jobRuns.id });
         return row!.id;
       },
-    });
+    }, new Map());
   const queuedGenerates = () =>
     database.db.select({ params: jobRuns.params }).from(jobRuns).where(and(eq(jobRuns.kind, 'cache.generate'), eq(jobRuns.status, 'queued'))).orderBy(jobRuns.id);
 
   it('subscribes to every <thing>.changed event, once each', () => {
-    const subscribers = cacheSubscribers(database.db, createMemoryCacheStore(), { submit: async () => 0 });
+    const subscribers = cacheSubscribers(database.db, createMemoryCacheStore(), { submit: async () => 0 }, new Map());
     expect(subscribers.map((s) => s.event).sort()).toEqual([...CHANGED_EVENT_NAMES].sort());
     expect(new Set(subscribers.map((s) => s.name)).size).toBe(CHANGED_EVENT_NAMES.length);
   });

@@ -322,7 +322,7 @@ describe('cache management', () => {
     // The app's own job and the cache's subscriber, over a store this test holds.
     const store = createMemoryCacheStore();
     const productService = createProductService(t.db);
-    const subscriber = cacheSubscribers(t.db, store, { submit: async () => 0 }).find((s) => s.event === 'products.changed')!;
+    const subscriber = cacheSubscribers(t.db, store, { submit: async () => 0 }, cacheSourcesOf(SERVER_MODULES)).find((s) => s.event === 'products.changed')!;
     const [build] = cacheJobKinds(store, cacheSourcesOf(SERVER_MODULES));
     const [target] = await t.db.select().from(products).where(and(isLive(products), isNull(products.parentProductId), eq(products.status, true))).limit(1);
     const context = await contextOfSession(t, admin);

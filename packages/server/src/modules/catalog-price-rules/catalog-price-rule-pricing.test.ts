@@ -3,16 +3,23 @@ import type { PlaceOrderInput } from '@facet/contract/modules/orders/order.schem
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventOutbox } from '../../events/event.table.ts';
+import type { SubscriberContext } from '../../events/event-subscriber.ts';
+import { createMemoryCacheStore } from '../../integrations/redis/memory-cache-store.ts';
+import { systemContext } from '../../http/context.ts';
 import { jobRuns } from '../../jobs/job-run.table.ts';
 import { eventsDelivered } from '../../test/events.ts';
 import { cachedDocument, generateCache } from '../../test/storefront-cache.ts';
 import { storefrontCaller } from '../../test/storefront-sales.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { cacheJobKinds } from '../cache/cache.jobs.ts';
+import { cacheSubscribers } from '../cache/cache.subscribers.ts';
 import { sampleDiamondIdsForSale } from '../diamonds/index.ts';
+import { SERVER_MODULES } from '../index.ts';
 import type { ProductForSale } from '../products/index.ts';
 import { productsForSale, sampleProductIdsForSale } from '../products/index.ts';
 import { products } from '../products/product.table.ts';
+import { cacheSourcesOf } from '../server-module.ts';
 import { shippingRates } from '../shipping-rates/shipping-rate.table.ts';
 import { catalogPriceRules } from './catalog-price-rule.table.ts';
 import { publishPassedBoundaries } from './price-rule.boundaries.ts';
@@ -248,6 +255,91 @@ describe('the storefront’s cached documents', () => {
     await republishedAt(Number(variant.price));
     const [published] = await t.db.select({ phase: catalogPriceRules.publishedPhase }).from(catalogPriceRules).where(eq(catalogPriceRules.id, made.id));
     expect(published!.phase).toBe('ended');
+  }, 120_000);
+
+  it('at a rule’s start and end the documents it covers are built again at once, without a Generate; the others are untouched', async () => {
+    // A second product of the rule that staff switched off before the start: its document goes, none comes back.
+    const [gone] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(isNull(products.deletedAt), isNull(products.parentProductId), eq(products.status, true), sql`${products.id} not in (${parent.id}, ${stranger.id})`))
+      .limit(1);
+    const made = await rule({ percentage: 40, productIds: [parent.id, gone!.id], startDate: at(48), endDate: at(72) });
+    await generateCache(t, admin, 'products');
+    const strangerBefore = await documentOf(stranger.id);
+    expect(strangerBefore).not.toBeNull();
+    expect(await documentOf(gone!.id)).not.toBeNull();
+    await t.db.update(products).set({ status: false }).where(eq(products.id, gone!.id));
+    const [mark] = await t.db.select({ last: sql<number>`coalesce(max(${jobRuns.id}), 0)::int` }).from(jobRuns);
+    const variantPrice = async () => (await documentOf(parent.id))?.variants.find((row) => row.id === variant.id)?.price;
+    try {
+      await t.db.execute(sql`update catalog_price_rules set start_date = now() - interval '1 second' where id = ${made.id}`);
+      await publishPassedBoundaries(t.db);
+      // Delivered is enough: no Generate runs or waits in between.
+      await eventsDelivered(t.db);
+      expect(await variantPrice()).toBe(afterPercentage(variant.price, 40));
+      expect((await documentOf(parent.id))?.priceRule).toMatchObject({ id: made.id });
+      expect(await documentOf(gone!.id)).toBeNull();
+      await t.db.execute(sql`update catalog_price_rules set end_date = now() - interval '1 second' where id = ${made.id}`);
+      await publishPassedBoundaries(t.db);
+      await eventsDelivered(t.db);
+      expect(await variantPrice()).toBe(Number(variant.price));
+      expect((await documentOf(parent.id))?.priceRule).toBeNull();
+      expect(await t.db.$count(jobRuns, and(eq(jobRuns.kind, 'cache.generate'), gt(jobRuns.id, mark!.last)))).toBe(0);
+      expect(await documentOf(stranger.id)).toEqual(strangerBefore);
+    } finally {
+      await t.db.update(products).set({ status: true }).where(eq(products.id, gone!.id));
+    }
+  }, 120_000);
+
+  it('a rule starting while a Generate runs: the swap keeps the republished document, never the older one the build read', async () => {
+    // The app's Generate job and the cache's subscriber, over a store this test holds; the boundary is
+    // published (and its event delivered) right after the build read the product's batch, before its swap.
+    const store = createMemoryCacheStore();
+    const sources = cacheSourcesOf(SERVER_MODULES);
+    const subscriber = cacheSubscribers(t.db, store, { submit: async () => 0 }, sources).find((s) => s.event === 'products.changed')!;
+    const made = await rule({ percentage: 40, startDate: at(48), endDate: at(72) });
+    await eventsDelivered(t.db);
+    const productSource = sources.get('products')!;
+    let isStarted = false;
+    const [build] = cacheJobKinds(
+      store,
+      new Map([
+        [
+          'products',
+          {
+            ...productSource,
+            async *batches(db) {
+              for await (const batch of productSource.batches(db)) {
+                yield batch;
+                if (isStarted || !batch.some(([id]) => id === String(parent.id))) continue;
+                const [mark] = await t.db.select({ last: sql<number>`coalesce(max(${eventOutbox.id}), 0)::int` }).from(eventOutbox);
+                await t.db.execute(sql`update catalog_price_rules set start_date = now() - interval '1 second' where id = ${made.id}`);
+                await publishPassedBoundaries(t.db);
+                // Published here, or by the app's own timer a moment before (then its transaction may still be committing).
+                const published = () => t.db.select().from(eventOutbox).where(and(gt(eventOutbox.id, mark!.last), eq(eventOutbox.name, 'products.changed')));
+                await expect.poll(published).toHaveLength(1);
+                const [event] = await published();
+                expect(event!.payload).toEqual({ ids: [parent.id], republish: true });
+                await (subscriber.handle as (payload: unknown, context: SubscriberContext) => Promise<void>)(event!.payload, { db: t.db, eventId: event!.id, emittedAt: event!.createdAt, log: t.app.log });
+                expect(JSON.parse((await store.read('products', String(parent.id)))!)).toMatchObject({ priceRule: { id: made.id } });
+                isStarted = true;
+              }
+            },
+          },
+        ],
+      ]),
+    );
+    await build!.run({ runId: 0, params: { key: 'products', reset: false }, context: systemContext(null, 0), db: t.db, progress: async () => undefined, succeed: async () => undefined });
+    expect(isStarted).toBe(true);
+    const document = JSON.parse((await store.read('products', String(parent.id)))!) as { priceRule: { id: number } | null; variants: { id: number; price: number }[] };
+    expect(document.priceRule).toMatchObject({ id: made.id });
+    expect(document.variants.find((row) => row.id === variant.id)?.price).toBe(afterPercentage(variant.price, 40));
+    // Nothing else was lost: every live, active product has its document.
+    expect((await store.stats(['products'])).get('products')!.entries).toBe(
+      await t.db.$count(products, and(isNull(products.deletedAt), isNull(products.parentProductId), eq(products.status, true))),
+    );
+    await store.close();
   }, 120_000);
 
   it('two publishers racing for one boundary publish it once', async () => {

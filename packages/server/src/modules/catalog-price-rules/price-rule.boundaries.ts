@@ -11,13 +11,15 @@ import { catalogPriceRules } from './catalog-price-rule.table.ts';
  * (`price-rule.pricing.ts`), so orders, inquiries, carts and the product form are right at once; the
  * storefront's cached product documents were built before the boundary, so at each rule's start and
  * end the products it covers are republished: `products.changed` with `republish`, on which the cache
- * removes their documents (never a stale price) and queues a Generate of the Products key.
+ * removes their documents (never a stale price) and builds them again at once (a rule on every product,
+ * or on more than the cache's `REPUBLISH_AT_MOST`, queues a Generate of the Products key instead).
  *
  * Each rule keeps the phase last published (`published_phase`); a rule whose phase has moved on is
  * claimed (`for update skip locked`: one process publishes it, a staff save of it waits or is waited
  * for), its products named in the event and its phase written, in one transaction: a crash before the
  * commit publishes it again, never loses it. A timer runs this at the next boundary (at most a minute
- * away), so a rule takes effect on the storefront within about a second of its start, plus the Generate.
+ * away), so a rule takes effect on the storefront within about a second of its start, plus the building of its
+ * products' documents (docs/benchmarks.md, "Catalog price rules").
  */
 const CHECK_AT_MOST_EVERY_MS = 60_000;
 

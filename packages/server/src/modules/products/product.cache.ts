@@ -1,7 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param.ts';
+import type { Db } from '../../db/client.ts';
 import { isLive } from '../../db/columns.ts';
-import type { CacheSource } from '../cache/index.ts';
-import { appliedPriceRuleJson, runningPriceRules } from '../catalog-price-rules/index.ts';
+import type { CacheEntries, CacheSource } from '../cache/index.ts';
+import { runningPriceRules, winningPriceRules } from '../catalog-price-rules/index.ts';
 import { approvedRatings } from '../reviews/index.ts';
 import { products } from './product.table.ts';
 
@@ -26,23 +29,29 @@ const liveActiveProduct = and(isLive(products), isNull(products.parentProductId)
  */
 /** The materialized CTE of the rules running now that every price in a batch is read from. */
 const RUNNING_RULES = sql`running_rules`;
-const productDocuments = (after: number, limit: number) => sql`
+/** The documents of the live, active top-level products `p` that `which` picks (a filter, its order and limit), by id. */
+const productDocuments = (which: SQL) => sql`
   with batch_products as materialized (
     select p.* from products p
-    where p.parent_product_id is null and p.deleted_at is null and p.status and p.id > ${after}
-    order by p.id limit ${limit}
+    where p.parent_product_id is null and p.deleted_at is null and p.status and ${which}
   ),
   -- The catalog price rules running now, read once for the batch; each product's and variant's winner
-  -- is worked out once, in these materialized rows, never in a join the planner may rescan.
+  -- is worked out once for the batch (one join each), in these materialized rows, never in a join the
+  -- planner may rescan. A variant is covered by its product's id and categories.
   running_rules as materialized (${runningPriceRules()}),
+  product_rules as materialized (
+    ${winningPriceRules(sql`batch_products b`, sql`b.id`, { productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`b.price` }, RUNNING_RULES)}
+  ),
   batch as materialized (
-    select b.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`b.price` }, RUNNING_RULES)} as price_rule
-    from batch_products b
+    select b.*, r.id as rule_id, r.name as rule_name, r.end_date as rule_end_date, r.price as rule_price
+    from batch_products b left join product_rules r on r.key = b.id
   ),
   batch_variants as materialized (
-    select c.*, ${appliedPriceRuleJson({ productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)} as price_rule
-    from batch b join products c on c.parent_product_id = b.id
+    select c.* from batch_products b join products c on c.parent_product_id = b.id
     where c.deleted_at is null and c.status
+  ),
+  variant_rules as materialized (
+    ${winningPriceRules(sql`batch_variants c join batch_products b on b.id = c.parent_product_id`, sql`c.id`, { productId: sql`b.id`, categoryIds: sql`b.category_ids`, price: sql`c.price` }, RUNNING_RULES)}
   ),
   variant_options as (
     select v.product_id, json_agg(json_build_object('attributeCode', a.attribute_code, 'attribute', a.attribute_name, 'optionId', o.id, 'value', o.value) order by a.id) as options
@@ -57,14 +66,16 @@ const productDocuments = (after: number, limit: number) => sql`
       'id', c.id,
       'sku', c.sku,
       'modelNumber', c.model_number,
-      'price', coalesce((c.price_rule->>'price')::numeric, c.price),
+      'price', coalesce(vr.price, c.price),
       'regularPrice', c.price,
-      'priceRuleId', (c.price_rule->>'id')::int,
+      'priceRuleId', vr.id,
       'qty', c.qty,
       'images', json_build_object('base', c.base_image, 'other', c.other_images, 'videos', c.videos),
       'options', coalesce(vo.options, '[]'::json)
     ) order by c.id) as variants
-    from batch_variants c left join variant_options vo on vo.product_id = c.id
+    from batch_variants c
+    left join variant_options vo on vo.product_id = c.id
+    left join variant_rules vr on vr.key = c.id
     group by c.parent_product_id
   ),
   attributes as (
@@ -82,9 +93,9 @@ const productDocuments = (after: number, limit: number) => sql`
     'modelNumber', p.model_number,
     'name', p.name,
     'currency', 'GBP',
-    'price', coalesce((p.price_rule->>'price')::numeric, p.price),
+    'price', coalesce(p.rule_price, p.price),
     'regularPrice', p.price,
-    'priceRule', case when p.price_rule is null then null else json_build_object('id', p.price_rule->'id', 'name', p.price_rule->'name', 'endDate', p.price_rule->'endDate') end,
+    'priceRule', case when p.rule_id is null then null else json_build_object('id', p.rule_id, 'name', p.rule_name, 'endDate', p.rule_end_date) end,
     'qty', p.qty,
     'isReadyToShip', p.is_ready_to_ship,
     'isGiftCard', p.is_gift_card,
@@ -115,17 +126,30 @@ export const productCacheSource: CacheSource = {
     // Keyset by id: each batch starts after the last id read, so batch 100 costs what batch 1 does.
     let after = 0;
     for (;;) {
-      const rows = (await db.transaction(async (tx) => {
-        // The planner cannot see through the grouped CTEs (it expects hundreds of thousands of rows where a
-        // batch has a few thousand), so a batch's estimate passes jit_above_cost and PostgreSQL JIT-compiled
-        // every batch: about 240 ms of a 670 ms batch on the 100,000-product bench. Off for this statement only.
-        await tx.execute(sql`set local jit = off`);
-        return tx.execute(productDocuments(after, PRODUCT_BATCH));
-      })) as unknown as { rows: { id: number; document: string }[] };
-      if (rows.rows.length === 0) return;
-      yield rows.rows.map((row): [string, string] => [String(row.id), row.document]);
-      after = Number(rows.rows.at(-1)!.id);
-      if (rows.rows.length < PRODUCT_BATCH) return;
+      const rows = await readDocuments(db, sql`p.id > ${after} order by p.id limit ${PRODUCT_BATCH}`);
+      if (rows.length === 0) return;
+      yield rows;
+      after = Number(rows.at(-1)![0]);
+      if (rows.length < PRODUCT_BATCH) return;
     }
   },
+  async documentsOf(db, entries) {
+    // The same statement as a Generate's batches, picking the named products: a document built either way is the same text.
+    const ids = [...new Set(entries.map(Number).filter((id) => Number.isInteger(id) && id > 0))].sort((a, b) => a - b);
+    const documents: CacheEntries = [];
+    for (let i = 0; i < ids.length; i += PRODUCT_BATCH) documents.push(...(await readDocuments(db, sql`p.id = any(${arrayParam(ids.slice(i, i + PRODUCT_BATCH), 'int4')})`)));
+    return documents;
+  },
 };
+
+/** One batch of documents, as entries. */
+async function readDocuments(db: Db, which: SQL): Promise<CacheEntries> {
+  const result = (await db.transaction(async (tx) => {
+    // The planner cannot see through the grouped CTEs (it expects hundreds of thousands of rows where a
+    // batch has a few thousand), so a batch's estimate passes jit_above_cost and PostgreSQL JIT-compiled
+    // every batch: about 240 ms of a 670 ms batch on the 100,000-product bench. Off for this statement only.
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(productDocuments(which));
+  })) as unknown as { rows: { id: number; document: string }[] };
+  return result.rows.map((row): [string, string] => [String(row.id), row.document]);
+}

@@ -56,6 +56,13 @@ const isSellable = sql`${products.status} and ${isLive(products)} and (
   or (${parents.id} is not null and ${parents.status} and ${parents.deletedAt} is null)
 )`;
 
+/** The catalog price rule pricing a row of `products` now, as JSON (`appliedPriceRuleOf` reads it): a variant is covered by its product's id and categories. */
+const appliedRuleJson = sql<unknown>`${appliedPriceRuleJson({
+  productId: sql`coalesce(${parents.id}, ${products.id})`,
+  categoryIds: sql`coalesce(${parents.categoryIds}, ${products.categoryIds})`,
+  price: sql`${products.price}`,
+})}`;
+
 /**
  * The products of `ids`, by id, whether for sale or not (`isForSale` says; an id that is no product is
  * missing): so a caller can say why a line cannot be sold. Three queries however many lines.
@@ -72,11 +79,7 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
       modelNumber: products.modelNumber,
       vendor: products.vendor,
       price: products.price,
-      priceRule: sql<unknown>`${appliedPriceRuleJson({
-        productId: sql`coalesce(${parents.id}, ${products.id})`,
-        categoryIds: sql`coalesce(${parents.categoryIds}, ${products.categoryIds})`,
-        price: sql`${products.price}`,
-      })}`,
+      priceRule: appliedRuleJson,
       image: sql<string>`coalesce(nullif(${products.baseImage}, ''), ${parents.baseImage}, '')`,
       isForSale: sql<boolean>`coalesce(${isSellable}, false)`,
       hasVariants: products.isConfigured,
@@ -176,13 +179,17 @@ export async function sampleProductIdsForReview(source: Db, limit: number): Prom
   return rows.map((row) => row.id);
 }
 
-/** A product as a storefront list shows it (a best seller): its SKU as stored, name, image and price. */
+/** A product as a storefront list shows it (a best seller): its SKU as stored, name, image and prices. */
 export interface ProductBySku {
   sku: string;
   name: string;
   image: string;
-  /** Pounds, as the catalogue stores it (numeric text: exact). */
+  /** Pounds, as the catalogue stores it (numeric text: exact): the regular price. */
   price: string;
+  /** What a shopper pays now: the price after the catalog price rule running now, else `price` (numeric text). */
+  salePrice: string;
+  /** The catalog price rule pricing it now, or null. */
+  priceRule: AppliedPriceRule | null;
 }
 
 /**
@@ -198,11 +205,17 @@ export async function productsBySku(source: Db, skus: readonly string[]): Promis
       name: products.name,
       image: sql<string>`coalesce(nullif(${products.baseImage}, ''), ${parents.baseImage}, '')`,
       price: products.price,
+      priceRule: appliedRuleJson,
     })
     .from(products)
     .leftJoin(parents, eq(parents.id, products.parentProductId))
     .where(and(inArray(products.skuLower, wanted), isSellable));
-  return new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
+  return new Map(
+    rows.map(({ priceRule: rule, ...row }) => {
+      const priceRule = appliedPriceRuleOf(rule);
+      return [row.sku.toLowerCase(), { ...row, priceRule, salePrice: priceRule ? priceRule.price.toFixed(2) : row.price }];
+    }),
+  );
 }
 
 /**

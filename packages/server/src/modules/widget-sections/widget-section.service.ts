@@ -109,7 +109,10 @@ export async function bestSellerCategories(db: Db) {
   return liveCategoriesNamed(db, BEST_SELLER_CATEGORY_NAMES);
 }
 
-/** Each category's best sellers as the storefront shows them (the accordion's preview), products in the section's order. */
+/**
+ * Each category's best sellers as the storefront shows them (the accordion's preview), products in the
+ * section's order, at the price the storefront sells them at now (after the catalog price rule running).
+ */
 export async function bestSellerPreview(db: Db, sectionId: number): Promise<BestSellerPreview> {
   const [section] = await db
     .select({ bestSellers: widgetSections.bestSellers })
@@ -129,7 +132,9 @@ export async function bestSellerPreview(db: Db, sectionId: number): Promise<Best
     categoryName: names.get(entry.categoryId)?.name ?? '',
     products: entry.skus.flatMap((sku) => {
       const product = products.get(sku.toLowerCase());
-      return product ? [{ sku: product.sku, name: product.name, image: product.image, price: Number(product.price) }] : [];
+      if (!product) return [];
+      const priceRule = product.priceRule && { id: product.priceRule.id, name: product.priceRule.name };
+      return [{ sku: product.sku, name: product.name, image: product.image, price: Number(product.salePrice), regularPrice: Number(product.price), priceRule }];
     }),
   }));
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@facet/contract/messages';
 import { BEST_SELLER_CATEGORY_NAMES, QR_CODE_SIZE, sectionResource, TEMPLATE } from '@facet/contract/modules/widget-sections/widget-section.schema';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,10 @@ import { describeCrudResource } from '../../test/crud-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { pngOfSize, testImage, upload } from '../../test/upload.ts';
+import { catalogPriceRules } from '../catalog-price-rules/catalog-price-rule.table.ts';
 import { liveCategoryIdsBySlug } from '../categories/index.ts';
 import { productsForSale, sampleProductIdsForSale } from '../products/index.ts';
+import { products } from '../products/product.table.ts';
 import { widgetSectionOptions, widgetSections } from './widget-section.table.ts';
 
 const SITE_URL = 'https://shop.example.co.uk';
@@ -120,8 +122,48 @@ describe('widget sections and options on the demo catalogue', () => {
     const preview = (await t.request(admin, { method: 'GET', url: `/api/widget-sections/${section.id}/best-sellers` })).json().items;
     expect(preview[0]).toMatchObject({ categoryId: categoryIds[0], categoryName: 'Rings' });
     expect(preview[0].products.map((product: { sku: string }) => product.sku)).toEqual([skus[2], skus[1]]);
-    expect(preview[0].products[0]).toEqual({ sku: skus[2], name: expect.any(String), image: expect.any(String), price: expect.any(Number) });
+    expect(preview[0].products[0]).toEqual({
+      sku: skus[2],
+      name: expect.any(String),
+      image: expect.any(String),
+      price: expect.any(Number),
+      regularPrice: expect.any(Number),
+      priceRule: expect.toBeOneOf([null, { id: expect.any(Number), name: expect.any(String) }]),
+    });
     expect(preview[1].products).toHaveLength(20);
+  });
+
+  it('previews best sellers at the price the storefront sells them at: after the catalog price rule running, beside the regular price', async () => {
+    // The demo's own rules (one runs on Bracelets) would price these products too.
+    await t.db.delete(catalogPriceRules);
+    const forSale = [...(await productsForSale(t.db, await sampleProductIdsForSale(t.db, 30))).values()].filter((product) => Number(product.price) > 100);
+    // A variant is priced by its product's rule: the one left unpriced is of another product.
+    const ownerOf = new Map((await t.db.select({ id: products.id, owner: sql<number>`coalesce(${products.parentProductId}, ${products.id})` }).from(products)).map((row) => [row.id, row.owner]));
+    const ruled = forSale[0]!;
+    const plain = forSale.find((product) => ownerOf.get(product.id) !== ownerOf.get(ruled.id))!;
+    const owner = { id: ownerOf.get(ruled.id)! };
+    const rule = await post('/api/catalog-price-rules', {
+      name: 'Best seller sale',
+      description: 'test',
+      discountType: 'percentage',
+      percentage: 12.5,
+      startDate: new Date(Date.now() - 3_600_000).toISOString(),
+      endDate: new Date(Date.now() + 86_400_000).toISOString(),
+      status: true,
+      productIds: [owner.id],
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const section = await createSection({ templateId: TEMPLATE.bestSeller, bestSellers: [{ categoryId: categoryIds[0], skus: [ruled.sku, plain.sku] }] });
+    const response = await t.request(admin, { method: 'GET', url: `/api/widget-sections/${section.id}/best-sellers` });
+    expect(response.statusCode, response.body).toBe(200);
+    const pence = (price: string) => Math.round(Number(price) * 100);
+    // 12.5% off, the discount rounded to the penny half up.
+    const sale = (pence(ruled.price) - Math.round((pence(ruled.price) * 12.5) / 100)) / 100;
+    expect(response.json().items[0].products).toEqual([
+      expect.objectContaining({ sku: ruled.sku, price: sale, regularPrice: Number(ruled.price), priceRule: { id: rule.json().id, name: 'Best seller sale' } }),
+      expect.objectContaining({ sku: plain.sku, price: Number(plain.price), regularPrice: Number(plain.price), priceRule: null }),
+    ]);
+    await t.db.delete(catalogPriceRules);
   });
 
   it('keeps custom HTML content only for its template, sanitised on the server', async () => {

@@ -1,6 +1,6 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@facet/contract/messages';
-import type { BestSellerEntry } from '@facet/contract/modules/widget-sections/widget-section.schema';
+import type { BestSellerEntry, BestSellerPreview } from '@facet/contract/modules/widget-sections/widget-section.schema';
 import { BEST_SELLER_SKUS_MAX, previewName } from '@facet/contract/modules/widget-sections/widget-section.schema';
 import { formatCurrency } from '../../ui/format.ts';
 import { Button, Collapse, Empty, Flex, Input, List, Select, Typography } from 'antd';
@@ -117,7 +117,23 @@ export function BestSellerEditor({ value = [], onChange, id }: BestSellerEditorP
   );
 }
 
-/** The accordion of each category's best sellers as the storefront shows them (image, name cut to 20, SKU, price). */
+/**
+ * A best seller's price as the storefront sells it now: after the catalog price rule running, with the
+ * regular price struck through beside it (the rule's name on hover) when a rule applies.
+ */
+function BestSellerPrice({ product }: { product: BestSellerPreview[number]['products'][number] }) {
+  if (!product.priceRule) return <Typography.Text strong>{formatCurrency(product.price)}</Typography.Text>;
+  return (
+    <Flex gap={6} align="baseline" title={`Catalog price rule: ${product.priceRule.name}`}>
+      <Typography.Text strong>{formatCurrency(product.price)}</Typography.Text>
+      <Typography.Text type="secondary" delete aria-label={`Regular price ${formatCurrency(product.regularPrice)}`}>
+        {formatCurrency(product.regularPrice)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** The accordion of each category's best sellers as the storefront shows them (image, name cut to 20, SKU, price after any running rule). */
 export function BestSellerPreviewPanel({ sectionId }: { sectionId: number }) {
   const preview = useBestSellerPreview(sectionId);
   if (!preview.data?.length) return preview.isPending ? null : <Empty description="No best sellers saved yet" />;
@@ -137,7 +153,7 @@ export function BestSellerPreviewPanel({ sectionId }: { sectionId: number }) {
                     <Typography.Text title={product.name}>{previewName(product.name)}</Typography.Text>
                     <Typography.Text type="secondary">{product.sku}</Typography.Text>
                   </Flex>
-                  <Typography.Text strong>{formatCurrency(product.price)}</Typography.Text>
+                  <BestSellerPrice product={product} />
                 </Flex>
               </List.Item>
             )}
