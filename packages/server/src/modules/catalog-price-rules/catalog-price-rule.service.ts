@@ -1,43 +1,31 @@
 import { catalogPriceRuleResource, PRICE_RULE_MESSAGES, priceRulePhase } from '@facet/contract/modules/catalog-price-rules/catalog-price-rule.schema';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { assertChosenExist, choicesOf } from '../../db/chosen-records.ts';
+import { chosenRecords } from '../../db/chosen-records.ts';
 import type { Row } from '../../db/crud-service.ts';
 import { createCrudService } from '../../db/crud-service.ts';
 import { emitChanged } from '../../events/emit.ts';
-import { categoryChoices } from '../categories/index.ts';
+import { categoryLabelsById } from '../categories/index.ts';
 import { productChoicesById } from '../products/index.ts';
 import { catalogPriceRules } from './catalog-price-rule.table.ts';
 import { productsCoveredBy } from './price-rule.boundaries.ts';
 
 type RuleValues = typeof catalogPriceRules.$inferSelect;
-interface Chosen {
-  productIds: number[];
-  excludeProductIds: number[];
-  categoryIds: number[];
-  excludeCategoryIds: number[];
-}
 
-/** The labels of chosen ids, by id (ids no longer live are left out). */
-async function labelsOf(db: Db, rows: readonly Chosen[]) {
-  const all = (pick: (row: Chosen) => number[]) => [...new Set(rows.flatMap(pick))];
-  const [products, categories] = await Promise.all([
-    productChoicesById(db, all((row) => [...row.productIds, ...row.excludeProductIds])),
-    categoryChoices(db, all((row) => [...row.categoryIds, ...row.excludeCategoryIds])),
-  ]);
-  return { products, categories: new Map(categories.map((row) => [row.id, row.label])) };
-}
-
-/** Every chosen product and category must exist (live): else 400 on the field. */
-async function assertChoicesExist(tx: Db, input: Chosen) {
-  const { products, categories } = await labelsOf(tx, [input]);
-  assertChosenExist([
-    { field: 'productIds', ids: input.productIds, labels: products, message: PRICE_RULE_MESSAGES.unknownProducts },
-    { field: 'excludeProductIds', ids: input.excludeProductIds, labels: products, message: PRICE_RULE_MESSAGES.unknownProducts },
-    { field: 'categoryIds', ids: input.categoryIds, labels: categories, message: PRICE_RULE_MESSAGES.unknownCategories },
-    { field: 'excludeCategoryIds', ids: input.excludeCategoryIds, labels: categories, message: PRICE_RULE_MESSAGES.unknownCategories },
-  ]);
-}
+/** A rule's products and categories (chosen and excluded), checked and labelled through their modules' faces. */
+const chosen = chosenRecords(catalogPriceRules, [
+  {
+    name: 'products',
+    columns: { productIds: catalogPriceRules.productIds, excludeProductIds: catalogPriceRules.excludeProductIds },
+    labels: productChoicesById,
+    unknownMessage: PRICE_RULE_MESSAGES.unknownProducts,
+  },
+  {
+    name: 'categories',
+    columns: { categoryIds: catalogPriceRules.categoryIds, excludeCategoryIds: catalogPriceRules.excludeCategoryIds },
+    labels: categoryLabelsById,
+    unknownMessage: PRICE_RULE_MESSAGES.unknownCategories,
+  },
+]);
 
 /**
  * The rule as stored: the value field its type does not use is empty, and its phase as this save
@@ -78,37 +66,14 @@ const isPricingNow = (row: RuleRecord): row is NonNullable<RuleRecord> =>
 export function createCatalogPriceRuleService(db: Db) {
   return createCrudService(db, catalogPriceRuleResource, catalogPriceRules, {
     toValues: (input) => valuesOf(input as Record<string, unknown>),
-    beforeCreate: (tx, { input }) => assertChoicesExist(tx, input as Chosen),
-    beforeUpdate: (tx, { input }) => assertChoicesExist(tx, input as Chosen),
+    beforeCreate: (tx, { input }) => chosen.assertExist(tx, input as Record<string, unknown>),
+    beforeUpdate: (tx, { input }) => chosen.assertExist(tx, input as Record<string, unknown>),
     async afterWrite(tx, { before, after }) {
       const pricing = [before as RuleRecord, after as RuleRecord].filter(isPricingNow);
       if (!pricing.length) return;
       const scopes = pricing.map((row) => ({ productIds: row.productIds as number[], categoryIds: row.categoryIds as number[] }));
       await emitChanged(tx, 'products.changed', await productsCoveredBy(tx, scopes), { republish: true });
     },
-    async loadRelations(source, ids) {
-      const rows = await source
-        .select({
-          id: catalogPriceRules.id,
-          productIds: catalogPriceRules.productIds,
-          excludeProductIds: catalogPriceRules.excludeProductIds,
-          categoryIds: catalogPriceRules.categoryIds,
-          excludeCategoryIds: catalogPriceRules.excludeCategoryIds,
-        })
-        .from(catalogPriceRules)
-        .where(inArray(catalogPriceRules.id, ids));
-      const labels = await labelsOf(source, rows);
-      return new Map(
-        rows.map((row) => [
-          row.id,
-          {
-            chosen: {
-              products: choicesOf([...row.productIds, ...row.excludeProductIds], labels.products),
-              categories: choicesOf([...row.categoryIds, ...row.excludeCategoryIds], labels.categories),
-            },
-          } as Row,
-        ]),
-      );
-    },
+    loadRelations: (source, ids) => chosen.loadRelations(source, ids) as Promise<Map<number, Row>>,
   });
 }

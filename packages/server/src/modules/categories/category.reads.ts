@@ -78,6 +78,11 @@ export async function categoryChoices(db: Db, ids?: readonly number[]): Promise<
     .orderBy(asc(categories.name), asc(categories.id));
 }
 
+/** The labels of `ids` that a marketing module may pick (live, not the root), by id: to check a choice and name it. */
+export async function categoryLabelsById(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  return new Map((await categoryChoices(db, ids)).map((row) => [row.id, row.label]));
+}
+
 /** Live categories whose name is one of `names` (exactly), in the order of `names`; a name no category has is left out. */
 export async function liveCategoriesNamed(db: Db, names: readonly string[]): Promise<{ id: number; name: string }[]> {
   if (!names.length) return [];
