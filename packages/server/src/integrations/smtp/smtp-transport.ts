@@ -80,7 +80,8 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
       });
     },
     close() {
-      void loaded?.then((transport) => transport.close());
+      // A load that failed was reported by the send that awaited it; closing has nothing to close then.
+      void loaded?.then((transport) => transport.close(), () => {});
     },
   };
 }

@@ -63,6 +63,12 @@ const appliedRuleJson = sql<unknown>`${appliedPriceRuleJson({
   price: sql`${products.price}`,
 })}`;
 
+/** A row's rule (read from `appliedRuleJson`) and what a shopper pays: the rule's price, else the catalogue's (numeric text). */
+function rulePricing(rule: unknown, price: string): { priceRule: AppliedPriceRule | null; salePrice: string } {
+  const priceRule = appliedPriceRuleOf(rule);
+  return { priceRule, salePrice: priceRule ? priceRule.price.toFixed(2) : price };
+}
+
 /**
  * The products of `ids`, by id, whether for sale or not (`isForSale` says; an id that is no product is
  * missing): so a caller can say why a line cannot be sold. Three queries however many lines.
@@ -112,14 +118,12 @@ export async function productsForSale(source: Db, ids: readonly number[]): Promi
   return new Map(
     rows.map(({ parentId, sizes, priceRule: rule, ...row }) => {
       const own = ownOptions.get(row.id) ?? [];
-      const priceRule = appliedPriceRuleOf(rule);
       const productOptions = own.filter((option) => !option.isStandalone);
       return [
         row.id,
         {
           ...row,
-          priceRule,
-          salePrice: priceRule ? priceRule.price.toFixed(2) : row.price,
+          ...rulePricing(rule, row.price),
           // A size offered to men and to women alike is one size to choose.
           sizes: [...new Set(sizes)],
           productOptions: productOptions.map(shown),
@@ -211,10 +215,7 @@ export async function productsBySku(source: Db, skus: readonly string[]): Promis
     .leftJoin(parents, eq(parents.id, products.parentProductId))
     .where(and(inArray(products.skuLower, wanted), isSellable));
   return new Map(
-    rows.map(({ priceRule: rule, ...row }) => {
-      const priceRule = appliedPriceRuleOf(rule);
-      return [row.sku.toLowerCase(), { ...row, priceRule, salePrice: priceRule ? priceRule.price.toFixed(2) : row.price }];
-    }),
+    rows.map(({ priceRule: rule, ...row }) => [row.sku.toLowerCase(), { ...row, ...rulePricing(rule, row.price) }]),
   );
 }
 
